@@ -1,0 +1,64 @@
+# gamebounds — the README's two commands are `make demo` and `make test`.
+# Both install what a fresh machine lacks (cmake, libclang, ccache), then build and run.
+# Everything builds in the release profile: HiGHS (C++) is compiled once per cargo
+# profile, so tests use release too; ccache makes a rebuild of HiGHS take under a minute.
+
+SHELL := /bin/bash
+BIN := target/release/gamebounds
+
+# ccache for HiGHS's C++ (set only when ccache is present: `setup` installs it).
+ifneq ($(shell command -v ccache 2>/dev/null),)
+export CMAKE_C_COMPILER_LAUNCHER := ccache
+export CMAKE_CXX_COMPILER_LAUNCHER := ccache
+export CCACHE_BASEDIR := $(CURDIR)
+endif
+# libclang from pip when the system has none (the fallback path of `setup`).
+ifeq ($(wildcard /usr/lib/llvm-*/lib/libclang*.so*),)
+PIP_LIBCLANG := $(shell python3 -c 'import clang,os;print(os.path.join(os.path.dirname(clang.__file__),"native"))' 2>/dev/null)
+ifneq ($(PIP_LIBCLANG),)
+export LIBCLANG_PATH := $(PIP_LIBCLANG)
+endif
+endif
+
+.PHONY: demo test setup build lint results bench clean-results
+
+demo: setup
+	@$(MAKE) --no-print-directory build
+	@echo "== gamebounds demo =="
+	$(BIN) modern-art solve --players 2 --variant models/modern-art/standard.json
+
+test: setup
+	@$(MAKE) --no-print-directory build
+	cargo test --release
+
+# Install the build prerequisites of highs-sys when missing: apt-get first, pip fallback.
+setup:
+	@missing=""; \
+	command -v cmake >/dev/null 2>&1 || missing="$$missing cmake"; \
+	ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
+	command -v ccache >/dev/null 2>&1 || missing="$$missing ccache"; \
+	if [ -n "$$missing" ]; then \
+	  echo "setup: installing$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
+	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y --no-install-recommends $$missing; } \
+	    || echo "setup: apt-get failed; trying pip"; \
+	fi; \
+	command -v cmake >/dev/null 2>&1 || python3 -m pip install --quiet cmake; \
+	ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || python3 -m pip install --quiet libclang; \
+	command -v cmake >/dev/null 2>&1 || { echo "setup: cmake is still missing: install it (apt-get install cmake or pip install cmake)"; exit 1; }
+
+build:
+	cargo build --release
+
+lint:
+	cargo fmt --check
+	cargo clippy --release --all-targets -- -D warnings
+
+# Regenerate games/ and results/ (solved episodes, bound tables, benchmark reports).
+results: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) modern-art results
+
+bench: setup
+	@$(MAKE) --no-print-directory build
+	cargo bench

@@ -1,0 +1,177 @@
+//! The command line: `gamebounds <game> <verb> [options]`, plus `render` and `verify`
+//! for any episode file. Options every command shares live in [`Common`].
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+
+use crate::episode::Envelope;
+use crate::lp::SolveOptions;
+use crate::{cribbage, games, haggle, lost_cities, modern_art, traveller};
+
+const ABOUT: &str = "Exact score bounds for board and card games.
+
+Every game's rules are written twice: once as a rules engine (the referee) and once as an
+integer linear program solved by HiGHS. The solver proves the highest possible score and
+returns a concrete game reaching it; the referee replays that game and must agree.";
+
+const AFTER: &str = "Games and verbs:
+  modern-art   solve | compare | search | results     Modern Art: Masters Gallery
+  cribbage     score | discard | max | distribution   Cribbage hands, discards, maxima
+  haggle       score | goal | trade | bound | simulate Sid Sackson's Haggle
+  lost-cities  bound | tournament | play              Lost Cities bounds and bots
+  traveller    show | replay | bound                  a trading lorry on a board
+
+Episodes (JSON) written with --out can be checked and rendered by any game:
+  gamebounds render games/modern-art-2p-standard.json -o out.md
+  gamebounds verify games/modern-art-2p-standard.json
+
+Examples:
+  gamebounds modern-art solve --players 2
+  gamebounds cribbage score 5H 5S 5C JD --start 5D
+  gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
+
+Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
+
+#[derive(Debug, Parser)]
+#[command(name = "gamebounds", version, about = ABOUT, after_help = AFTER)]
+pub struct Cli {
+    #[command(flatten)]
+    pub common: Common,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Options shared by every command.
+#[derive(Debug, Clone, Args, Default)]
+pub struct Common {
+    /// Print machine-readable JSON on stdout instead of tables.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Write the episode (JSON) to FILE; a rendered FILE.md is written beside it.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Stop the solver after S seconds (the result is then "best found", not a maximum).
+    #[arg(long, global = true, value_name = "S")]
+    pub time_limit: Option<f64>,
+    /// Solver threads (1 keeps results reproducible).
+    #[arg(long, global = true, default_value_t = 1, value_name = "N")]
+    pub threads: u32,
+    /// No progress lines on stderr.
+    #[arg(long, global = true)]
+    pub quiet: bool,
+    /// Relay the full HiGHS log to stderr.
+    #[arg(long, global = true)]
+    pub verbose: bool,
+}
+
+impl Common {
+    pub fn solve_options(&self) -> SolveOptions {
+        SolveOptions {
+            time_limit: self.time_limit,
+            threads: self.threads.max(1),
+            verbose: self.verbose,
+            quiet: self.quiet,
+            ..SolveOptions::default()
+        }
+    }
+
+    /// A progress or status note on stderr (suppressed by --quiet).
+    pub fn note(&self, msg: impl AsRef<str>) {
+        if !self.quiet {
+            eprintln!("{}", msg.as_ref());
+        }
+    }
+
+    /// Hand an episode to the user: saved with --out (JSON plus a rendered .md beside it),
+    /// printed as JSON with --json, else as markdown.
+    pub fn emit(&self, env: &Envelope) -> Result<()> {
+        let md = games::render(env)?;
+        if let Some(path) = &self.out {
+            env.save(path)?;
+            let md_path = path.with_extension("md");
+            std::fs::write(&md_path, &md)
+                .with_context(|| format!("cannot write {}", md_path.display()))?;
+            self.note(format!(
+                "wrote {} and {}",
+                path.display(),
+                md_path.display()
+            ));
+        }
+        if self.json {
+            println!("{}", serde_json::to_string_pretty(env)?);
+        } else {
+            print!("{md}");
+        }
+        Ok(())
+    }
+
+    /// Print any serialisable value as JSON (for commands that are not episodes).
+    pub fn print_json<T: serde::Serialize>(&self, value: &T) -> Result<()> {
+        println!("{}", serde_json::to_string_pretty(value)?);
+        Ok(())
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Modern Art: Masters Gallery — exact maximum scores for 2–5 players.
+    #[command(subcommand)]
+    ModernArt(modern_art::cli::Command),
+    /// Cribbage — hand values, best discards, maximum hands, distributions.
+    #[command(subcommand)]
+    Cribbage(cribbage::cli::Command),
+    /// Haggle (Sid Sackson) — the 15 rules, goal hands, trades, bounds.
+    #[command(subcommand)]
+    Haggle(haggle::cli::Command),
+    /// Lost Cities — bounds with replayable games, bots and tournaments.
+    #[command(subcommand)]
+    LostCities(lost_cities::cli::Command),
+    /// Traveller — the most cash a trading lorry can make in T steps.
+    #[command(subcommand)]
+    Traveller(traveller::cli::Command),
+    /// Render an episode file as markdown tables.
+    Render {
+        /// The episode (JSON) to render.
+        file: PathBuf,
+        /// Write the markdown here instead of stdout.
+        #[arg(short = 'o', long = "output", value_name = "FILE.md")]
+        output: Option<PathBuf>,
+    },
+    /// Replay an episode through its game's referee; exit 0 only if every claim holds.
+    Verify {
+        /// The episode (JSON) to verify.
+        file: PathBuf,
+    },
+}
+
+pub fn run(cli: Cli) -> Result<()> {
+    let common = &cli.common;
+    match cli.command {
+        Command::ModernArt(c) => modern_art::cli::run(c, common),
+        Command::Cribbage(c) => cribbage::cli::run(c, common),
+        Command::Haggle(c) => haggle::cli::run(c, common),
+        Command::LostCities(c) => lost_cities::cli::run(c, common),
+        Command::Traveller(c) => traveller::cli::run(c, common),
+        Command::Render { file, output } => render_file(&file, output.as_deref()),
+        Command::Verify { file } => {
+            let env = Envelope::load(&file)?;
+            let msg = games::verify(&env)?;
+            println!("{msg}");
+            Ok(())
+        }
+    }
+}
+
+fn render_file(file: &Path, output: Option<&Path>) -> Result<()> {
+    let env = Envelope::load(file)?;
+    let md = games::render(&env)?;
+    match output {
+        Some(p) => std::fs::write(p, md).with_context(|| format!("cannot write {}", p.display())),
+        None => {
+            print!("{md}");
+            Ok(())
+        }
+    }
+}

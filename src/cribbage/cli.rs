@@ -1,0 +1,14 @@
+use anyhow::{bail, Result};
+use clap::Subcommand;
+
+use crate::cli::Common;
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Placeholder.
+    Todo,
+}
+
+pub fn run(_cmd: Command, _common: &Common) -> Result<()> {
+    bail!("cribbage: not built yet")
+}

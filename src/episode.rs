@@ -1,0 +1,166 @@
+//! The episode envelope: one JSON shape for every game's solved (or searched, or
+//! simulated) result, so `render` and `verify` work on any file the tool wrote.
+//!
+//! The `variant` field holds the *fully resolved* configuration that was solved (not a
+//! file name), so the episode alone reproduces the run. `payload` is game specific: the
+//! game's own module defines and reads it.
+
+use std::path::Path;
+
+use anyhow::{anyhow, Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::lp::{SolveReport, Status};
+
+/// The games the tool knows, by the name used on the command line and in episodes.
+pub const GAMES: [&str; 5] = [
+    "modern-art",
+    "cribbage",
+    "haggle",
+    "lost-cities",
+    "traveller",
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Envelope {
+    /// One of [`GAMES`].
+    pub game: String,
+    /// The resolved rule variant (and anything else needed to reproduce the run).
+    pub variant: serde_json::Value,
+    /// What was optimised, e.g. `max-player`.
+    pub objective: String,
+    /// `optimal`, `feasible`, … (see [`Status`]); for non-ILP results (an exhaustive
+    /// search, a replay) `optimal` means "exact".
+    pub status: Status,
+    /// The objective value of the episode's game.
+    pub value: Option<f64>,
+    /// The best proven bound.
+    pub bound: Option<f64>,
+    /// Relative gap between value and bound.
+    pub gap: Option<f64>,
+    /// Solver statistics, when a solver ran.
+    pub solver: Option<SolveReport>,
+    /// gamebounds version that wrote the file.
+    pub version: String,
+    /// Game-specific content (a game record, hands, a plan …).
+    pub payload: serde_json::Value,
+}
+
+impl Envelope {
+    /// An envelope for an ILP result: status, value, bound and gap come from the report.
+    pub fn from_report(
+        game: &str,
+        variant: serde_json::Value,
+        objective: &str,
+        report: &SolveReport,
+        payload: serde_json::Value,
+    ) -> Envelope {
+        Envelope {
+            game: game.to_string(),
+            variant,
+            objective: objective.to_string(),
+            status: report.status,
+            value: report.objective,
+            bound: report.bound,
+            gap: report.gap,
+            solver: Some(report.clone()),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            payload,
+        }
+    }
+
+    /// An envelope for an exact result found without a solver (enumeration, search).
+    pub fn exact(
+        game: &str,
+        variant: serde_json::Value,
+        objective: &str,
+        value: f64,
+        payload: serde_json::Value,
+    ) -> Envelope {
+        Envelope {
+            game: game.to_string(),
+            variant,
+            objective: objective.to_string(),
+            status: Status::Optimal,
+            value: Some(value),
+            bound: Some(value),
+            gap: Some(0.0),
+            solver: None,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            payload,
+        }
+    }
+
+    /// Read an episode file, with errors that name the file and the problem.
+    pub fn load(path: &Path) -> Result<Envelope> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read episode file {}", path.display()))?;
+        let env: Envelope = serde_json::from_str(&text).map_err(|e| {
+            anyhow!(
+                "{} is not a gamebounds episode: {e} (expected the JSON written by a \
+                 `gamebounds <game> ... --out FILE.json` run)",
+                path.display()
+            )
+        })?;
+        if !GAMES.contains(&env.game.as_str()) {
+            return Err(anyhow!(
+                "{}: unknown game `{}` (known: {})",
+                path.display(),
+                env.game,
+                GAMES.join(", ")
+            ));
+        }
+        Ok(env)
+    }
+
+    /// Write pretty JSON; the parent directory is created if needed.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create directory {}", dir.display()))?;
+        }
+        let text = serde_json::to_string_pretty(self)? + "\n";
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    }
+
+    /// Parse the payload into the game's own type.
+    pub fn payload_as<T: serde::de::DeserializeOwned>(&self) -> Result<T> {
+        serde_json::from_value(self.payload.clone())
+            .map_err(|e| anyhow!("{} episode has a malformed payload: {e}", self.game))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roundtrip_and_errors() {
+        let dir = std::env::temp_dir().join(format!("gb-episode-{}", std::process::id()));
+        let path = dir.join("e.json");
+        let e = Envelope::exact(
+            "cribbage",
+            serde_json::json!({"crib": false}),
+            "max",
+            29.0,
+            serde_json::json!({"hand": ["5H"]}),
+        );
+        e.save(&path).unwrap();
+        assert_eq!(Envelope::load(&path).unwrap(), e);
+
+        let mut bad = serde_json::to_value(&e).unwrap();
+        bad["game"] = "chess".into();
+        std::fs::write(&path, bad.to_string()).unwrap();
+        let err = Envelope::load(&path).unwrap_err().to_string();
+        assert!(err.contains("unknown game `chess`"), "{err}");
+
+        std::fs::write(&path, "{not json").unwrap();
+        let err = Envelope::load(&path).unwrap_err().to_string();
+        assert!(err.contains("is not a gamebounds episode"), "{err}");
+
+        let err = Envelope::load(&dir.join("missing.json")).unwrap_err();
+        assert!(format!("{err:#}").contains("cannot read episode file"));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

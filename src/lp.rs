@@ -1,0 +1,589 @@
+//! One thin layer over good_lp + HiGHS that every model in the crate uses.
+//!
+//! Why a layer at all: good_lp builds models that read like the mathematics, but it hides
+//! what a *proof* needs — HiGHS's own status, the dual bound, the gap reached and the node
+//! count. So a model is written with good_lp expressions and constraints, then handed to
+//! HiGHS through the `highs` crate, where those numbers are read back. Options set here
+//! (time limit, gap, threads, seed, logging) are the only knobs; every model gets the same
+//! ones, so `--time-limit`, `--threads` and `--quiet` mean the same thing in every game.
+//!
+//! ```
+//! use gamebounds::lp::{Model, Sense, SolveOptions, Status};
+//! use good_lp::{constraint, Solution};
+//! let mut m = Model::new("tiny knapsack");
+//! let a = m.binary("a");
+//! let b = m.binary("b");
+//! m.constrain(constraint!(3 * a + 4 * b <= 5));
+//! let solved = m.solve(Sense::Maximise, 5 * a + 6 * b, &SolveOptions::quiet()).unwrap();
+//! assert_eq!(solved.report.status, Status::Optimal);
+//! assert_eq!(solved.value(b).round(), 1.0);
+//! assert_eq!(solved.report.objective, Some(6.0));
+//! ```
+
+use std::collections::HashMap;
+use std::ffi::CStr;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use good_lp::solvers::highs::highs;
+use good_lp::{
+    Constraint, Expression, IntoAffineExpression, ProblemVariables, SolverModel, Variable,
+    VariableDefinition,
+};
+use highs::{HighsModelStatus, HighsSolutionStatus};
+use serde::{Deserialize, Serialize};
+
+/// Direction of the objective.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sense {
+    Maximise,
+    Minimise,
+}
+
+/// Solver knobs shared by every model.
+#[derive(Debug, Clone)]
+pub struct SolveOptions {
+    /// Wall-clock limit in seconds; `None` runs until proven.
+    pub time_limit: Option<f64>,
+    /// Relative MIP gap at which HiGHS may stop. 0 (the default) means "prove it".
+    pub mip_gap: f64,
+    /// HiGHS threads. 1 (the default) makes every run give the same answer.
+    pub threads: u32,
+    /// HiGHS `random_seed`.
+    pub seed: i32,
+    /// Relay the full HiGHS log to stderr.
+    pub verbose: bool,
+    /// Print nothing at all (no progress lines either).
+    pub quiet: bool,
+    /// Seconds between progress lines on stderr for long solves.
+    pub progress_every: f64,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            time_limit: None,
+            mip_gap: 0.0,
+            threads: 1,
+            seed: 0,
+            verbose: false,
+            quiet: false,
+            progress_every: 5.0,
+        }
+    }
+}
+
+impl SolveOptions {
+    /// Defaults with all output off (tests, inner loops).
+    pub fn quiet() -> Self {
+        SolveOptions {
+            quiet: true,
+            ..Default::default()
+        }
+    }
+}
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// HiGHS proved optimality with zero gap.
+    Optimal,
+    /// A limit stopped the solve with an incumbent: value and bound differ (or are unproven).
+    Feasible,
+    Infeasible,
+    Unbounded,
+    Error,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = match self {
+            Status::Optimal => "optimal",
+            Status::Feasible => "feasible",
+            Status::Infeasible => "infeasible",
+            Status::Unbounded => "unbounded",
+            Status::Error => "error",
+        };
+        f.write_str(s)
+    }
+}
+
+/// What a solve reports: the numbers an episode's `solver` field carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolveReport {
+    pub status: Status,
+    /// Objective of the incumbent.
+    pub objective: Option<f64>,
+    /// Best bound proven by HiGHS (the dual bound; equals the objective when optimal).
+    pub bound: Option<f64>,
+    /// Relative gap |bound − objective| / max(1, |objective|).
+    pub gap: Option<f64>,
+    /// Wall time of the solve in seconds (building the model excluded).
+    pub seconds: f64,
+    /// Branch-and-bound nodes, where HiGHS reports them.
+    pub nodes: Option<i64>,
+    pub rows: usize,
+    pub columns: usize,
+    pub integers: usize,
+    pub threads: u32,
+    pub time_limit: Option<f64>,
+}
+
+impl SolveReport {
+    /// True only for a proof: optimal status and zero gap.
+    pub fn proven(&self) -> bool {
+        self.status == Status::Optimal && self.gap.is_none_or(|g| g <= 1e-9)
+    }
+}
+
+/// A model under construction: variables, constraints and a name used in every error.
+pub struct Model {
+    name: String,
+    vars: ProblemVariables,
+    index: HashMap<Variable, usize>,
+    integers: usize,
+    constraints: Vec<Constraint>,
+}
+
+impl Model {
+    /// `name` says which model and variant this is; errors quote it.
+    pub fn new(name: impl Into<String>) -> Self {
+        Model {
+            name: name.into(),
+            vars: ProblemVariables::new(),
+            index: HashMap::new(),
+            integers: 0,
+            constraints: Vec::new(),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Add a variable from a good_lp definition.
+    pub fn add(&mut self, def: VariableDefinition) -> Variable {
+        if def.is_integer() {
+            self.integers += 1;
+        }
+        let i = self.vars.len();
+        let v = self.vars.add(def);
+        self.index.insert(v, i);
+        v
+    }
+
+    pub fn binary(&mut self, name: impl Into<String>) -> Variable {
+        self.add(good_lp::variable().binary().name(name))
+    }
+
+    pub fn integer(&mut self, name: impl Into<String>, lo: f64, hi: f64) -> Variable {
+        self.add(good_lp::variable().integer().min(lo).max(hi).name(name))
+    }
+
+    pub fn continuous(&mut self, name: impl Into<String>, lo: f64, hi: f64) -> Variable {
+        self.add(good_lp::variable().min(lo).max(hi).name(name))
+    }
+
+    pub fn constrain(&mut self, c: Constraint) {
+        self.constraints.push(c);
+    }
+
+    pub fn num_vars(&self) -> usize {
+        self.vars.len()
+    }
+
+    pub fn num_constraints(&self) -> usize {
+        self.constraints.len()
+    }
+
+    /// Solve. Infeasible and unbounded models and solver failures are errors naming the
+    /// model; a limit hit with an incumbent is `Ok` with status `feasible`.
+    pub fn solve(
+        self,
+        sense: Sense,
+        objective: impl IntoAffineExpression,
+        opts: &SolveOptions,
+    ) -> Result<Solved> {
+        let Model {
+            name,
+            vars,
+            index,
+            integers,
+            constraints,
+        } = self;
+        let columns = vars.len();
+        let rows = constraints.len();
+        let objective: Expression = objective.into_expression();
+        let unsolved = match sense {
+            Sense::Maximise => vars.maximise(objective),
+            Sense::Minimise => vars.minimise(objective),
+        };
+        let mut problem = unsolved.using(highs);
+        for c in constraints {
+            problem.add_constraint(c);
+        }
+        let mut model = problem
+            .try_into_inner()
+            .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS rejected the model: {e}"))?;
+
+        let log = LogFile::new()?;
+        let log_path = log.path.to_string_lossy().to_string();
+        set_option(&mut model, &name, "output_flag", true)?;
+        set_option(&mut model, &name, "log_to_console", false)?;
+        set_option(&mut model, &name, "log_file", log_path.as_str())?;
+        set_option(&mut model, &name, "threads", opts.threads.max(1) as i32)?;
+        set_option(&mut model, &name, "random_seed", opts.seed)?;
+        set_option(&mut model, &name, "mip_rel_gap", opts.mip_gap)?;
+        if let Some(t) = opts.time_limit {
+            set_option(&mut model, &name, "time_limit", t)?;
+        }
+
+        let started = Instant::now();
+        let monitor = Monitor::start(log.path.clone(), opts, started);
+        let solved = model.try_solve();
+        let seconds = started.elapsed().as_secs_f64();
+        monitor.stop();
+        let solved = solved.map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"))?;
+
+        let status = match solved.status() {
+            HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
+                bail!("model `{name}` is infeasible: no game satisfies all its constraints")
+            }
+            HighsModelStatus::Unbounded => bail!("model `{name}` is unbounded"),
+            HighsModelStatus::Optimal => Status::Optimal,
+            HighsModelStatus::ReachedTimeLimit
+            | HighsModelStatus::ReachedIterationLimit
+            | HighsModelStatus::ReachedSolutionLimit
+            | HighsModelStatus::ReachedInterrupt
+            | HighsModelStatus::ReachedMemoryLimit
+            | HighsModelStatus::ObjectiveBound
+            | HighsModelStatus::ObjectiveTarget => Status::Feasible,
+            other => bail!("model `{name}`: HiGHS ended with status {other:?}"),
+        };
+        if solved.primal_solution_status() != HighsSolutionStatus::Feasible {
+            bail!(
+                "model `{name}`: no feasible solution found within the limits \
+                 ({seconds:.1} s); raise --time-limit"
+            );
+        }
+        let objective = solved.objective_value();
+        let is_mip = integers > 0;
+        let (bound, gap, nodes) = if is_mip {
+            let bound = solved
+                .double_info_value(c"mip_dual_bound")
+                .ok()
+                .filter(|b| b.is_finite());
+            let nodes = int64_info(&solved, c"mip_node_count");
+            let gap = bound.map(|b| (b - objective).abs() / objective.abs().max(1.0));
+            (bound, gap, nodes)
+        } else {
+            (Some(objective), Some(0.0), None)
+        };
+        // HiGHS says "optimal" when it reaches the requested gap; we call a result optimal
+        // only when the gap is zero (within rounding of an integral objective).
+        let status = match (status, gap) {
+            (Status::Optimal, Some(g)) if g > 1e-9 && (bound.unwrap() - objective).abs() > 1e-6 => {
+                Status::Feasible
+            }
+            (s, _) => s,
+        };
+        let values = solved.get_solution().columns().to_vec();
+        Ok(Solved {
+            report: SolveReport {
+                status,
+                objective: Some(objective),
+                bound,
+                gap,
+                seconds,
+                nodes,
+                rows,
+                columns,
+                integers,
+                threads: opts.threads,
+                time_limit: opts.time_limit,
+            },
+            values,
+            index,
+        })
+    }
+}
+
+fn set_option<V: highs::HighsOptionValue>(
+    model: &mut highs::Model,
+    name: &str,
+    key: &str,
+    value: V,
+) -> Result<()> {
+    model
+        .try_set_option(key, value)
+        .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS option {key}: {e:?}"))
+}
+
+fn int64_info(solved: &highs::SolvedModel, key: &CStr) -> Option<i64> {
+    let mut value: i64 = 0;
+    // SAFETY: the pointer comes from a live SolvedModel and `key` is NUL-terminated;
+    // HiGHS writes one i64 into `value`.
+    let status = unsafe {
+        highs_sys::Highs_getInt64InfoValue(solved.as_ptr(), key.as_ptr(), &mut value as *mut i64)
+    };
+    (status == highs_sys::STATUS_OK).then_some(value)
+}
+
+/// A solved model: the report plus the value of every variable.
+#[derive(Debug)]
+pub struct Solved {
+    pub report: SolveReport,
+    values: Vec<f64>,
+    index: HashMap<Variable, usize>,
+}
+
+impl Solved {
+    /// The value of a variable (use `.round()` for integers).
+    pub fn value(&self, v: Variable) -> f64 {
+        self.values[self.index[&v]]
+    }
+
+    /// The rounded value of an integer variable.
+    pub fn int(&self, v: Variable) -> i64 {
+        self.value(v).round() as i64
+    }
+
+    /// True when a binary variable is set.
+    pub fn is_set(&self, v: Variable) -> bool {
+        self.value(v) > 0.5
+    }
+}
+
+impl good_lp::Solution for Solved {
+    fn status(&self) -> good_lp::SolutionStatus {
+        match self.report.status {
+            Status::Optimal => good_lp::SolutionStatus::Optimal,
+            _ => good_lp::SolutionStatus::TimeLimit,
+        }
+    }
+    fn value(&self, variable: Variable) -> f64 {
+        Solved::value(self, variable)
+    }
+}
+
+/// HiGHS writes its log to a private temporary file (never to stdout, which belongs to
+/// `--json`); the monitor relays it.
+struct LogFile {
+    path: PathBuf,
+}
+
+impl LogFile {
+    fn new() -> Result<Self> {
+        use std::sync::atomic::AtomicU64;
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("gamebounds-highs-{}-{}.log", std::process::id(), n));
+        std::fs::write(&path, b"").with_context(|| format!("creating {}", path.display()))?;
+        Ok(LogFile { path })
+    }
+}
+
+impl Drop for LogFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Relays the HiGHS log (verbose) or prints a progress line every few seconds
+/// (elapsed time, incumbent, bound, gap) while a solve runs.
+struct Monitor {
+    stop: Arc<AtomicBool>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Monitor {
+    fn start(path: PathBuf, opts: &SolveOptions, started: Instant) -> Monitor {
+        let stop = Arc::new(AtomicBool::new(false));
+        if opts.quiet && !opts.verbose {
+            return Monitor { stop, handle: None };
+        }
+        let verbose = opts.verbose;
+        let every = Duration::from_secs_f64(opts.progress_every.max(0.5));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            let Ok(file) = std::fs::File::open(&path) else {
+                return;
+            };
+            let mut reader = BufReader::new(file);
+            let mut last_print = Instant::now();
+            let mut last_row: Option<Progress> = None;
+            let mut line = String::new();
+            loop {
+                let done = flag.load(Ordering::Relaxed);
+                line.clear();
+                match reader.read_line(&mut line) {
+                    Ok(n) if n > 0 => {
+                        if verbose {
+                            eprint!("{line}");
+                        } else if let Some(p) = Progress::parse(&line) {
+                            last_row = Some(p);
+                        }
+                        continue;
+                    }
+                    _ => {}
+                }
+                if done {
+                    break;
+                }
+                if !verbose && last_print.elapsed() >= every {
+                    last_print = Instant::now();
+                    let t = started.elapsed().as_secs_f64();
+                    match &last_row {
+                        Some(p) => eprintln!(
+                            "[{t:6.1} s] best {}  bound {}  gap {}",
+                            p.best, p.bound, p.gap
+                        ),
+                        None => eprintln!("[{t:6.1} s] solving (root LP / presolve)"),
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        });
+        Monitor {
+            stop,
+            handle: Some(handle),
+        }
+    }
+
+    fn stop(mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// One row of HiGHS's branch-and-bound table:
+/// `Src Proc. InQueue | Leaves Expl. | BestBound BestSol Gap | ...`.
+struct Progress {
+    bound: String,
+    best: String,
+    gap: String,
+}
+
+impl Progress {
+    fn parse(line: &str) -> Option<Progress> {
+        let toks: Vec<&str> = line.split_whitespace().collect();
+        if !toks.last()?.ends_with('s') {
+            return None;
+        }
+        // The explored-percentage column is the first token ending in '%'.
+        let pct = toks.iter().position(|t| t.ends_with('%'))?;
+        let bound = toks.get(pct + 1)?;
+        let best = toks.get(pct + 2)?;
+        let gap = toks.get(pct + 3)?;
+        Some(Progress {
+            bound: bound.to_string(),
+            best: best.to_string(),
+            gap: gap.to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use good_lp::constraint;
+
+    /// A knapsack with a known optimum (items 2 and 3: value 22, weight 9).
+    fn knapsack() -> (Model, Expression) {
+        let mut m = Model::new("test knapsack");
+        let w = [5.0, 4.0, 5.0, 3.0];
+        let v = [10.0, 9.0, 13.0, 7.0];
+        let x: Vec<Variable> = (0..4).map(|i| m.binary(format!("x{i}"))).collect();
+        let weight: Expression = x.iter().zip(w).map(|(x, w)| w * *x).sum();
+        m.constrain(constraint!(weight <= 9));
+        let value: Expression = x.iter().zip(v).map(|(x, v)| v * *x).sum();
+        (m, value)
+    }
+
+    #[test]
+    fn optimal_knapsack() {
+        let (m, obj) = knapsack();
+        let s = m
+            .solve(Sense::Maximise, obj, &SolveOptions::quiet())
+            .unwrap();
+        assert_eq!(s.report.status, Status::Optimal);
+        assert!(s.report.proven());
+        assert_eq!(s.report.objective, Some(22.0));
+        assert_eq!(s.report.bound, Some(22.0));
+        assert_eq!(s.report.rows, 1);
+        assert_eq!(s.report.columns, 4);
+        assert_eq!(s.report.integers, 4);
+    }
+
+    #[test]
+    fn minimise_and_values() {
+        let mut m = Model::new("min");
+        let x = m.integer("x", 0.0, 10.0);
+        let y = m.integer("y", 0.0, 10.0);
+        m.constrain(constraint!(2 * x + 3 * y >= 12));
+        let s = m
+            .solve(Sense::Minimise, 3 * x + 4 * y, &SolveOptions::quiet())
+            .unwrap();
+        assert_eq!(s.report.objective, Some(16.0));
+        assert_eq!(3 * s.int(x) + 4 * s.int(y), 16);
+    }
+
+    #[test]
+    fn infeasible_is_an_error_naming_the_model() {
+        let mut m = Model::new("contradiction (variant x)");
+        let x = m.integer("x", 0.0, 3.0);
+        m.constrain(constraint!(x >= 5));
+        let err = m
+            .solve(Sense::Maximise, x, &SolveOptions::quiet())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("contradiction (variant x)"), "{err}");
+        assert!(err.contains("infeasible"), "{err}");
+    }
+
+    /// A multi-dimensional knapsack (150 items, 5 weight rows, pseudo-random data): easy
+    /// to find good packings, slow to prove. Stopped after 0.5 s it must report
+    /// `feasible` with a bound above the incumbent, never `optimal`.
+    #[test]
+    fn time_limited_solve_is_feasible_not_optimal() {
+        let n = 150;
+        let mut rng = crate::rng::Rng::new(42);
+        let mut m = Model::new("multi-knapsack");
+        let x: Vec<Variable> = (0..n).map(|i| m.binary(format!("x{i}"))).collect();
+        for _ in 0..5 {
+            let w: Vec<f64> = (0..n).map(|_| 20.0 + rng.below(80) as f64).collect();
+            let cap = w.iter().sum::<f64>() / 2.0;
+            let row: Expression = x.iter().zip(&w).map(|(v, w)| *w * *v).sum();
+            m.constrain(constraint!(row <= cap));
+        }
+        let obj: Expression = x.iter().map(|v| (30.0 + rng.below(70) as f64) * *v).sum();
+        let opts = SolveOptions {
+            time_limit: Some(0.5),
+            ..SolveOptions::quiet()
+        };
+        let s = m.solve(Sense::Maximise, obj, &opts).unwrap();
+        assert_eq!(s.report.status, Status::Feasible, "{:?}", s.report);
+        assert!(!s.report.proven());
+        let (v, b) = (s.report.objective.unwrap(), s.report.bound.unwrap());
+        assert!(b > v, "bound {b} must exceed incumbent {v}");
+        assert!(s.report.gap.unwrap() > 0.0);
+    }
+
+    #[test]
+    fn progress_rows_are_parsed() {
+        let row = " J       0       0         0   0.00%   420             301               39.53%        0      0      0         0     0.1s";
+        let p = Progress::parse(row).unwrap();
+        assert_eq!(p.bound, "420");
+        assert_eq!(p.best, "301");
+        assert_eq!(p.gap, "39.53%");
+        assert!(Progress::parse("Presolving model").is_none());
+    }
+}
