@@ -40,7 +40,7 @@ setup:
 	if [ -n "$$missing" ]; then \
 	  echo "setup: installing$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
-	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y --no-install-recommends $$missing; } \
+	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; } \
 	    || echo "setup: apt-get failed; trying pip"; \
 	fi; \
 	command -v cmake >/dev/null 2>&1 || python3 -m pip install --quiet cmake; \
