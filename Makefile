@@ -13,7 +13,7 @@ export CMAKE_CXX_COMPILER_LAUNCHER := ccache
 export CCACHE_BASEDIR := $(CURDIR)
 endif
 # libclang from pip when the system has none (the fallback path of `setup`).
-ifeq ($(wildcard /usr/lib/llvm-*/lib/libclang*.so*),)
+ifeq ($(wildcard /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so*),)
 PIP_LIBCLANG := $(shell python3 -c 'import clang,os;print(os.path.join(os.path.dirname(clang.__file__),"native"))' 2>/dev/null)
 ifneq ($(PIP_LIBCLANG),)
 export LIBCLANG_PATH := $(PIP_LIBCLANG)
@@ -35,7 +35,7 @@ test: setup
 setup:
 	@missing=""; \
 	command -v cmake >/dev/null 2>&1 || missing="$$missing cmake"; \
-	ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
+	ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
 	command -v ccache >/dev/null 2>&1 || missing="$$missing ccache"; \
 	if [ -n "$$missing" ]; then \
 	  echo "setup: installing$$missing"; \
@@ -44,7 +44,7 @@ setup:
 	    || echo "setup: apt-get failed; trying pip"; \
 	fi; \
 	command -v cmake >/dev/null 2>&1 || python3 -m pip install --quiet cmake; \
-	ls /usr/lib/llvm-*/lib/libclang*.so* >/dev/null 2>&1 || python3 -m pip install --quiet libclang; \
+	ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || python3 -m pip install --quiet libclang; \
 	command -v cmake >/dev/null 2>&1 || { echo "setup: cmake is still missing: install it (apt-get install cmake or pip install cmake)"; exit 1; }
 
 build:
