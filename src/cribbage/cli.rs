@@ -1,14 +1,451 @@
-use anyhow::{bail, Result};
-use clap::Subcommand;
+//! `gamebounds cribbage <verb>`: score, discard, max, distribution, discard-table,
+//! results, bench.
 
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use clap::Subcommand;
+use serde_json::json;
+
+use super::analysis::{self, Role};
+use super::engine::breakdown;
+use super::episode::{DiscardPayload, MaxPayload, ScorePayload, GAME};
+use super::model;
+use super::rules::{parse_card, parse_cards, parse_rank, show, Card, Query, Variant};
 use crate::cli::Common;
+use crate::episode::Envelope;
+use crate::error::Rejected;
+use crate::lp::{SolveOptions, Status};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Placeholder.
-    Todo,
+    /// Score a hand with its start card, item by item (each 15, pair, run, flush, nob).
+    ///
+    /// Example: gamebounds cribbage score 5H 5S 5C JD --start 5D
+    /// Cards are rank then suit: 5H, 10S or TS, JD, AC (suits C D H S), any case.
+    Score {
+        /// The four hand cards.
+        #[arg(value_name = "CARD", num_args = 1..)]
+        cards: Vec<String>,
+        /// The start (cut) card.
+        #[arg(long, value_name = "CARD")]
+        start: Option<String>,
+        /// Score by crib rules (only a five-card flush counts).
+        #[arg(long)]
+        crib: bool,
+    },
+    /// Rank every keep of a 6-card (or 5-card) deal by its exact expected value.
+    ///
+    /// The expected hand value is averaged over every start card not dealt to you.
+    /// With --dealer the expected value of your own crib (your discards, unknown cards
+    /// to fill it and the start) is added; with --pone it is subtracted.
+    ///
+    /// Example: gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
+    Discard {
+        /// The dealt cards (6 with two players, 5 with three or four).
+        #[arg(value_name = "CARD", num_args = 1..)]
+        cards: Vec<String>,
+        /// The crib is yours: add its expected value.
+        #[arg(long, conflicts_with = "pone")]
+        dealer: bool,
+        /// The crib is the opponent's: subtract its expected value.
+        #[arg(long)]
+        pone: bool,
+    },
+    /// The best hand and start card under constraints, proven by an ILP (HiGHS).
+    ///
+    /// Constraints apply to the five scored cards (hand + start) unless said otherwise.
+    /// The result is an episode: `gamebounds verify` re-scores it and re-checks its
+    /// optimality by enumeration.
+    ///
+    /// Examples:
+    ///   gamebounds cribbage max                       # 29
+    ///   gamebounds cribbage max --without 5 --count   # best hand with no five
+    ///   gamebounds cribbage max --contains 7H --contains 8 --crib
+    ///   gamebounds cribbage max --from "2C 4H 6D 8H 2S JC" --start 9S
+    #[command(verbatim_doc_comment)]
+    Max {
+        /// A card (5H) or rank (5, 10, J) that must be among the five; repeat a rank to
+        /// require it several times.
+        #[arg(long, value_name = "CARD|RANK")]
+        contains: Vec<String>,
+        /// A rank that must not be among the five.
+        #[arg(long, value_name = "RANK")]
+        without: Vec<String>,
+        /// Fix the start card.
+        #[arg(long, value_name = "CARD")]
+        start: Option<String>,
+        /// The four hand cards must come from these (the start is any other card).
+        #[arg(long, value_name = "CARDS", num_args = 1..)]
+        from: Vec<String>,
+        /// Score by crib rules.
+        #[arg(long)]
+        crib: bool,
+        /// Require at least this score (infeasible queries are an error).
+        #[arg(long, value_name = "S")]
+        min_score: Option<u32>,
+        /// Also count, by enumeration, the (hand, start) pairs reaching the maximum.
+        #[arg(long)]
+        count: bool,
+    },
+    /// How many of all 12,994,800 (hand, start) pairs score 0, 1, … 29; the mean.
+    ///
+    /// Example: gamebounds cribbage distribution --crib
+    Distribution {
+        /// Crib rules.
+        #[arg(long)]
+        crib: bool,
+        /// Worker threads for the enumeration (the result does not depend on it).
+        #[arg(long, default_value_t = 2, value_name = "N")]
+        cores: usize,
+    },
+    /// The best keep's expected hand value over all 20,358,520 six-card deals.
+    ///
+    /// Deals equal up to renaming suits have equal values, so one deal per suit class is
+    /// evaluated and weighted by the class size; --no-symmetry evaluates every deal.
+    ///
+    /// Example: gamebounds cribbage discard-table --out results/cribbage-discard-table.json
+    DiscardTable {
+        /// Evaluate all deals one by one (the cross-check; slower).
+        #[arg(long)]
+        no_symmetry: bool,
+        #[arg(long, default_value_t = 2, value_name = "N")]
+        cores: usize,
+    },
+    /// Regenerate results/cribbage-*.{json,md} and games/cribbage-*.{json,md}.
+    ///
+    /// Example: gamebounds cribbage results
+    Results {
+        #[arg(long, default_value = "results")]
+        results_dir: PathBuf,
+        #[arg(long, default_value = "games")]
+        games_dir: PathBuf,
+    },
+    /// Time scoring, distribution, discard and ILP max; write results/bench-cribbage.md.
+    ///
+    /// Example: gamebounds cribbage bench
+    Bench {
+        #[arg(long, default_value = "results/bench-cribbage.md")]
+        file: PathBuf,
+        /// Repetitions of each measurement (medians are reported).
+        #[arg(long, default_value_t = 5)]
+        repeat: usize,
+    },
 }
 
-pub fn run(_cmd: Command, _common: &Common) -> Result<()> {
-    bail!("cribbage: not built yet")
+pub fn run(cmd: Command, common: &Common) -> Result<()> {
+    match cmd {
+        Command::Score { cards, start, crib } => {
+            common.emit(&score_episode(&cards, start.as_deref(), crib)?)
+        }
+        Command::Discard {
+            cards,
+            dealer,
+            pone,
+        } => {
+            let role = match (dealer, pone) {
+                (true, _) => Role::Dealer,
+                (_, true) => Role::Pone,
+                _ => Role::None,
+            };
+            common.emit(&discard_episode(&parse_cards(&cards)?, role)?)
+        }
+        Command::Max {
+            contains,
+            without,
+            start,
+            from,
+            crib,
+            min_score,
+            count,
+        } => {
+            let q = parse_query(
+                &contains,
+                &without,
+                start.as_deref(),
+                &from,
+                crib,
+                min_score,
+            )?;
+            common.emit(&max_episode(&q, count, &common.solve_options())?)
+        }
+        Command::Distribution { crib, cores } => {
+            let t = Instant::now();
+            let env = distribution_episode(crib, cores);
+            common.note(format!("enumerated in {:.3} s", analysis::since(t)));
+            common.emit(&env)
+        }
+        Command::DiscardTable { no_symmetry, cores } => {
+            let t = Instant::now();
+            let env = table_episode(!no_symmetry, cores);
+            common.note(format!("computed in {:.2} s", analysis::since(t)));
+            common.emit(&env)
+        }
+        Command::Results {
+            results_dir,
+            games_dir,
+        } => results(&results_dir, &games_dir, common),
+        Command::Bench { file, repeat } => super::bench::run(&file, repeat.max(1), common),
+    }
+}
+
+/// The `score` episode, after checking the input.
+pub fn score_episode(cards: &[String], start: Option<&str>, crib: bool) -> Result<Envelope> {
+    let hand = parse_cards(cards)?;
+    let Some(start) = start else {
+        bail!("score needs the start card: add --start CARD (e.g. --start 5D)");
+    };
+    let start = parse_card(start)?;
+    let Ok(hand) = <[Card; 4]>::try_from(hand.clone()) else {
+        bail!(
+            "score needs exactly 4 hand cards, got {}{}",
+            hand.len(),
+            if hand.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", show(&hand))
+            }
+        );
+    };
+    if hand.contains(&start) {
+        bail!("the start card {start} is also in the hand: a card exists once");
+    }
+    let variant = Variant::from_crib(crib);
+    let b = breakdown(&hand, start, variant);
+    Ok(Envelope::exact(
+        GAME,
+        json!({ "rules": variant }),
+        "score",
+        b.total as f64,
+        serde_json::to_value(ScorePayload {
+            hand: hand.to_vec(),
+            start,
+            variant,
+            breakdown: b,
+        })?,
+    ))
+}
+
+pub fn discard_episode(dealt: &[Card], role: Role) -> Result<Envelope> {
+    let keeps = analysis::discard(dealt, role)?;
+    Ok(Envelope::exact(
+        GAME,
+        json!({ "role": role, "dealt": dealt.len() }),
+        "discard",
+        keeps[0].total.to_f64(),
+        serde_json::to_value(DiscardPayload {
+            dealt: dealt.to_vec(),
+            role,
+            keeps,
+        })?,
+    ))
+}
+
+/// Build a [`Query`] from the command line, with one-line errors.
+pub fn parse_query(
+    contains: &[String],
+    without: &[String],
+    start: Option<&str>,
+    from: &[String],
+    crib: bool,
+    min_score: Option<u32>,
+) -> Result<Query> {
+    let mut q = Query {
+        crib,
+        min_score,
+        ..Query::default()
+    };
+    for c in contains {
+        if let Some(r) = parse_rank(c) {
+            match q.contains_ranks.iter_mut().find(|x| x.0 == r) {
+                Some(x) => x.1 += 1,
+                None => q.contains_ranks.push((r, 1)),
+            }
+        } else {
+            let card = parse_card(c).with_context(|| {
+                format!("bad --contains `{c}`: give a card (5H) or a rank (A, 2–10, J, Q, K)")
+            })?;
+            if q.contains_cards.contains(&card) {
+                bail!("--contains {card} is given twice");
+            }
+            q.contains_cards.push(card);
+        }
+    }
+    for &(r, n) in &q.contains_ranks {
+        if n > 4 {
+            bail!(
+                "--contains {} is given {n} times: a rank has only 4 cards",
+                super::rules::RANK_LABELS[r as usize]
+            );
+        }
+    }
+    for w in without {
+        let Some(r) = parse_rank(w) else {
+            bail!("bad --without `{w}`: give a rank (A, 2–10 or T, J, Q, K)");
+        };
+        if !q.without.contains(&r) {
+            q.without.push(r);
+        }
+    }
+    q.start = start.map(parse_card).transpose()?;
+    if !from.is_empty() {
+        let cards = parse_cards(from)?;
+        if cards.len() < 4 {
+            bail!(
+                "--from needs at least 4 cards to choose a hand from, got {}",
+                cards.len()
+            );
+        }
+        if let Some(s) = q.start.filter(|s| cards.contains(s)) {
+            let rest = cards.iter().filter(|&&c| c != s).count();
+            if rest < 4 {
+                bail!("--from leaves fewer than 4 hand cards once the start card {s} is set aside");
+            }
+        }
+        q.from = Some(cards);
+    }
+    if let Some(m) = min_score {
+        if m > 29 {
+            bail!("--min-score {m} is impossible: no hand scores more than 29");
+        }
+    }
+    Ok(q)
+}
+
+/// Solve a `max` query by ILP, then let the referee re-score the answer; with `count`,
+/// enumerate every allowed pair as well.
+pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelope> {
+    let sol = model::solve_max(q, opts)?;
+    let variant = Variant::from_crib(q.crib);
+    let b = breakdown(&sol.hand, sol.start, variant);
+    if b.total != sol.value {
+        return Err(Rejected(format!(
+            "cribbage: the ILP claims {} for {} with start {}, the referee scores {}",
+            sol.value,
+            show(&sol.hand),
+            sol.start,
+            b.total
+        ))
+        .into());
+    }
+    let count = if count {
+        let e = analysis::enumerate_max(q, 2);
+        if sol.report.proven() && e.max != Some(b.total) {
+            return Err(Rejected(format!(
+                "cribbage: the ILP proves {} but enumeration finds {:?}",
+                b.total, e.max
+            ))
+            .into());
+        }
+        Some(e)
+    } else {
+        None
+    };
+    let mut report = sol.report.clone();
+    if !report.proven() && report.status == Status::Optimal {
+        report.status = Status::Feasible;
+    }
+    Ok(Envelope::from_report(
+        GAME,
+        json!({ "rules": variant }),
+        "max",
+        &report,
+        serde_json::to_value(MaxPayload {
+            query: q.clone(),
+            hand: sol.hand.to_vec(),
+            start: sol.start,
+            score: b.total,
+            breakdown: b,
+            count,
+        })?,
+    ))
+}
+
+pub fn distribution_episode(crib: bool, cores: usize) -> Envelope {
+    let d = analysis::distribution(crib, cores);
+    Envelope::exact(
+        GAME,
+        json!({ "rules": Variant::from_crib(crib) }),
+        "distribution",
+        d.mean.to_f64(),
+        serde_json::to_value(&d).expect("serialisable"),
+    )
+}
+
+pub fn table_episode(symmetry: bool, cores: usize) -> Envelope {
+    let totals = analysis::HandTotals::build(cores);
+    let t = analysis::discard_table(&totals, symmetry, cores);
+    Envelope::exact(
+        GAME,
+        json!({ "rules": "hand", "deal": 6 }),
+        "discard-table",
+        t.mean.to_f64(),
+        serde_json::to_value(&t).expect("serialisable"),
+    )
+}
+
+/// Save an episode as FILE.json and its rendering as FILE.md.
+fn save(env: &Envelope, path: &Path, common: &Common) -> Result<()> {
+    env.save(path)?;
+    let md = crate::games::render(env)?;
+    let md_path = path.with_extension("md");
+    std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
+    common.note(format!(
+        "wrote {} and {}",
+        path.display(),
+        md_path.display()
+    ));
+    Ok(())
+}
+
+fn results(results_dir: &Path, games_dir: &Path, common: &Common) -> Result<()> {
+    save(
+        &distribution_episode(false, 2),
+        &results_dir.join("cribbage-distribution.json"),
+        common,
+    )?;
+    save(
+        &distribution_episode(true, 2),
+        &results_dir.join("cribbage-distribution-crib.json"),
+        common,
+    )?;
+    save(
+        &table_episode(true, 2),
+        &results_dir.join("cribbage-discard-table.json"),
+        common,
+    )?;
+    let opts = SolveOptions {
+        quiet: true,
+        ..common.solve_options()
+    };
+    let queries: [(&str, Query); 4] = [
+        ("cribbage-max-29", Query::default()),
+        (
+            "cribbage-max-crib",
+            Query {
+                crib: true,
+                ..Query::default()
+            },
+        ),
+        (
+            "cribbage-max-without-5",
+            Query {
+                without: vec![4],
+                ..Query::default()
+            },
+        ),
+        (
+            "cribbage-max-from-deal",
+            Query {
+                from: Some(parse_cards(&["2C 4H 6D 8H 2S JC"])?),
+                ..Query::default()
+            },
+        ),
+    ];
+    for (name, q) in queries {
+        let env = max_episode(&q, true, &opts)?;
+        save(&env, &games_dir.join(format!("{name}.json")), common)?;
+    }
+    Ok(())
 }

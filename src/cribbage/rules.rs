@@ -1,0 +1,245 @@
+//! Cards, how users write them, and the two scoring variants (hand and crib).
+//!
+//! A card is one byte, `rank * 4 + suit`, with rank 0 = ace … 12 = king and suit
+//! 0..4 = clubs, diamonds, hearts, spades. Everything else (the referee, the ILP, the
+//! enumerations) builds on this one encoding, so parsing and printing live here only.
+
+use std::fmt;
+
+use anyhow::{bail, Result};
+use serde::{Deserialize, Serialize};
+
+/// Rank labels as users write and read them (A=1 … K=13 for runs).
+pub const RANK_LABELS: [&str; 13] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+];
+/// Suit letters: clubs, diamonds, hearts, spades.
+pub const SUIT_LETTERS: [char; 4] = ['C', 'D', 'H', 'S'];
+/// The rank index of the jack (his nob).
+pub const JACK: u8 = 10;
+
+/// One of the 52 cards: `rank * 4 + suit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(pub u8);
+
+impl Card {
+    pub fn new(rank: u8, suit: u8) -> Card {
+        debug_assert!(rank < 13 && suit < 4);
+        Card(rank * 4 + suit)
+    }
+    /// 0 = ace … 12 = king.
+    pub fn rank(self) -> u8 {
+        self.0 >> 2
+    }
+    /// 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades.
+    pub fn suit(self) -> u8 {
+        self.0 & 3
+    }
+    /// The value for 15s: ace 1, J Q K 10, others their number.
+    pub fn value(self) -> u8 {
+        (self.rank() + 1).min(10)
+    }
+    /// All 52 cards in id order.
+    pub fn all() -> impl Iterator<Item = Card> {
+        (0..52).map(Card)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            RANK_LABELS[self.rank() as usize],
+            SUIT_LETTERS[self.suit() as usize]
+        )
+    }
+}
+
+const CARD_HELP: &str = "write rank then suit, e.g. 5H, 10S or TS, JD, AC (suits C D H S)";
+
+/// Parse a rank: A, 2–10, T, J, Q, K (case-insensitive).
+pub fn parse_rank(text: &str) -> Option<u8> {
+    let t = text.trim().to_ascii_uppercase();
+    let r = match t.as_str() {
+        "A" | "1" => 0,
+        "T" | "10" => 9,
+        "J" => 10,
+        "Q" => 11,
+        "K" => 12,
+        s => match s.parse::<u8>() {
+            Ok(n @ 2..=9) => n - 1,
+            _ => return None,
+        },
+    };
+    Some(r)
+}
+
+/// Parse one card such as `5H`, `10s`, `TS`, `jd`.
+pub fn parse_card(text: &str) -> Result<Card> {
+    let t = text.trim();
+    let Some(last) = t.chars().last() else {
+        bail!("bad card ``: {CARD_HELP}");
+    };
+    let suit = match last.to_ascii_uppercase() {
+        'C' => 0,
+        'D' => 1,
+        'H' => 2,
+        'S' => 3,
+        _ => bail!("bad card `{t}`: unknown suit; {CARD_HELP}"),
+    };
+    let rank_text = &t[..t.len() - last.len_utf8()];
+    match parse_rank(rank_text) {
+        Some(r) if rank_text != "1" => Ok(Card::new(r, suit)),
+        _ => bail!("bad card `{t}`: unknown rank; {CARD_HELP}"),
+    }
+}
+
+/// Parse a list of cards (each argument may hold several, separated by spaces or commas);
+/// duplicates are an error.
+pub fn parse_cards<S: AsRef<str>>(args: &[S]) -> Result<Vec<Card>> {
+    let mut out: Vec<Card> = Vec::new();
+    for arg in args {
+        for word in arg
+            .as_ref()
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|w| !w.is_empty())
+        {
+            let c = parse_card(word)?;
+            if out.contains(&c) {
+                bail!("card {c} is given twice: every card of the deck exists once");
+            }
+            out.push(c);
+        }
+    }
+    Ok(out)
+}
+
+/// Cards as `5H 5S 5C JD`.
+pub fn show(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Which rules score the five cards: a hand (4-card flush counts) or the crib (only a
+/// 5-card flush counts). Everything else is the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    Hand,
+    Crib,
+}
+
+impl Variant {
+    pub fn from_crib(crib: bool) -> Variant {
+        if crib {
+            Variant::Crib
+        } else {
+            Variant::Hand
+        }
+    }
+    pub fn is_crib(self) -> bool {
+        self == Variant::Crib
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Hand => "hand",
+            Variant::Crib => "crib",
+        }
+    }
+}
+
+/// Constraints of a `max` query. Counted cards are the five cards scored (hand + start).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Query {
+    /// Rules the five cards are scored by.
+    pub crib: bool,
+    /// These cards must be among the five.
+    #[serde(default)]
+    pub contains_cards: Vec<Card>,
+    /// (rank, n): at least n cards of this rank among the five.
+    #[serde(default)]
+    pub contains_ranks: Vec<(u8, u8)>,
+    /// No card of these ranks among the five.
+    #[serde(default)]
+    pub without: Vec<u8>,
+    /// The start card is fixed.
+    #[serde(default)]
+    pub start: Option<Card>,
+    /// The four hand cards are chosen from these (the start is any other card).
+    #[serde(default)]
+    pub from: Option<Vec<Card>>,
+    /// The score must be at least this.
+    #[serde(default)]
+    pub min_score: Option<u32>,
+}
+
+impl Query {
+    /// The query in words, for headings and model names.
+    pub fn describe(&self) -> String {
+        let mut parts = vec![Variant::from_crib(self.crib).name().to_string()];
+        for c in &self.contains_cards {
+            parts.push(format!("contains {c}"));
+        }
+        for &(r, n) in &self.contains_ranks {
+            parts.push(format!("≥{n}×{}", RANK_LABELS[r as usize]));
+        }
+        for &r in &self.without {
+            parts.push(format!("without {}", RANK_LABELS[r as usize]));
+        }
+        if let Some(s) = self.start {
+            parts.push(format!("start {s}"));
+        }
+        if let Some(f) = &self.from {
+            parts.push(format!("hand from {}", show(f)));
+        }
+        if let Some(m) = self.min_score {
+            parts.push(format!("score ≥ {m}"));
+        }
+        parts.join(", ")
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Card, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_card(&s).map_err(|e| serde::de::Error::custom(format!("{e:#}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_show() {
+        for (t, s) in [
+            ("5h", "5H"),
+            ("10S", "10S"),
+            ("ts", "10S"),
+            ("AC", "AC"),
+            ("jd", "JD"),
+        ] {
+            assert_eq!(parse_card(t).unwrap().to_string(), s);
+        }
+        for bad in ["", "5X", "1S", "11H", "ZZ", "5", "QQ"] {
+            assert!(parse_card(bad).is_err(), "{bad}");
+        }
+        let e = parse_cards(&["5H", "5h"]).unwrap_err().to_string();
+        assert!(e.contains("given twice"), "{e}");
+        assert_eq!(parse_cards(&["5H,6H 7H"]).unwrap().len(), 3);
+        assert_eq!(Card::all().count(), 52);
+        assert_eq!(parse_card("KS").unwrap().value(), 10);
+        assert_eq!(parse_card("AS").unwrap().value(), 1);
+    }
+}
