@@ -814,7 +814,9 @@ mod tests {
             assert_eq!(e.total, e.hand.plus(e.crib.unwrap()));
         }
         let pone = discard(&dealt, Role::Pone).unwrap();
-        assert!(pone.iter().all(|e| e.total == e.hand.minus(e.crib.unwrap())));
+        assert!(pone
+            .iter()
+            .all(|e| e.total == e.hand.minus(e.crib.unwrap())));
         // Literal crib average for one discard pair, with the referee.
         let disc = parse_cards(&["5H 5S"]).unwrap();
         let unseen: Vec<Card> = Card::all().filter(|c| !dealt.contains(c)).collect();

@@ -346,7 +346,10 @@ pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelo
     if !report.proven() && report.status == Status::Optimal {
         report.status = Status::Feasible;
     }
-    Ok(Envelope::from_report(
+    // The referee's integer score is the episode's value (HiGHS's objective carries
+    // rounding noise such as 24.00000000000008).
+    report.objective = Some(b.total as f64);
+    let mut env = Envelope::from_report(
         GAME,
         json!({ "rules": variant }),
         "max",
@@ -359,7 +362,12 @@ pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelo
             breakdown: b,
             count,
         })?,
-    ))
+    );
+    if env.status == Status::Optimal {
+        env.bound = env.value;
+        env.gap = Some(0.0);
+    }
+    Ok(env)
 }
 
 pub fn distribution_episode(crib: bool, cores: usize) -> Envelope {

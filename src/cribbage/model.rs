@@ -139,9 +139,56 @@ fn card_choice(m: &mut Model) -> Vars {
     Vars { hand, start }
 }
 
+/// Bounds on how many cards of each rank the five can hold, implied by the query
+/// (--without, --contains, --start, --from). Multisets outside them could only take the
+/// value 0 in any solution, so they are left out of the model.
+pub fn rank_bounds(q: &Query) -> ([u8; 13], [u8; 13]) {
+    let mut lo = [0u8; 13];
+    let mut hi = [4u8; 13];
+    let mut required: Vec<Card> = q.contains_cards.clone();
+    required.extend(q.start);
+    for r in 0..13u8 {
+        let n = required
+            .iter()
+            .filter(|c| c.rank() == r)
+            .fold(Vec::new(), |mut acc: Vec<Card>, c| {
+                if !acc.contains(c) {
+                    acc.push(*c);
+                }
+                acc
+            })
+            .len() as u8;
+        lo[r as usize] = n;
+    }
+    for &(r, n) in &q.contains_ranks {
+        lo[r as usize] = lo[r as usize].max(n);
+    }
+    if let Some(from) = &q.from {
+        for r in 0..13u8 {
+            let in_hand = from
+                .iter()
+                .filter(|c| c.rank() == r && Some(**c) != q.start)
+                .count() as u8;
+            let as_start = match q.start {
+                Some(s) => u8::from(s.rank() == r),
+                None => 1,
+            };
+            hi[r as usize] = (in_hand + as_start).min(4);
+        }
+    }
+    for &r in &q.without {
+        hi[r as usize] = 0;
+    }
+    (lo, hi)
+}
+
 /// 15s, pairs and runs: exactly one rank multiset, matching the cards' rank counts.
-fn rank_points(m: &mut Model, v: &Vars) -> Expression {
-    let sets = rank_multisets();
+fn rank_points(m: &mut Model, v: &Vars, q: &Query) -> Expression {
+    let (lo, hi) = rank_bounds(q);
+    let sets: Vec<[u8; 13]> = rank_multisets()
+        .into_iter()
+        .filter(|s| (0..13).all(|r| lo[r] <= s[r] && s[r] <= hi[r]))
+        .collect();
     let y: Vec<Variable> = (0..sets.len())
         .map(|i| m.binary(format!("y_{i}")))
         .collect();
@@ -236,7 +283,7 @@ pub fn solve_max(q: &Query, opts: &SolveOptions) -> Result<MaxSolution> {
     // nothing; the root LP with cuts proves the maximum in a fraction of that.
     m.highs_option("presolve", "off");
     let v = card_choice(&mut m);
-    let score = rank_points(&mut m, &v) + flush(&mut m, &v, q.crib) + nob(&mut m, &v);
+    let score = rank_points(&mut m, &v, q) + flush(&mut m, &v, q.crib) + nob(&mut m, &v);
     query_constraints(&mut m, &v, q, &score);
     let solved = m.solve(Sense::Maximise, score, opts)?;
     let hand: Vec<Card> = (0..52u8)
