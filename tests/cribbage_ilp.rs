@@ -6,47 +6,9 @@
 use gamebounds::cribbage::analysis::{enumerate_max, Check};
 use gamebounds::cribbage::engine::breakdown;
 use gamebounds::cribbage::model::solve_max;
-use gamebounds::cribbage::rules::{Card, Query, Variant};
+use gamebounds::cribbage::rules::{Query, Variant};
 use gamebounds::lp::SolveOptions;
 use gamebounds::rng::Rng;
-
-fn random_query(rng: &mut Rng) -> Query {
-    let mut q = Query {
-        crib: rng.below(10) < 3,
-        ..Query::default()
-    };
-    for _ in 0..rng.below(3) {
-        let c = Card(rng.below(52) as u8);
-        if !q.contains_cards.contains(&c) {
-            q.contains_cards.push(c);
-        }
-    }
-    for _ in 0..rng.below(3) {
-        let r = rng.below(13) as u8;
-        if !q.contains_ranks.iter().any(|x| x.0 == r) {
-            q.contains_ranks.push((r, 1 + rng.below(2) as u8));
-        }
-    }
-    for _ in 0..rng.below(3) {
-        let r = rng.below(13) as u8;
-        if !q.without.contains(&r) {
-            q.without.push(r);
-        }
-    }
-    if rng.below(4) == 0 {
-        q.start = Some(Card(rng.below(52) as u8));
-    }
-    if rng.below(4) == 0 {
-        let mut deck: Vec<u8> = (0..52).collect();
-        rng.shuffle(&mut deck);
-        let n = 6 + rng.index(6);
-        q.from = Some(deck[..n].iter().map(|&c| Card(c)).collect());
-    }
-    if rng.below(7) == 0 {
-        q.min_score = Some(4 + rng.below(14) as u32);
-    }
-    q
-}
 
 fn check(q: &Query) -> bool {
     let e = enumerate_max(q, 2);
@@ -115,7 +77,7 @@ fn ilp_agrees_with_enumeration_on_50_random_queries() {
     let mut rng = Rng::new(2026);
     let mut feasible = 0;
     for _ in 0..50 {
-        if check(&random_query(&mut rng)) {
+        if check(&Query::random(&mut rng)) {
             feasible += 1;
         }
     }

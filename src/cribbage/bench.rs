@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use super::analysis::{self, Role};
 use super::cli::{max_episode, parse_query};
 use super::engine::Scorer;
-use super::rules::parse_cards;
+use super::rules::{parse_cards, Query};
 use crate::cli::Common;
 use crate::lp::SolveOptions;
 use crate::render::table;
@@ -162,6 +162,31 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         );
     }
 
+    // The seeded random constrained queries of the ILP-vs-enumeration test.
+    let mut rng = Rng::new(2026);
+    let mut secs = Vec::new();
+    let mut infeasible = 0;
+    for _ in 0..50 {
+        let q = Query::random(&mut rng);
+        let t = Instant::now();
+        match max_episode(&q, false, &opts) {
+            Ok(_) => secs.push(t.elapsed().as_secs_f64()),
+            Err(_) => infeasible += 1,
+        }
+    }
+    let worst = secs.iter().copied().fold(0.0, f64::max);
+    add(
+        "ILP, 50 seeded random constrained queries",
+        format!(
+            "median {:.2} s, max {:.2} s over {} feasible ({} proven infeasible)",
+            median(secs.clone()),
+            worst,
+            secs.len(),
+            infeasible
+        ),
+        "< 2 s",
+    );
+
     let (t, _) = time(1, || {
         let totals = analysis::HandTotals::build(2);
         analysis::discard_table(&totals, true, 2)
@@ -171,11 +196,20 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         format!("{:.2} s", t),
         "minutes at most",
     );
+    let (t, _) = time(1, || {
+        let totals = analysis::HandTotals::build(2);
+        analysis::discard_table(&totals, false, 2)
+    });
+    add(
+        "discard-table, every deal (cross-check, 2 cores)",
+        format!("{:.2} s", t),
+        "(none)",
+    );
 
     let md = format!(
         "# cribbage — benchmarks\n\n`gamebounds cribbage bench` (release build). Medians of \
          {repeat} runs unless the row says otherwise (discard hand-only: {} runs; ILP: up to \
-         3 runs; discard-table: 1 run). The machine has 2 cores shared with other jobs, so \
+         3 runs; discard-table: 1 run; the 50 random queries: one run each, infeasible ones excluded from the times). The machine has 2 cores shared with other jobs, so \
          the numbers are noisy and pessimistic.\n\n{}\n",
         repeat * 20,
         table(["measurement", "result", "target"], rows)

@@ -179,6 +179,47 @@ pub struct Query {
 }
 
 impl Query {
+    /// A random query (seeded): the generator of the ILP-vs-enumeration test and the
+    /// ILP benchmark. Mixes hand/crib rules, required cards and ranks, excluded ranks, a
+    /// fixed start, a card pool and a minimum score; some draws are infeasible.
+    pub fn random(rng: &mut crate::rng::Rng) -> Query {
+        let mut q = Query {
+            crib: rng.below(10) < 3,
+            ..Query::default()
+        };
+        for _ in 0..rng.below(3) {
+            let c = Card(rng.below(52) as u8);
+            if !q.contains_cards.contains(&c) {
+                q.contains_cards.push(c);
+            }
+        }
+        for _ in 0..rng.below(3) {
+            let r = rng.below(13) as u8;
+            if !q.contains_ranks.iter().any(|x| x.0 == r) {
+                q.contains_ranks.push((r, 1 + rng.below(2) as u8));
+            }
+        }
+        for _ in 0..rng.below(3) {
+            let r = rng.below(13) as u8;
+            if !q.without.contains(&r) {
+                q.without.push(r);
+            }
+        }
+        if rng.below(4) == 0 {
+            q.start = Some(Card(rng.below(52) as u8));
+        }
+        if rng.below(4) == 0 {
+            let mut deck: Vec<u8> = (0..52).collect();
+            rng.shuffle(&mut deck);
+            let n = 6 + rng.index(6);
+            q.from = Some(deck[..n].iter().map(|&c| Card(c)).collect());
+        }
+        if rng.below(7) == 0 {
+            q.min_score = Some(4 + rng.below(14) as u32);
+        }
+        q
+    }
+
     /// The query in words, for headings and model names.
     pub fn describe(&self) -> String {
         let mut parts = vec![Variant::from_crib(self.crib).name().to_string()];
