@@ -53,7 +53,7 @@ pub enum Command {
         #[arg(long)]
         pone: bool,
     },
-    /// The best hand and start card under constraints, proven by an ILP (HiGHS).
+    /// The best hand and start card under constraints, proven by an ILP (HiGHS)
     ///
     /// Constraints apply to the five scored cards (hand + start) unless said otherwise.
     /// The result is an episode: `gamebounds verify` re-scores it and re-checks its
