@@ -188,15 +188,25 @@ fn max_episode_verifies_and_tampering_is_rejected() {
     bad["payload"]["score"] = 25.into();
     let mut with_five = env.clone();
     with_five["payload"]["hand"][0] = "5C".into();
+    // A weaker hand whose score, breakdown and value are all consistent: only the
+    // optimality check (enumeration) can reject it.
+    let scored = json(&["cribbage", "score", "AC", "2D", "3H", "4S", "--start", "9S"]);
     let mut weaker = env.clone();
     weaker["payload"]["hand"] = serde_json::json!(["AC", "2D", "3H", "4S"]);
     weaker["payload"]["start"] = "9S".into();
-    for (name, e) in [("bad", bad), ("five", with_five), ("weaker", weaker)] {
+    weaker["payload"]["breakdown"] = scored["payload"]["breakdown"].clone();
+    weaker["payload"]["score"] = (scored["value"].as_f64().unwrap() as u64).into();
+    weaker["value"] = scored["value"].clone();
+    for (name, e, why) in [
+        ("bad", bad, "claims 25"),
+        ("five", with_five, "breaks --without"),
+        ("weaker", weaker, "enumeration of every allowed"),
+    ] {
         let f = dir.join(format!("{name}.json"));
         std::fs::write(&f, e.to_string()).unwrap();
         let o = run(&["verify", f.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
-        assert!(stderr(&o).contains("rejected"), "{name}: {}", stderr(&o));
+        assert!(stderr(&o).contains(why), "{name}: {}", stderr(&o));
     }
 }
 

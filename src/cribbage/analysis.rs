@@ -660,8 +660,33 @@ impl Check {
     /// Why a hand and start break the query, or `None` if they satisfy it.
     pub fn violation(&self, hand: &[Card; 4], start: Card, score: u32) -> Option<String> {
         let mask = hand.iter().fold(0u64, |a, c| a | 1u64 << c.0);
-        if !self.cards_ok(mask, start.0) {
-            return Some("the cards break a --contains/--without/--start/--from constraint".into());
+        let five = mask | 1u64 << start.0;
+        let cards = |m: u64| {
+            let v: Vec<Card> = (0..52u8).filter(|c| m >> c & 1 == 1).map(Card).collect();
+            super::rules::show(&v)
+        };
+        if five & self.required != self.required {
+            return Some(format!(
+                "--contains {} is missing",
+                cards(self.required & !five)
+            ));
+        }
+        if five & self.forbidden != 0 {
+            return Some(format!("{} breaks --without", cards(five & self.forbidden)));
+        }
+        if let Some(s) = self.start.filter(|&s| s != start.0) {
+            return Some(format!("the start card must be {}", Card(s)));
+        }
+        if let Some(f) = self.from.filter(|&f| mask & !f != 0) {
+            return Some(format!("{} is not in --from", cards(mask & !f)));
+        }
+        for &(r, n) in &self.rank_min {
+            if (five >> (4 * r) & 0xF).count_ones() < n {
+                return Some(format!(
+                    "fewer than {n} cards of rank {}",
+                    super::rules::RANK_LABELS[r as usize]
+                ));
+            }
         }
         if score < self.min_score {
             return Some(format!(
@@ -669,6 +694,7 @@ impl Check {
                 self.min_score
             ));
         }
+        debug_assert!(self.cards_ok(mask, start.0));
         None
     }
 }

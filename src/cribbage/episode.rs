@@ -114,23 +114,32 @@ fn verify_max(env: &Envelope) -> Result<String> {
     let hand = hand_of(&p.hand, p.start)?;
     let variant = Variant::from_crib(p.query.crib);
     let b = breakdown(&hand, p.start, variant);
-    let value_ok = env.value.is_some_and(|v| (v - b.total as f64).abs() < 1e-6);
-    if b.total != p.score || !value_ok || b != p.breakdown {
-        return Err(reject(format!(
-            "{} with start {} scores {} by the referee, the episode claims {} (value {:?})",
-            show(&hand),
-            p.start,
-            b.total,
-            p.score,
-            env.value
-        )));
-    }
     if let Some(why) = Check::new(&p.query).violation(&hand, p.start, b.total) {
         return Err(reject(format!(
             "{} with start {} does not satisfy the query ({}): {why}",
             show(&hand),
             p.start,
             p.query.describe()
+        )));
+    }
+    let value_ok = env.value.is_some_and(|v| (v - b.total as f64).abs() < 1e-6);
+    if b.total != p.score || !value_ok {
+        return Err(reject(format!(
+            "{} with start {} scores {} by the referee, the episode claims {} (value {})",
+            show(&hand),
+            p.start,
+            b.total,
+            p.score,
+            env.value
+                .map(crate::render::num)
+                .unwrap_or_else(|| "missing".into())
+        )));
+    }
+    if b != p.breakdown {
+        return Err(reject(format!(
+            "the episode's itemised breakdown of {} with start {} is not the referee's",
+            show(&hand),
+            p.start
         )));
     }
     let mut msg = format!(

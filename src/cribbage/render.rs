@@ -172,7 +172,14 @@ fn distribution(d: &Distribution) -> String {
         "# cribbage — distribution of {} scores\n\n{}\n\n{}\n",
         if d.crib { "crib" } else { "hand" },
         kv_table([
-            ("(hand, start) pairs", d.pairs.to_string()),
+            (
+                if d.crib {
+                    "(crib, start) pairs"
+                } else {
+                    "(hand, start) pairs"
+                },
+                d.pairs.to_string(),
+            ),
             ("total points", d.total_points.to_string()),
             ("mean", frac(d.mean)),
             ("scores that never occur", impossible),
