@@ -612,6 +612,7 @@ pub struct Check {
     rank_min: Vec<(u8, u32)>,
     start: Option<u8>,
     from: Option<u64>,
+    start_from: Option<u64>,
     min_score: u32,
     crib: bool,
 }
@@ -637,6 +638,10 @@ impl Check {
                 .from
                 .as_ref()
                 .map(|f| f.iter().fold(0u64, |a, c| a | 1u64 << c.0)),
+            start_from: q
+                .start_from
+                .as_ref()
+                .map(|f| f.iter().fold(0u64, |a, c| a | 1u64 << c.0)),
             min_score: q.min_score.unwrap_or(0),
             crib: q.crib,
         }
@@ -651,6 +656,7 @@ impl Check {
             && five & self.forbidden == 0
             && self.start.is_none_or(|s| s == start)
             && self.from.is_none_or(|f| hand & !f == 0)
+            && self.start_from.is_none_or(|f| f >> start & 1 == 1)
             && self
                 .rank_min
                 .iter()
@@ -679,6 +685,9 @@ impl Check {
         }
         if let Some(f) = self.from.filter(|&f| mask & !f != 0) {
             return Some(format!("{} is not in --from", cards(mask & !f)));
+        }
+        if self.start_from.is_some_and(|f| f >> start.0 & 1 == 0) {
+            return Some(format!("the start card {start} is not in --start-from"));
         }
         for &(r, n) in &self.rank_min {
             if (five >> (4 * r) & 0xF).count_ones() < n {
@@ -724,7 +733,11 @@ pub fn enumerate_max(q: &Query, threads: usize) -> Enumerated {
     };
     let hand_cards: Vec<u8> = (0..52).filter(|&c| hand_ok(c)).collect();
     let starts: Vec<u8> = (0..52)
-        .filter(|&c| chk.forbidden >> c & 1 == 0 && chk.start.is_none_or(|s| s == c))
+        .filter(|&c| {
+            chk.forbidden >> c & 1 == 0
+                && chk.start.is_none_or(|s| s == c)
+                && chk.start_from.is_none_or(|f| f >> c & 1 == 1)
+        })
         .collect();
     let n = hand_cards.len();
     type Acc = (Option<u32>, u64, u64, Option<([u8; 4], u8)>);

@@ -118,15 +118,15 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     let queries = [
         (
             "max (unconstrained)",
-            parse_query(&[], &[], None, &[], false, None)?,
+            parse_query(&[], &[], None, &[], &[], false, None)?,
         ),
         (
             "max --without 5",
-            parse_query(&[], &s(&["5"]), None, &[], false, None)?,
+            parse_query(&[], &s(&["5"]), None, &[], &[], false, None)?,
         ),
         (
             "max --contains 7H --contains 8 --crib",
-            parse_query(&s(&["7H", "8"]), &[], None, &[], true, None)?,
+            parse_query(&s(&["7H", "8"]), &[], None, &[], &[], true, None)?,
         ),
         (
             "max --from \"2C 4H 6D 8H 2S JC\" --start 9S",
@@ -135,6 +135,7 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
                 &[],
                 Some("9S"),
                 &s(&["2C 4H 6D 8H 2S JC"]),
+                &[],
                 false,
                 None,
             )?,

@@ -64,6 +64,7 @@ pub enum Command {
     ///   gamebounds cribbage max --without 5 --count   # best hand with no five
     ///   gamebounds cribbage max --contains 7H --contains 8 --crib
     ///   gamebounds cribbage max --from "2C 4H 6D 8H 2S JC" --start 9S
+    ///   gamebounds cribbage max --from "2H 3H 4H 5H 6H 7H 8H" --start-from "2H 3H 4H 5H 6H 7H 8H"
     #[command(verbatim_doc_comment)]
     Max {
         /// A card (5H) or rank (5, 10, J) that must be among the five; repeat a rank to
@@ -79,6 +80,10 @@ pub enum Command {
         /// The four hand cards must come from these (the start is any other card).
         #[arg(long, value_name = "CARDS", num_args = 1..)]
         from: Vec<String>,
+        /// The start card must be one of these (give the same cards as --from to draw
+        /// all five scored cards from one pool).
+        #[arg(long, value_name = "CARDS", num_args = 1..)]
+        start_from: Vec<String>,
         /// Score by crib rules.
         #[arg(long)]
         crib: bool,
@@ -156,6 +161,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             without,
             start,
             from,
+            start_from,
             crib,
             min_score,
             count,
@@ -165,6 +171,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 &without,
                 start.as_deref(),
                 &from,
+                &start_from,
                 crib,
                 min_score,
             )?;
@@ -248,6 +255,7 @@ pub fn parse_query(
     without: &[String],
     start: Option<&str>,
     from: &[String],
+    start_from: &[String],
     crib: bool,
     min_score: Option<u32>,
 ) -> Result<Query> {
@@ -304,6 +312,13 @@ pub fn parse_query(
             }
         }
         q.from = Some(cards);
+    }
+    if !start_from.is_empty() {
+        let cards = parse_cards(start_from)?;
+        if let Some(s) = q.start.filter(|s| !cards.contains(s)) {
+            bail!("--start {s} is not among the --start-from cards");
+        }
+        q.start_from = Some(cards);
     }
     if let Some(m) = min_score {
         if m > 29 {

@@ -140,7 +140,7 @@ fn card_choice(m: &mut Model) -> Vars {
 }
 
 /// Bounds on how many cards of each rank the five can hold, implied by the query
-/// (--without, --contains, --start, --from). Multisets outside them could only take the
+/// (--without, --contains, --start, --from, --start-from). Multisets outside them could only take the
 /// value 0 in any solution, so they are left out of the model.
 pub fn rank_bounds(q: &Query) -> ([u8; 13], [u8; 13]) {
     let mut lo = [0u8; 13];
@@ -163,17 +163,21 @@ pub fn rank_bounds(q: &Query) -> ([u8; 13], [u8; 13]) {
     for &(r, n) in &q.contains_ranks {
         lo[r as usize] = lo[r as usize].max(n);
     }
+    // Cards of rank r the start may be (all four unless --start or --start-from).
+    let start_can = |r: u8| -> u8 {
+        match (q.start, &q.start_from) {
+            (Some(s), _) => u8::from(s.rank() == r),
+            (None, Some(f)) => u8::from(f.iter().any(|c| c.rank() == r)),
+            (None, None) => 1,
+        }
+    };
     if let Some(from) = &q.from {
         for r in 0..13u8 {
             let in_hand = from
                 .iter()
                 .filter(|c| c.rank() == r && Some(**c) != q.start)
                 .count() as u8;
-            let as_start = match q.start {
-                Some(s) => u8::from(s.rank() == r),
-                None => 1,
-            };
-            hi[r as usize] = (in_hand + as_start).min(4);
+            hi[r as usize] = (in_hand + start_can(r)).min(4);
         }
     }
     for &r in &q.without {
@@ -268,6 +272,13 @@ fn query_constraints(m: &mut Model, v: &Vars, q: &Query, score: &Expression) {
         for c in 0..52u8 {
             if !from.contains(&Card(c)) {
                 m.constrain(constraint!(v.hand[c as usize] == 0));
+            }
+        }
+    }
+    if let Some(from) = &q.start_from {
+        for c in 0..52u8 {
+            if !from.contains(&Card(c)) {
+                m.constrain(constraint!(v.start[c as usize] == 0));
             }
         }
     }

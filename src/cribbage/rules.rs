@@ -173,6 +173,10 @@ pub struct Query {
     /// The four hand cards are chosen from these (the start is any other card).
     #[serde(default)]
     pub from: Option<Vec<Card>>,
+    /// The start card is one of these (with `from` set to the same cards: all five
+    /// scored cards come from one pool).
+    #[serde(default)]
+    pub start_from: Option<Vec<Card>>,
     /// The score must be at least this.
     #[serde(default)]
     pub min_score: Option<u32>,
@@ -187,32 +191,43 @@ impl Query {
             crib: rng.below(10) < 3,
             ..Query::default()
         };
-        for _ in 0..rng.below(3) {
-            let c = Card(rng.below(52) as u8);
-            if !q.contains_cards.contains(&c) {
-                q.contains_cards.push(c);
-            }
-        }
-        for _ in 0..rng.below(3) {
-            let r = rng.below(13) as u8;
-            if !q.contains_ranks.iter().any(|x| x.0 == r) {
-                q.contains_ranks.push((r, 1 + rng.below(2) as u8));
-            }
-        }
-        for _ in 0..rng.below(3) {
-            let r = rng.below(13) as u8;
-            if !q.without.contains(&r) {
-                q.without.push(r);
-            }
-        }
-        if rng.below(4) == 0 {
-            q.start = Some(Card(rng.below(52) as u8));
-        }
-        if rng.below(4) == 0 {
+        if rng.below(3) == 0 {
+            // A pool query: the hand (and maybe the start) from a few cards, with at
+            // most one more constraint drawn from the pool, so most are feasible.
             let mut deck: Vec<u8> = (0..52).collect();
             rng.shuffle(&mut deck);
-            let n = 6 + rng.index(6);
-            q.from = Some(deck[..n].iter().map(|&c| Card(c)).collect());
+            let pool: Vec<Card> = deck[..6 + rng.index(7)].iter().map(|&c| Card(c)).collect();
+            match rng.below(3) {
+                0 => q.contains_cards.push(pool[rng.index(pool.len())]),
+                1 => q.without.push(pool[rng.index(pool.len())].rank()),
+                _ => {}
+            }
+            if rng.below(2) == 0 {
+                q.start_from = Some(pool.clone());
+            }
+            q.from = Some(pool);
+        } else {
+            for _ in 0..rng.below(3) {
+                let c = Card(rng.below(52) as u8);
+                if !q.contains_cards.contains(&c) {
+                    q.contains_cards.push(c);
+                }
+            }
+            for _ in 0..rng.below(3) {
+                let r = rng.below(13) as u8;
+                if !q.contains_ranks.iter().any(|x| x.0 == r) {
+                    q.contains_ranks.push((r, 1 + rng.below(2) as u8));
+                }
+            }
+            for _ in 0..rng.below(3) {
+                let r = rng.below(13) as u8;
+                if !q.without.contains(&r) {
+                    q.without.push(r);
+                }
+            }
+            if rng.below(4) == 0 {
+                q.start = Some(Card(rng.below(52) as u8));
+            }
         }
         if rng.below(7) == 0 {
             q.min_score = Some(4 + rng.below(14) as u32);
@@ -237,6 +252,9 @@ impl Query {
         }
         if let Some(f) = &self.from {
             parts.push(format!("hand from {}", show(f)));
+        }
+        if let Some(f) = &self.start_from {
+            parts.push(format!("start from {}", show(f)));
         }
         if let Some(m) = self.min_score {
             parts.push(format!("score ≥ {m}"));
