@@ -62,15 +62,13 @@ const CARD_HELP: &str = "write rank then suit, e.g. 5H, 10S or TS, JD, AC (suits
 pub fn parse_rank(text: &str) -> Option<u8> {
     let t = text.trim().to_ascii_uppercase();
     let r = match t.as_str() {
-        "A" | "1" => 0,
+        "A" => 0,
         "T" | "10" => 9,
         "J" => 10,
         "Q" => 11,
         "K" => 12,
-        s => match s.parse::<u8>() {
-            Ok(n @ 2..=9) => n - 1,
-            _ => return None,
-        },
+        s if s.len() == 1 && ("2"..="9").contains(&s) => s.as_bytes()[0] - b'1',
+        _ => return None,
     };
     Some(r)
 }
@@ -90,7 +88,7 @@ pub fn parse_card(text: &str) -> Result<Card> {
     };
     let rank_text = &t[..t.len() - last.len_utf8()];
     match parse_rank(rank_text) {
-        Some(r) if rank_text != "1" => Ok(Card::new(r, suit)),
+        Some(r) => Ok(Card::new(r, suit)),
         _ => bail!("bad card `{t}`: unknown rank; {CARD_HELP}"),
     }
 }
@@ -291,7 +289,7 @@ mod tests {
         ] {
             assert_eq!(parse_card(t).unwrap().to_string(), s);
         }
-        for bad in ["", "5X", "1S", "11H", "ZZ", "5", "QQ"] {
+        for bad in ["", "5X", "1S", "11H", "ZZ", "5", "QQ", "+5H", "05H", "0H"] {
             assert!(parse_card(bad).is_err(), "{bad}");
         }
         let e = parse_cards(&["5H", "5h"]).unwrap_err().to_string();
