@@ -5,8 +5,9 @@
 //! of the five cards for 15s, every two cards for pairs, every choice of one card per rank
 //! of a maximal run), so it is the reference. [`Scorer`] is the same arithmetic tabulated:
 //! 15s + pairs + runs depend only on the five ranks, so they are looked up in a
-//! 13⁵-entry table filled by [`rank_points`]; flush and nob are two bit tests. Tests check
-//! that the two agree on every (hand, start) pair.
+//! 13⁵-entry table filled by [`rank_points`]; flush and nob are two bit tests. A test
+//! checks that the two agree on 3.7 million pairs (every 7th hand, every start card, hand
+//! and crib rules).
 
 use std::sync::OnceLock;
 
@@ -196,7 +197,8 @@ fn rank_index(r: [u8; 5]) -> usize {
 }
 
 /// The fast scorer: a table of 15s + pairs + runs by five ranks, plus bit tests for
-/// flush and nob. About 2–3 ns a (hand, start) pair.
+/// flush and nob. About 10 ns a random (hand, start) pair, 3 ns when a hand is scored
+/// against all its start cards (see `results/bench-cribbage.md`).
 pub struct Scorer {
     ranks: Vec<u8>,
 }
