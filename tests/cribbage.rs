@@ -260,3 +260,40 @@ fn discard_table_covers_every_deal() {
         .collect();
     assert_eq!(keep, ["5C", "5D", "5H", "5S"]);
 }
+
+#[test]
+fn query_file_loads_and_bad_entries_name_file_and_key() {
+    use gamebounds::cribbage::rules::load_queries;
+    let shipped =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/cribbage/queries.json");
+    let qs = load_queries(&shipped).unwrap();
+    assert!(qs.len() >= 5);
+    let dir = tmpdir();
+    for (name, text, want) in [
+        (
+            "typo",
+            r#"{"queries":[{"name":"x","withot":["5"]}]}"#,
+            "unknown field `withot`",
+        ),
+        (
+            "rank",
+            r#"{"queries":[{"name":"x","without":["5H"]}]}"#,
+            "queries[0] (`x`): bad --without `5H`",
+        ),
+        ("name", r#"{"queries":[{"name":"X Y"}]}"#, "key `name`"),
+        (
+            "twice",
+            r#"{"queries":[{"name":"a"},{"name":"a"}]}"#,
+            "used twice",
+        ),
+        ("empty", r#"{"queries":[]}"#, "is empty"),
+    ] {
+        let f = dir.join(format!("q-{name}.json"));
+        std::fs::write(&f, text).unwrap();
+        let e = format!("{:#}", load_queries(&f).unwrap_err());
+        assert!(
+            e.contains(f.to_str().unwrap()) && e.contains(want),
+            "{name}: {e}"
+        );
+    }
+}

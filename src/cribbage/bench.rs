@@ -8,9 +8,9 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use super::analysis::{self, Role};
-use super::cli::{max_episode, parse_query};
+use super::cli::max_episode;
 use super::engine::Scorer;
-use super::rules::{parse_cards, Query};
+use super::rules::{parse_cards, Query, QuerySpec};
 use crate::cli::Common;
 use crate::lp::SolveOptions;
 use crate::render::table;
@@ -115,30 +115,28 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
 
     let opts = SolveOptions::quiet();
     let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let spec =
+        |contains: &[&str], without: &[&str], start: Option<&str>, from: &[&str]| QuerySpec {
+            contains: s(contains),
+            without: s(without),
+            start: start.map(str::to_string),
+            from: s(from),
+            ..QuerySpec::default()
+        };
     let queries = [
-        (
-            "max (unconstrained)",
-            parse_query(&[], &[], None, &[], &[], false, None)?,
-        ),
-        (
-            "max --without 5",
-            parse_query(&[], &s(&["5"]), None, &[], &[], false, None)?,
-        ),
+        ("max (unconstrained)", spec(&[], &[], None, &[]).to_query()?),
+        ("max --without 5", spec(&[], &["5"], None, &[]).to_query()?),
         (
             "max --contains 7H --contains 8 --crib",
-            parse_query(&s(&["7H", "8"]), &[], None, &[], &[], true, None)?,
+            QuerySpec {
+                crib: true,
+                ..spec(&["7H", "8"], &[], None, &[])
+            }
+            .to_query()?,
         ),
         (
             "max --from \"2C 4H 6D 8H 2S JC\" --start 9S",
-            parse_query(
-                &[],
-                &[],
-                Some("9S"),
-                &s(&["2C 4H 6D 8H 2S JC"]),
-                &[],
-                false,
-                None,
-            )?,
+            spec(&[], &[], Some("9S"), &["2C 4H 6D 8H 2S JC"]).to_query()?,
         ),
     ];
     for (name, q) in &queries {

@@ -12,7 +12,7 @@ use super::analysis::{self, Role};
 use super::engine::breakdown;
 use super::episode::{DiscardPayload, MaxPayload, ScorePayload, GAME};
 use super::model;
-use super::rules::{parse_card, parse_cards, parse_rank, show, Card, Query, Variant};
+use super::rules::{load_queries, parse_card, parse_cards, show, Card, Query, QuerySpec, Variant};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -120,12 +120,22 @@ pub enum Command {
     },
     /// Regenerate results/cribbage-*.{json,md} and games/cribbage-*.{json,md}.
     ///
+    /// Writes both distributions, the discard table (cross-checked deal by deal) and one
+    /// `max` episode per entry of the query file.
+    ///
     /// Example: gamebounds cribbage results
     Results {
         #[arg(long, default_value = "results")]
         results_dir: PathBuf,
         #[arg(long, default_value = "games")]
         games_dir: PathBuf,
+        /// Named `max` queries to solve (JSON: {"queries": [{"name": "without-5", "without": ["5"]}, …]}).
+        #[arg(
+            long,
+            default_value = "models/cribbage/queries.json",
+            value_name = "FILE"
+        )]
+        queries: PathBuf,
     },
     /// Time scoring, distribution, discard and ILP max; write results/bench-cribbage.md.
     ///
@@ -166,15 +176,17 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             min_score,
             count,
         } => {
-            let q = parse_query(
-                &contains,
-                &without,
-                start.as_deref(),
-                &from,
-                &start_from,
+            let q = QuerySpec {
                 crib,
+                contains,
+                without,
+                start,
+                from,
+                start_from,
                 min_score,
-            )?;
+                ..QuerySpec::default()
+            }
+            .to_query()?;
             common.emit(&max_episode(&q, count, &common.solve_options())?)
         }
         Command::Distribution { crib, cores } => {
@@ -192,7 +204,8 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         Command::Results {
             results_dir,
             games_dir,
-        } => results(&results_dir, &games_dir, common),
+            queries,
+        } => results(&results_dir, &games_dir, &queries, common),
         Command::Bench { file, repeat } => super::bench::run(&file, repeat.max(1), common),
     }
 }
@@ -249,85 +262,6 @@ pub fn discard_episode(dealt: &[Card], role: Role) -> Result<Envelope> {
     ))
 }
 
-/// Build a [`Query`] from the command line, with one-line errors.
-pub fn parse_query(
-    contains: &[String],
-    without: &[String],
-    start: Option<&str>,
-    from: &[String],
-    start_from: &[String],
-    crib: bool,
-    min_score: Option<u32>,
-) -> Result<Query> {
-    let mut q = Query {
-        crib,
-        min_score,
-        ..Query::default()
-    };
-    for c in contains {
-        if let Some(r) = parse_rank(c) {
-            match q.contains_ranks.iter_mut().find(|x| x.0 == r) {
-                Some(x) => x.1 += 1,
-                None => q.contains_ranks.push((r, 1)),
-            }
-        } else {
-            let card = parse_card(c).with_context(|| {
-                format!("bad --contains `{c}`: give a card (5H) or a rank (A, 2–10, J, Q, K)")
-            })?;
-            if q.contains_cards.contains(&card) {
-                bail!("--contains {card} is given twice");
-            }
-            q.contains_cards.push(card);
-        }
-    }
-    for &(r, n) in &q.contains_ranks {
-        if n > 4 {
-            bail!(
-                "--contains {} is given {n} times: a rank has only 4 cards",
-                super::rules::RANK_LABELS[r as usize]
-            );
-        }
-    }
-    for w in without {
-        let Some(r) = parse_rank(w) else {
-            bail!("bad --without `{w}`: give a rank (A, 2–10 or T, J, Q, K)");
-        };
-        if !q.without.contains(&r) {
-            q.without.push(r);
-        }
-    }
-    q.start = start.map(parse_card).transpose()?;
-    if !from.is_empty() {
-        let cards = parse_cards(from)?;
-        if cards.len() < 4 {
-            bail!(
-                "--from needs at least 4 cards to choose a hand from, got {}",
-                cards.len()
-            );
-        }
-        if let Some(s) = q.start.filter(|s| cards.contains(s)) {
-            let rest = cards.iter().filter(|&&c| c != s).count();
-            if rest < 4 {
-                bail!("--from leaves fewer than 4 hand cards once the start card {s} is set aside");
-            }
-        }
-        q.from = Some(cards);
-    }
-    if !start_from.is_empty() {
-        let cards = parse_cards(start_from)?;
-        if let Some(s) = q.start.filter(|s| !cards.contains(s)) {
-            bail!("--start {s} is not among the --start-from cards");
-        }
-        q.start_from = Some(cards);
-    }
-    if let Some(m) = min_score {
-        if m > 29 {
-            bail!("--min-score {m} is impossible: no hand scores more than 29");
-        }
-    }
-    Ok(q)
-}
-
 /// Solve a `max` query by ILP, then let the referee re-score the answer; with `count`,
 /// enumerate every allowed pair as well.
 pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelope> {
@@ -370,6 +304,7 @@ pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelo
         "max",
         &report,
         serde_json::to_value(MaxPayload {
+            note: None,
             query: q.clone(),
             hand: sol.hand.to_vec(),
             start: sol.start,
@@ -422,7 +357,9 @@ fn save(env: &Envelope, path: &Path, common: &Common) -> Result<()> {
     Ok(())
 }
 
-fn results(results_dir: &Path, games_dir: &Path, common: &Common) -> Result<()> {
+fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common) -> Result<()> {
+    // Read the query file first: a mistake in it should not cost the enumerations.
+    let specs = load_queries(queries)?;
     save(
         &distribution_episode(false, 2),
         &results_dir.join("cribbage-distribution.json"),
@@ -464,33 +401,14 @@ fn results(results_dir: &Path, games_dir: &Path, common: &Common) -> Result<()> 
         quiet: true,
         ..common.solve_options()
     };
-    let queries: [(&str, Query); 4] = [
-        ("cribbage-max-29", Query::default()),
-        (
-            "cribbage-max-crib",
-            Query {
-                crib: true,
-                ..Query::default()
-            },
-        ),
-        (
-            "cribbage-max-without-5",
-            Query {
-                without: vec![4],
-                ..Query::default()
-            },
-        ),
-        (
-            "cribbage-max-from-deal",
-            Query {
-                from: Some(parse_cards(&["2C 4H 6D 8H 2S JC"])?),
-                ..Query::default()
-            },
-        ),
-    ];
-    for (name, q) in queries {
-        let env = max_episode(&q, true, &opts)?;
-        save(&env, &games_dir.join(format!("{name}.json")), common)?;
+    for (spec, q) in specs {
+        let mut env = max_episode(&q, true, &opts)
+            .with_context(|| format!("query `{}` of {}", spec.name, queries.display()))?;
+        if let Some(note) = &spec.note {
+            env.payload["note"] = serde_json::Value::String(note.clone());
+        }
+        let path = games_dir.join(format!("cribbage-max-{}.json", spec.name));
+        save(&env, &path, common)?;
     }
     Ok(())
 }

@@ -39,6 +39,9 @@ pub struct DiscardPayload {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MaxPayload {
+    /// The question in words, when the query came from a query file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     pub query: Query,
     pub hand: Vec<Card>,
     pub start: Card,

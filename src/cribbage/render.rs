@@ -120,12 +120,16 @@ fn discard(p: &DiscardPayload) -> String {
 }
 
 fn max(env: &Envelope, p: &MaxPayload) -> String {
-    let mut rows = vec![
+    let mut rows = Vec::new();
+    if let Some(note) = &p.note {
+        rows.push(("question", note.clone()));
+    }
+    rows.extend([
         ("query", p.query.describe()),
         ("hand", show(&p.hand)),
         ("start", p.start.to_string()),
         ("score", p.score.to_string()),
-    ];
+    ]);
     if let Some(c) = &p.count {
         rows.push((
             "pairs at this score",

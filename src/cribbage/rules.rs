@@ -6,7 +6,9 @@
 
 use std::fmt;
 
-use anyhow::{bail, Result};
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 /// Rank labels as users write and read them (A=1 … K=13 for runs).
@@ -259,6 +261,168 @@ impl Query {
         }
         parts.join(", ")
     }
+}
+
+/// A `max` query as a user writes it: on the command line (`cribbage max --contains 5
+/// --without J`) or as an entry of a query file (`models/cribbage/queries.json`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct QuerySpec {
+    /// Short name (file entries: names the episode `games/cribbage-max-<name>.json`).
+    #[serde(default)]
+    pub name: String,
+    /// What the query asks, in words (file entries).
+    #[serde(default)]
+    pub note: Option<String>,
+    #[serde(default)]
+    pub crib: bool,
+    /// Cards (5H) or ranks (5, J) that must be among the five; a rank given twice asks
+    /// for two cards of it.
+    #[serde(default)]
+    pub contains: Vec<String>,
+    /// Ranks that must not be among the five.
+    #[serde(default)]
+    pub without: Vec<String>,
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The hand's four cards come from these.
+    #[serde(default)]
+    pub from: Vec<String>,
+    /// The start card comes from these.
+    #[serde(default)]
+    pub start_from: Vec<String>,
+    #[serde(default)]
+    pub min_score: Option<u32>,
+}
+
+impl QuerySpec {
+    /// Build the [`Query`], with one-line errors naming the bad option.
+    pub fn to_query(&self) -> Result<Query> {
+        let QuerySpec {
+            crib,
+            contains,
+            without,
+            start,
+            from,
+            start_from,
+            min_score,
+            ..
+        } = self;
+        let (crib, min_score, start) = (*crib, *min_score, start.as_deref());
+        let mut q = Query {
+            crib,
+            min_score,
+            ..Query::default()
+        };
+        for c in contains {
+            if let Some(r) = parse_rank(c) {
+                match q.contains_ranks.iter_mut().find(|x| x.0 == r) {
+                    Some(x) => x.1 += 1,
+                    None => q.contains_ranks.push((r, 1)),
+                }
+            } else {
+                let card = parse_card(c).with_context(|| {
+                    format!("bad --contains `{c}`: give a card (5H) or a rank (A, 2–10, J, Q, K)")
+                })?;
+                if q.contains_cards.contains(&card) {
+                    bail!("--contains {card} is given twice");
+                }
+                q.contains_cards.push(card);
+            }
+        }
+        for &(r, n) in &q.contains_ranks {
+            if n > 4 {
+                bail!(
+                    "--contains {} is given {n} times: a rank has only 4 cards",
+                    RANK_LABELS[r as usize]
+                );
+            }
+        }
+        for w in without {
+            let Some(r) = parse_rank(w) else {
+                bail!("bad --without `{w}`: give a rank (A, 2–10 or T, J, Q, K)");
+            };
+            if !q.without.contains(&r) {
+                q.without.push(r);
+            }
+        }
+        q.start = start.map(parse_card).transpose()?;
+        if !from.is_empty() {
+            let cards = parse_cards(from)?;
+            if cards.len() < 4 {
+                bail!(
+                    "--from needs at least 4 cards to choose a hand from, got {}",
+                    cards.len()
+                );
+            }
+            if let Some(s) = q.start.filter(|s| cards.contains(s)) {
+                let rest = cards.iter().filter(|&&c| c != s).count();
+                if rest < 4 {
+                    bail!("--from leaves fewer than 4 hand cards once the start card {s} is set aside");
+                }
+            }
+            q.from = Some(cards);
+        }
+        if !start_from.is_empty() {
+            let cards = parse_cards(start_from)?;
+            if let Some(s) = q.start.filter(|s| !cards.contains(s)) {
+                bail!("--start {s} is not among the --start-from cards");
+            }
+            q.start_from = Some(cards);
+        }
+        if let Some(m) = min_score {
+            if m > 29 {
+                bail!("--min-score {m} is impossible: no hand scores more than 29");
+            }
+        }
+        Ok(q)
+    }
+}
+
+/// A file of named `max` queries (`models/cribbage/queries.json`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QueryFile {
+    queries: Vec<QuerySpec>,
+}
+
+/// Read a query file: every entry needs a unique name of lowercase letters, digits and
+/// dashes, and must parse; errors name the file, the entry and the reason.
+pub fn load_queries(path: &Path) -> Result<Vec<(QuerySpec, Query)>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read query file {}", path.display()))?;
+    let file: QueryFile = serde_json::from_str(&text).map_err(|e| {
+        anyhow!(
+            "{}: {e} (expected {{\"queries\": [{{\"name\": \"…\", \"without\": [\"5\"], …}}]}})",
+            path.display()
+        )
+    })?;
+    let mut out: Vec<(QuerySpec, Query)> = Vec::new();
+    for (i, spec) in file.queries.into_iter().enumerate() {
+        let at = format!("{}: queries[{i}]", path.display());
+        if spec.name.is_empty()
+            || !spec
+                .name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            bail!(
+                "{at}: key `name` must be lowercase letters, digits and dashes, got `{}`",
+                spec.name
+            );
+        }
+        if out.iter().any(|(s, _)| s.name == spec.name) {
+            bail!("{at}: name `{}` is used twice", spec.name);
+        }
+        let q = spec
+            .to_query()
+            .with_context(|| format!("{at} (`{}`)", spec.name))?;
+        out.push((spec, q));
+    }
+    if out.is_empty() {
+        bail!("{}: key `queries` is empty", path.display());
+    }
+    Ok(out)
 }
 
 impl Serialize for Card {
