@@ -11,6 +11,7 @@ use super::analysis::{self, Role};
 use super::cli::max_episode;
 use super::engine::Scorer;
 use super::rules::{parse_cards, Query, QuerySpec};
+use super::table::{self, Tables};
 use crate::cli::Common;
 use crate::lp::SolveOptions;
 use crate::render::table;
@@ -187,8 +188,8 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     );
 
     let (t, _) = time(1, || {
-        let totals = analysis::HandTotals::build(2);
-        analysis::discard_table(&totals, true, 2)
+        let tables = Tables::build(Role::None, 2);
+        table::discard_table(&tables, Role::None, true, 2)
     });
     add(
         "discard-table (suit classes, 2 cores)",
@@ -196,8 +197,17 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         "minutes at most",
     );
     let (t, _) = time(1, || {
-        let totals = analysis::HandTotals::build(2);
-        analysis::discard_table(&totals, false, 2)
+        let tables = Tables::build(Role::Dealer, 2);
+        table::discard_table(&tables, Role::Dealer, true, 2)
+    });
+    add(
+        "discard-table --dealer (crib by inclusion–exclusion, 2 cores)",
+        format!("{:.2} s", t),
+        "(none)",
+    );
+    let (t, _) = time(1, || {
+        let tables = Tables::build(Role::None, 2);
+        table::discard_table(&tables, Role::None, false, 2)
     });
     add(
         "discard-table, every deal (cross-check, 2 cores)",

@@ -13,6 +13,7 @@ use super::engine::breakdown;
 use super::episode::{DiscardPayload, MaxPayload, ScorePayload, GAME};
 use super::model;
 use super::rules::{load_queries, parse_card, parse_cards, show, Card, Query, QuerySpec, Variant};
+use super::table::{self, DiscardTable, Tables};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -105,13 +106,21 @@ pub enum Command {
         #[arg(long, default_value_t = 2, value_name = "N")]
         cores: usize,
     },
-    /// The best keep's expected hand value over all 20,358,520 six-card deals.
+    /// The best keep's expected value over all 20,358,520 six-card deals.
     ///
-    /// Deals equal up to renaming suits have equal values, so one deal per suit class is
-    /// evaluated and weighted by the class size; --no-symmetry evaluates every deal.
+    /// By hand value alone, or with --dealer / --pone the best keep by hand ± crib (the
+    /// same values `discard --dealer/--pone` ranks by). Deals equal up to renaming suits
+    /// have equal values, so one deal per suit class is evaluated and weighted by the
+    /// class size; --no-symmetry evaluates every deal.
     ///
-    /// Example: gamebounds cribbage discard-table --out results/cribbage-discard-table.json
+    /// Example: gamebounds cribbage discard-table --dealer
     DiscardTable {
+        /// Best keep by hand + own crib.
+        #[arg(long, conflicts_with = "pone")]
+        dealer: bool,
+        /// Best keep by hand − opponent's crib.
+        #[arg(long)]
+        pone: bool,
         /// Evaluate all deals one by one (the cross-check; slower).
         #[arg(long)]
         no_symmetry: bool,
@@ -158,14 +167,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             cards,
             dealer,
             pone,
-        } => {
-            let role = match (dealer, pone) {
-                (true, _) => Role::Dealer,
-                (_, true) => Role::Pone,
-                _ => Role::None,
-            };
-            common.emit(&discard_episode(&parse_cards(&cards)?, role)?)
-        }
+        } => common.emit(&discard_episode(
+            &parse_cards(&cards)?,
+            role_of(dealer, pone),
+        )?),
         Command::Max {
             contains,
             without,
@@ -195,9 +200,14 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             common.note(format!("enumerated in {:.3} s", analysis::since(t)));
             common.emit(&env)
         }
-        Command::DiscardTable { no_symmetry, cores } => {
+        Command::DiscardTable {
+            dealer,
+            pone,
+            no_symmetry,
+            cores,
+        } => {
             let t = Instant::now();
-            let env = table_episode(!no_symmetry, cores);
+            let env = table_episode(role_of(dealer, pone), !no_symmetry, cores);
             common.note(format!("computed in {:.2} s", analysis::since(t)));
             common.emit(&env)
         }
@@ -331,12 +341,20 @@ pub fn distribution_episode(crib: bool, cores: usize) -> Envelope {
     )
 }
 
-pub fn table_episode(symmetry: bool, cores: usize) -> Envelope {
-    let totals = analysis::HandTotals::build(cores);
-    let t = analysis::discard_table(&totals, symmetry, cores);
+fn role_of(dealer: bool, pone: bool) -> Role {
+    match (dealer, pone) {
+        (true, _) => Role::Dealer,
+        (_, true) => Role::Pone,
+        _ => Role::None,
+    }
+}
+
+pub fn table_episode(role: Role, symmetry: bool, cores: usize) -> Envelope {
+    let tables = Tables::build(role, cores);
+    let t = table::discard_table(&tables, role, symmetry, cores);
     Envelope::exact(
         GAME,
-        json!({ "rules": "hand", "deal": 6 }),
+        json!({ "role": role, "deal": 6 }),
         "discard-table",
         t.mean.to_f64(),
         serde_json::to_value(&t).expect("serialisable"),
@@ -371,14 +389,14 @@ fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common
         common,
     )?;
     let table_path = results_dir.join("cribbage-discard-table.json");
-    let table = table_episode(true, 2);
+    let table = table_episode(Role::None, true, 2);
     save(&table, &table_path, common)?;
     // Cross-check the suit-class shortcut against every deal one by one, and say so in
     // the rendered table.
     common.note("cross-checking the discard table deal by deal (all 20,358,520 deals)…");
-    let all = table_episode(false, 2);
-    let a: analysis::DiscardTable = table.payload_as()?;
-    let b: analysis::DiscardTable = all.payload_as()?;
+    let all = table_episode(Role::None, false, 2);
+    let a: DiscardTable = table.payload_as()?;
+    let b: DiscardTable = all.payload_as()?;
     let same = a.deals == b.deals
         && a.mean == b.mean
         && a.hist == b.hist
@@ -397,6 +415,13 @@ fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common
         b.evaluated
     ));
     std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
+    for (role, name) in [(Role::Dealer, "dealer"), (Role::Pone, "pone")] {
+        save(
+            &table_episode(role, true, 2),
+            &results_dir.join(format!("cribbage-discard-table-{name}.json")),
+            common,
+        )?;
+    }
     let opts = SolveOptions {
         quiet: true,
         ..common.solve_options()

@@ -9,9 +9,10 @@
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 
-use super::analysis::{self, Check, DiscardTable, Distribution, Enumerated, KeepEv, Role};
+use super::analysis::{self, Check, Distribution, Enumerated, KeepEv, Role};
 use super::engine::{breakdown, Breakdown};
 use super::rules::{show, Card, Query, Variant};
+use super::table::{self, DiscardTable, Tables};
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use crate::lp::Status;
@@ -214,8 +215,8 @@ fn verify_distribution(env: &Envelope) -> Result<String> {
 
 fn verify_table(env: &Envelope) -> Result<String> {
     let p: DiscardTable = env.payload_as()?;
-    let totals = analysis::HandTotals::build(2);
-    let again = analysis::discard_table(&totals, p.symmetry, 2);
+    let tables = Tables::build(p.role, 2);
+    let again = table::discard_table(&tables, p.role, p.symmetry, 2);
     if again != p {
         return Err(reject(
             "the discard table differs from a fresh enumeration".into(),
@@ -223,12 +224,12 @@ fn verify_table(env: &Envelope) -> Result<String> {
     }
     // The extremes once more, deal by deal with the plain discard routine.
     for x in [&p.min, &p.max] {
-        let best = &analysis::discard(&x.deal, Role::None)?[0];
-        if best.hand != x.ev {
+        let best = &analysis::discard(&x.deal, p.role)?[0];
+        if best.total != x.ev {
             return Err(reject(format!(
                 "deal {}: best keep is worth {}, the table says {}",
                 show(&x.deal),
-                best.hand,
+                best.total,
                 x.ev
             )));
         }

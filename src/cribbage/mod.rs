@@ -6,6 +6,7 @@
 //! - [`analysis`]: exact enumerations on the engine (distribution, discard EVs, the
 //!   discard table, constrained maxima — the ILP's oracle).
 //! - [`model`]: the ILP of `max` (never imported by the engine or analysis).
+//! - [`table`]: the best keep of every six-card deal (suit classes, exact totals).
 //! - [`episode`], [`render`], [`cli`], [`bench`].
 
 pub mod analysis;
@@ -17,6 +18,7 @@ pub mod frac;
 pub mod model;
 pub mod render;
 pub mod rules;
+pub mod table;
 
 use anyhow::Result;
 

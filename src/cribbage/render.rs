@@ -4,11 +4,12 @@
 
 use anyhow::{bail, Result};
 
-use super::analysis::{DiscardTable, Distribution, Role};
+use super::analysis::{Distribution, Role};
 use super::engine::{Breakdown, Kind};
 use super::episode::{DiscardPayload, MaxPayload, ScorePayload};
 use super::frac::Frac;
 use super::rules::show;
+use super::table::{DiscardTable, Extreme};
 use crate::episode::Envelope;
 use crate::render::{envelope_header, kv_table, table};
 
@@ -195,7 +196,8 @@ fn distribution(d: &Distribution) -> String {
 fn discard_table(t: &DiscardTable) -> String {
     let top = t.hist.iter().copied().max().unwrap_or(0);
     let last = t.hist.iter().rposition(|&n| n > 0).unwrap_or(0);
-    let rows = t.hist[..=last].iter().enumerate().map(|(k, &n)| {
+    let rows = t.hist[..=last].iter().enumerate().map(|(i, &n)| {
+        let k = t.hist_from + i as i64;
         vec![
             format!("[{k}, {})", k + 1),
             n.to_string(),
@@ -203,7 +205,7 @@ fn discard_table(t: &DiscardTable) -> String {
             bar(n, top, 40),
         ]
     });
-    let ex = |x: &super::analysis::Extreme| {
+    let ex = |x: &Extreme| {
         format!(
             "{} (e.g. {} → keep {}; {} deals)",
             frac(x.ev),
@@ -212,10 +214,16 @@ fn discard_table(t: &DiscardTable) -> String {
             x.deals
         )
     };
+    let (title, value) = match t.role {
+        Role::None => ("hand value", "expected hand value"),
+        Role::Dealer => ("dealer: hand + own crib", "expected hand + crib"),
+        Role::Pone => ("pone: hand − opponent's crib", "expected hand − crib"),
+    };
     format!(
-        "# cribbage — best keep over all six-card deals\n\n{}\n\n{}\n",
+        "# cribbage — best keep over all six-card deals ({title})\n\n{}\n\n{}\n",
         kv_table([
             ("six-card deals", t.deals.to_string()),
+            ("best keep by", value.to_string()),
             (
                 "deals evaluated",
                 format!(
@@ -228,10 +236,11 @@ fn discard_table(t: &DiscardTable) -> String {
                     }
                 )
             ),
-            ("mean of the best keep's EV", frac(t.mean)),
+            ("mean of the best keep's value", frac(t.mean)),
+            ("distinct exact values", t.distinct.to_string()),
             ("minimum", ex(&t.min)),
             ("maximum", ex(&t.max)),
         ]),
-        table(["best keep EV", "deals", "share", "histogram"], rows)
+        table(["best keep's value", "deals", "share", "histogram"], rows)
     )
 }
