@@ -58,6 +58,8 @@ lint:
 results: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art results
+	$(BIN) cribbage results
+	$(BIN) cribbage bench --quiet
 
 bench: setup
 	@$(MAKE) --no-print-directory build

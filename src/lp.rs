@@ -148,6 +148,8 @@ pub struct Model {
     index: HashMap<Variable, usize>,
     integers: usize,
     constraints: Vec<Constraint>,
+    /// Extra HiGHS options for this model only (see [`Model::highs_option`]).
+    options: Vec<(String, String)>,
 }
 
 impl Model {
@@ -159,7 +161,15 @@ impl Model {
             index: HashMap::new(),
             integers: 0,
             constraints: Vec::new(),
+            options: Vec::new(),
         }
+    }
+
+    /// Set a HiGHS option for this model only, by name and value as text (HiGHS parses
+    /// it by the option's type), e.g. `("presolve", "off")` for a model whose presolve
+    /// costs more than it saves. Unknown names or bad values fail at `solve`.
+    pub fn highs_option(&mut self, key: &str, value: &str) {
+        self.options.push((key.to_string(), value.to_string()));
     }
 
     pub fn name(&self) -> &str {
@@ -215,6 +225,7 @@ impl Model {
             index,
             integers,
             constraints,
+            options,
         } = self;
         let columns = vars.len();
         let rows = constraints.len();
@@ -241,6 +252,9 @@ impl Model {
         set_option(&mut model, &name, "mip_rel_gap", opts.mip_gap)?;
         if let Some(t) = opts.time_limit {
             set_option(&mut model, &name, "time_limit", t)?;
+        }
+        for (key, value) in &options {
+            set_option(&mut model, &name, key, value.as_str())?;
         }
 
         let started = Instant::now();
