@@ -380,6 +380,11 @@ impl<'r> State<'r> {
         self.deck.swap(n, n + i);
     }
 
+    /// Drop the move history (searches that only need positions clone states cheaper).
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+    }
+
     /// Compact key of the position (hands as sets, draw pile as a set when `free`) for
     /// exhaustive searches that merge transpositions.
     pub fn key(&self, free: bool) -> Vec<u8> {

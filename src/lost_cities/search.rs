@@ -105,6 +105,7 @@ pub fn exhaustive(rules: &Rules, deck: Option<&[Card]>, limit: usize) -> Result<
                     t.bring_to_top(i);
                 }
                 t.apply_unchecked(m);
+                t.clear_history();
                 if seen.insert(t.key(free)) {
                     if seen.len() > limit {
                         bail!("exhaustive search stopped after {limit} positions");
