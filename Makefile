@@ -58,6 +58,7 @@ lint:
 results: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art results
+	$(BIN) lost-cities results
 
 bench: setup
 	@$(MAKE) --no-print-directory build
