@@ -184,6 +184,31 @@ fn score(rules: &Rules, v: &Vars) -> Expression {
 
 /// Best (or worst) final expeditions within the limits.
 pub fn solve(rules: &Rules, lim: &Limits, sense: Sense, opts: &SolveOptions) -> Result<Plan> {
+    solve_with(rules, lim, sense, opts, None)
+}
+
+/// Among the maximum-score plans, one with the least total `cost` (the caller keeps the
+/// total cost of any plan below 1, so the score itself is never traded away). The fixed
+/// deck planner uses it to aim at plans that suit the deck order. `Plan::score` is the
+/// plan's true score.
+pub fn solve_preferring(
+    rules: &Rules,
+    lim: &Limits,
+    opts: &SolveOptions,
+    cost: &dyn Fn(Card) -> f64,
+) -> Result<Plan> {
+    let mut plan = solve_with(rules, lim, Sense::Maximise, opts, Some(cost))?;
+    plan.score = plan_score(rules, &plan.cards);
+    Ok(plan)
+}
+
+fn solve_with(
+    rules: &Rules,
+    lim: &Limits,
+    sense: Sense,
+    opts: &SolveOptions,
+    cost: Option<&dyn Fn(Card) -> f64>,
+) -> Result<Plan> {
     let dir = match sense {
         Sense::Maximise => "max",
         Sense::Minimise => "min",
@@ -194,7 +219,17 @@ pub fn solve(rules: &Rules, lim: &Limits, sense: Sense, opts: &SolveOptions) -> 
     availability(&mut m, rules, &v, lim);
     bonus_rule(&mut m, rules, &v);
     capacity(&mut m, rules, &v, lim);
-    let obj = score(rules, &v);
+    let mut obj = score(rules, &v);
+    if let Some(cost) = cost {
+        for c in 0..rules.colour_count() {
+            for j in 0..=rules.wagers as usize {
+                obj -= (j as f64) * cost(Card::wager(c as u8)) * v.open[c][j];
+                for (i, &k) in rules.numbers.iter().enumerate() {
+                    obj -= cost(Card::number(c as u8, k)) * v.take[c][i][j];
+                }
+            }
+        }
+    }
     let solved = m.solve(sense, obj, opts)?;
     let mut cards = Vec::new();
     for c in 0..rules.colour_count() {

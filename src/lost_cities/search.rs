@@ -122,7 +122,22 @@ pub fn exhaustive(rules: &Rules, deck: Option<&[Card]>, limit: usize) -> Result<
 /// The cooperative planner's view: which cards player 1 still wants.
 struct Goal {
     wanted: Vec<Card>,
+    /// How the planner uses the discard piles.
+    policy: Policy,
 }
+
+/// Planner policies (the search runs each and keeps the best game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Take only ready cards and junk (to stall) from the piles.
+    Tops,
+    /// Also take wanted cards off the piles into hands that hold junk (keeps them safe).
+    Hold,
+    /// Also pull cards off the piles to reach buried wanted cards.
+    Dig,
+}
+
+pub const POLICIES: [Policy; 3] = [Policy::Tops, Policy::Hold, Policy::Dig];
 
 impl Goal {
     fn wants(&self, c: Card) -> bool {
@@ -144,147 +159,176 @@ impl Goal {
         }
     }
 
-    /// No wanted card lies in the pile of colour c.
-    fn pile_clear(&self, s: &State, colour: u8) -> bool {
-        s.pile(colour).iter().all(|&c| !self.wants(c))
+    /// Depth (0 = top) of the first ready card in the pile of colour c.
+    fn ready_depth(&self, s: &State, colour: u8) -> Option<usize> {
+        s.pile(colour).iter().rev().position(|&c| self.ready(c))
     }
 
-    fn top_ready(&self, s: &State, colour: u8) -> bool {
-        s.pile_top(colour).is_some_and(|c| self.ready(c))
-    }
-
-    /// Player 1 has something to play soon: a ready card in a hand or on a pile top.
+    /// Player 1 has something to play: a ready card in a hand or anywhere in a pile.
     fn work_queued(&self, s: &State) -> bool {
         s.hand(0).iter().chain(s.hand(1)).any(|&c| self.ready(c))
-            || (0..s.rules().colour_count() as u8).any(|c| self.top_ready(s, c))
+            || (0..s.rules().colour_count() as u8).any(|c| self.ready_depth(s, c).is_some())
+    }
+
+    /// Keep playing without touching the draw pile: work is queued, or only the last card
+    /// is left (drawing it ends the round) and wanted cards are still out of the pile.
+    fn must_stall(&self, s: &State) -> bool {
+        self.work_queued(s)
+            || (s.draw_pile_len() == 1 && self.wanted.iter().any(|c| !s.draw_pile().contains(c)))
     }
 }
 
-/// Pick the draw: a wanted pile top (if `take_wanted`), a ready top (if `take_ready`),
-/// a junk top to stall while work is queued, or the draw pile.
-fn choose_draw(
-    s: &State,
-    goal: &Goal,
-    discarded_on: Option<u8>,
-    take_ready: bool,
-    take_wanted: bool,
-    stall: bool,
-) -> Source {
+/// How much harm putting `x` on its discard pile does (lower is better).
+fn discard_harm(s: &State, goal: &Goal, x: Card) -> i32 {
+    let c = x.colour;
+    let pile = s.pile(c);
+    if goal.ready_depth(s, c) == Some(0) {
+        return 100; // it would cover the card player 1 is about to take
+    }
+    let wanted_below: Vec<Card> = pile.iter().copied().filter(|&w| goal.wants(w)).collect();
+    let top_wanted = pile.last().is_none_or(|&t| goal.wants(t));
+    if goal.wants(x) {
+        if goal.ready(x) {
+            return 50;
+        }
+        // A sorted push: everything wanted below comes later than x.
+        let sorted = wanted_below.iter().all(|w| w.rank >= x.rank);
+        match (sorted, top_wanted) {
+            (true, true) => 2,
+            (true, false) => 6,
+            _ => 30 + x.rank as i32,
+        }
+    } else if wanted_below.is_empty() {
+        0
+    } else if !top_wanted {
+        4
+    } else {
+        10
+    }
+}
+
+/// How useful drawing the top of pile `c` is for player `p` (None: do not).
+fn draw_value(s: &State, goal: &Goal, p: usize, c: u8) -> Option<i32> {
+    let pile = s.pile(c);
+    let top = *pile.last()?;
+    let depth = goal.ready_depth(s, c);
+    if depth == Some(0) {
+        return if p == 0 { Some(100) } else { None };
+    }
+    match goal.policy {
+        Policy::Tops => return Some(if goal.wants(top) { -1 } else { 1 }),
+        Policy::Hold => {
+            let room = s.hand(p).iter().filter(|&&c| !goal.wants(c)).count() >= 2;
+            return Some(if !goal.wants(top) {
+                1
+            } else if room {
+                16
+            } else {
+                -1
+            });
+        }
+        Policy::Dig => {}
+    }
+    if depth.is_some() {
+        return Some(25); // dig towards a ready card
+    }
+    if !goal.wants(top) {
+        let below_wanted = pile.len() >= 2 && goal.wants(pile[pile.len() - 2]);
+        return Some(if below_wanted { 20 } else { 1 });
+    }
+    let blocks = pile[..pile.len() - 1]
+        .iter()
+        .any(|&w| goal.wants(w) && w.rank < top.rank);
+    Some(if blocks { 15 } else { -1 })
+}
+
+/// The draw for player `p` after putting a card on pile `discarded_on` (if any).
+fn choose_draw(s: &State, goal: &Goal, p: usize, discarded_on: Option<u8>) -> Source {
     let n = s.rules().colour_count() as u8;
-    let open = |c: u8| Some(c) != discarded_on && s.pile_top(c).is_some();
-    if take_ready {
-        if let Some(c) = (0..n).find(|&c| open(c) && goal.top_ready(s, c)) {
-            return Source::Pile(c);
-        }
+    let best = (0..n)
+        .filter(|&c| Some(c) != discarded_on)
+        .filter_map(|c| draw_value(s, goal, p, c).map(|v| (v, c)))
+        .max_by_key(|&(v, c)| (v, std::cmp::Reverse(c)));
+    let stall = goal.must_stall(s);
+    match best {
+        Some((v, c)) if v >= 15 => Source::Pile(c),
+        Some((v, c)) if stall && v >= 1 => Source::Pile(c),
+        Some((_, c)) if stall && s.draw_pile_len() == 1 => Source::Pile(c),
+        _ => Source::Deck,
     }
-    if take_wanted {
-        if let Some(c) = (0..n).find(|&c| open(c) && goal.wants(s.pile_top(c).unwrap())) {
-            return Source::Pile(c);
-        }
-    }
-    if stall || s.draw_pile_len() == 1 && goal.work_queued(s) {
-        // Junk tops whose removal uncovers nothing wanted first.
-        let junk = |c: u8| open(c) && !goal.wants(s.pile_top(c).unwrap());
-        if let Some(c) = (0..n).find(|&c| junk(c)) {
-            return Source::Pile(c);
-        }
-    }
-    Source::Deck
 }
 
-/// Player 1's turn under the planner.
+/// Player 1's turn under the planner: play a ready card, else shed the least harmful card.
 fn p1_move(s: &State, goal: &Goal) -> Move {
     let hand = s.hand(0);
     if let Some(&c) = hand.iter().find(|&&c| goal.ready(c) && s.can_play(0, c)) {
         let mut after = Goal {
             wanted: goal.wanted.clone(),
+            policy: goal.policy,
         };
         after.remove(c);
-        let source = choose_draw(s, &after, None, true, true, after.work_queued(s));
         return Move {
             card: c,
             place: Place::Expedition,
-            source,
+            source: choose_draw(s, &after, 0, None),
         };
     }
-    let card = discard_choice(s, goal, hand);
-    let rest_has_junk = hand.iter().filter(|&&c| c != card).any(|&c| !goal.wants(c));
-    let source = choose_draw(
-        s,
-        goal,
-        Some(card.colour),
-        true,
-        rest_has_junk,
-        goal.work_queued(s),
-    );
+    let card = *hand
+        .iter()
+        .min_by_key(|&&c| discard_harm(s, goal, c))
+        .expect("non-empty hand");
     Move {
         card,
         place: Place::Discard,
-        source,
+        source: choose_draw(s, goal, 0, Some(card.colour)),
     }
 }
 
-/// Which card to give up: junk on a pile that hides nothing wanted, then any junk on a
-/// pile without a ready top, then any junk, then the highest wanted card.
-fn discard_choice(s: &State, goal: &Goal, hand: &[Card]) -> Card {
-    let junk: Vec<Card> = hand.iter().copied().filter(|&c| !goal.wants(c)).collect();
-    if let Some(&c) = junk.iter().find(|c| goal.pile_clear(s, c.colour)) {
-        return c;
-    }
-    if let Some(&c) = junk.iter().find(|c| !goal.top_ready(s, c.colour)) {
-        return c;
-    }
-    if let Some(&c) = junk.first() {
-        return c;
-    }
-    *hand
-        .iter()
-        .filter(|&&c| !goal.top_ready(s, c.colour))
-        .max_by_key(|c| c.rank)
-        .unwrap_or_else(|| hand.iter().max_by_key(|c| c.rank).unwrap())
-}
-
-/// Player 2's turn: pass a ready card, else shed junk (on its own expeditions when a
-/// discard would bury a wanted card), keep wanted cards.
+/// Player 2's turn: pass a ready card through its discard pile, else shed the least
+/// harmful card (junk may go on its own expeditions), keeping wanted cards.
 fn p2_move(s: &State, goal: &Goal) -> Move {
     let hand = s.hand(1);
-    let (card, place) = if let Some(&c) = hand.iter().find(|&&c| goal.ready(c)) {
+    let (card, place) = if let Some(&c) = hand
+        .iter()
+        .find(|&&c| goal.ready(c) && goal.ready_depth(s, c.colour).is_none())
+    {
         (c, Place::Discard)
     } else {
-        let junk: Vec<Card> = hand.iter().copied().filter(|&c| !goal.wants(c)).collect();
-        if let Some(&c) = junk.iter().find(|c| goal.pile_clear(s, c.colour)) {
-            (c, Place::Discard)
-        } else if let Some(&c) = junk.iter().find(|&&c| s.can_play(1, c)) {
-            (c, Place::Expedition)
-        } else if let Some(&c) = junk.first() {
-            (c, Place::Discard)
-        } else {
-            (*hand.iter().max_by_key(|c| c.rank).unwrap(), Place::Discard)
+        let (harm, c) = hand
+            .iter()
+            .map(|&c| (discard_harm(s, goal, c), c))
+            .min_by_key(|&(h, _)| h)
+            .expect("non-empty hand");
+        match hand.iter().find(|&&j| !goal.wants(j) && s.can_play(1, j)) {
+            Some(&j) if harm > 1 => (j, Place::Expedition),
+            _ => (c, Place::Discard),
         }
     };
     let on = (place == Place::Discard).then_some(card.colour);
-    let rest_has_junk = hand.iter().filter(|&&c| c != card).any(|&c| !goal.wants(c));
-    // Leave ready tops for player 1; hold other wanted tops; stall while work is queued.
-    let take_wanted = rest_has_junk && !goal.ready(card);
-    let source = choose_draw(s, goal, on, false, take_wanted, goal.work_queued(s));
-    let source = match source {
-        Source::Pile(c) if goal.top_ready(s, c) => Source::Deck,
-        x => x,
-    };
     Move {
         card,
         place,
-        source,
+        source: choose_draw(s, goal, 1, on),
     }
 }
 
 /// Play one fixed deck with both players steered towards `target` (player 1's wanted
 /// expedition cards). Returns the finished state; every move is checked by the referee.
-pub fn cooperate<'r>(rules: &'r Rules, deck: &[Card], target: &[Card]) -> Result<State<'r>> {
+///
+/// A move that would repeat an earlier position draws from the draw pile instead, so
+/// the planner never cycles.
+pub fn cooperate<'r>(
+    rules: &'r Rules,
+    deck: &[Card],
+    target: &[Card],
+    policy: Policy,
+) -> Result<State<'r>> {
     let mut s = State::new(rules, deck.to_vec())?;
     let mut goal = Goal {
         wanted: target.to_vec(),
+        policy,
     };
+    let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let cap = 12 * rules.deck_size();
     while !s.is_terminal() {
         let mut m = if s.current_player() == 0 {
@@ -298,6 +342,13 @@ pub fn cooperate<'r>(rules: &'r Rules, deck: &[Card], target: &[Card]) -> Result
         }
         if s.check(&m).is_err() {
             m.source = Source::Deck;
+        }
+        if m.source != Source::Deck {
+            let mut t = s.clone();
+            t.apply_unchecked(m);
+            if !seen.insert(t.key(false)) {
+                m.source = Source::Deck;
+            }
         }
         if let Err(e) = s.apply_action(m) {
             bail!("cooperative planner made an illegal move: {e}");
@@ -321,8 +372,31 @@ pub struct FixedDeck {
     pub runs: usize,
 }
 
+/// When each card comes out: its deck position, or 0 for the two opening hands (the last
+/// copy for wagers).
+fn appearance(rules: &Rules, deck: &[Card], x: Card) -> usize {
+    let h2 = 2 * rules.hand_size;
+    deck.iter()
+        .rposition(|&d| d == x)
+        .map(|i| if i < h2 { 0 } else { i })
+        .unwrap_or(0)
+}
+
+/// Tie-break cost for aiming: how many higher cards of the same colour come out before
+/// `x` (each must be stored until `x` is played), scaled so a plan's total stays below 1.
+fn storage_cost(rules: &Rules, deck: &[Card], x: Card) -> f64 {
+    let t = appearance(rules, deck, x);
+    let n = deck.len() as f64;
+    let earlier = deck
+        .iter()
+        .filter(|y| y.colour == x.colour && y.rank > x.rank && appearance(rules, deck, **y) < t)
+        .count() as f64;
+    earlier / (n * n)
+}
+
 /// Upper bound (relaxation without the last card of the draw pile) and the best planner
-/// game for player 1 on one deck.
+/// game for player 1 on one deck. Each round aims the planner (every policy) at two plans of the relaxation's value — the solver's, and the one that stores fewest
+/// cards out of order — then drops the cards the best run missed and solves again.
 pub fn fixed_deck(
     rules: &Rules,
     deck: &[Card],
@@ -337,19 +411,37 @@ pub fn fixed_deck(
         Sense::Maximise,
         opts,
     )?;
-    let mut plan = upper.clone();
+    let cost = |x: Card| storage_cost(rules, deck, x);
     let mut best: Option<(i32, Record)> = None;
     let mut runs = 0;
-    for _ in 0..rounds.max(1) {
-        runs += 1;
-        let s = cooperate(rules, deck, &plan.cards)?;
-        let score = s.score(0);
-        if best.as_ref().is_none_or(|(b, _)| score > *b) {
-            best = Some((score, s.record()));
+    for round in 0..rounds.max(1) {
+        let lim = Limits::without(rules, &excluded);
+        let plain = if round == 0 {
+            upper.clone()
+        } else {
+            model::solve(rules, &lim, Sense::Maximise, opts)?
+        };
+        let aimed = model::solve_preferring(rules, &lim, opts, &cost)?;
+        let mut round_best: Option<(i32, Vec<Card>, Vec<Card>)> = None;
+        for plan in [&plain, &aimed] {
+            for policy in POLICIES {
+                runs += 1;
+                let s = cooperate(rules, deck, &plan.cards, policy)?;
+                let score = s.score(0);
+                if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                    best = Some((score, s.record()));
+                }
+                if round_best.as_ref().is_none_or(|(b, _, _)| score > *b) {
+                    round_best = Some((score, plan.cards.clone(), s.expedition_cards(0)));
+                }
+            }
         }
-        let mut played = s.expedition_cards(0);
+        let (score, target, mut played) = round_best.expect("six runs");
+        if score as i64 >= upper.score {
+            break;
+        }
         let mut missed = Vec::new();
-        for &c in &plan.cards {
+        for &c in &target {
             match played.iter().position(|&p| p == c) {
                 Some(i) => {
                     played.remove(i);
@@ -357,16 +449,10 @@ pub fn fixed_deck(
                 None => missed.push(c),
             }
         }
-        if missed.is_empty() || score as i64 >= upper.score {
+        if missed.is_empty() {
             break;
         }
         excluded.extend(missed);
-        plan = model::solve(
-            rules,
-            &Limits::without(rules, &excluded),
-            Sense::Maximise,
-            opts,
-        )?;
     }
     let (score, record) = best.expect("at least one run");
     Ok(FixedDeck {
