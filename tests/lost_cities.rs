@@ -11,7 +11,7 @@ use gamebounds::lost_cities::construct::free_order_game;
 use gamebounds::lost_cities::engine::replay;
 use gamebounds::lost_cities::model::{self, Limits};
 use gamebounds::lost_cities::rules::Rules;
-use gamebounds::lost_cities::search::{cooperate, exhaustive, Policy};
+use gamebounds::lost_cities::search::{cooperate, exhaustive, fixed_deck, Policy};
 use gamebounds::lp::{Sense, SolveOptions};
 
 fn mini(name: &str) -> Rules {
@@ -108,6 +108,7 @@ fn planner_and_bots_on_full_decks() {
     let opts = SolveOptions::quiet();
     let mut careful_total = 0;
     let mut dumb_total = 0;
+    let mut closed = 0;
     for seed in 1..=20u64 {
         let deck = deck_from_seed(&r, seed);
         let upper = model::solve(
@@ -117,9 +118,15 @@ fn planner_and_bots_on_full_decks() {
             &opts,
         )
         .unwrap();
-        let s = cooperate(&r, &deck, &upper.cards, Policy::Tops).unwrap();
-        assert!(s.score(0) as i64 <= upper.score);
-        assert!(s.score(0) > 300, "seed {seed}: planner only {}", s.score(0));
+        let one = cooperate(&r, &deck, &upper.cards, Policy::Tops).unwrap();
+        assert!(one.score(0) as i64 <= upper.score);
+        let fd = fixed_deck(&r, &deck, 8, &opts).unwrap();
+        assert_eq!(fd.upper.score, upper.score);
+        assert!(fd.score >= one.score(0) && fd.score as i64 <= upper.score);
+        assert!(fd.score > 350, "seed {seed}: planner only {}", fd.score);
+        if fd.score as i64 == upper.score {
+            closed += 1;
+        }
         let (mut a, mut b) = (by_name("careful").unwrap(), by_name("dumb").unwrap());
         let g = play_game(&r, deck.clone(), [a.as_mut(), b.as_mut()]).unwrap();
         careful_total += g.score(0);
