@@ -207,6 +207,16 @@ fn discard_harm(s: &State, goal: &Goal, x: Card) -> i32 {
     }
 }
 
+/// Harm of a discard, plus a penalty when only the last card is left in the draw pile,
+/// the player must stall, and the discard would leave no other pile to draw from (the
+/// round would end on this draw).
+fn discard_cost(s: &State, goal: &Goal, x: Card) -> i32 {
+    let n = s.rules().colour_count() as u8;
+    let other_pile = (0..n).any(|c| c != x.colour && !s.pile(c).is_empty());
+    let stuck = s.draw_pile_len() == 1 && goal.must_stall(s) && !other_pile;
+    discard_harm(s, goal, x) + if stuck { 1000 } else { 0 }
+}
+
 /// How useful drawing the top of pile `c` is for player `p` (None: do not).
 fn draw_value(s: &State, goal: &Goal, p: usize, c: u8) -> Option<i32> {
     let pile = s.pile(c);
@@ -275,7 +285,7 @@ fn p1_move(s: &State, goal: &Goal) -> Move {
     }
     let card = *hand
         .iter()
-        .min_by_key(|&&c| discard_harm(s, goal, c))
+        .min_by_key(|&&c| discard_cost(s, goal, c))
         .expect("non-empty hand");
     Move {
         card,
@@ -296,7 +306,7 @@ fn p2_move(s: &State, goal: &Goal) -> Move {
     } else {
         let (harm, c) = hand
             .iter()
-            .map(|&c| (discard_harm(s, goal, c), c))
+            .map(|&c| (discard_cost(s, goal, c), c))
             .min_by_key(|&(h, _)| h)
             .expect("non-empty hand");
         match hand.iter().find(|&&j| !goal.wants(j) && s.can_play(1, j)) {
@@ -344,11 +354,23 @@ pub fn cooperate<'r>(
             m.source = Source::Deck;
         }
         if m.source != Source::Deck {
-            let mut t = s.clone();
-            t.apply_unchecked(m);
-            if !seen.insert(t.key(false)) {
-                m.source = Source::Deck;
+            // Another pile (a position not seen before) rather than repeat; the draw pile last.
+            let n = rules.colour_count() as u8;
+            let options = std::iter::once(m.source).chain((0..n).map(Source::Pile));
+            let mut chosen = Source::Deck;
+            for source in options {
+                let alt = Move { source, ..m };
+                if s.check(&alt).is_err() {
+                    continue;
+                }
+                let mut t = s.clone();
+                t.apply_unchecked(alt);
+                if seen.insert(t.key(false)) {
+                    chosen = source;
+                    break;
+                }
             }
+            m.source = chosen;
         }
         if let Err(e) = s.apply_action(m) {
             bail!("cooperative planner made an illegal move: {e}");
