@@ -214,7 +214,11 @@ fn discard_cost(s: &State, goal: &Goal, x: Card) -> i32 {
     let n = s.rules().colour_count() as u8;
     let other_pile = (0..n).any(|c| c != x.colour && !s.pile(c).is_empty());
     let stuck = s.draw_pile_len() == 1 && goal.must_stall(s) && !other_pile;
-    discard_harm(s, goal, x) + if stuck { 1000 } else { 0 }
+    // Near the end, junk on an empty pile gives the players something to stall with.
+    let open_piles = (0..n).filter(|&c| !s.pile(c).is_empty()).count();
+    let seeds =
+        s.draw_pile_len() <= 4 && open_piles < 3 && !goal.wants(x) && s.pile(x.colour).is_empty();
+    discard_harm(s, goal, x) + if stuck { 1000 } else { 0 } - if seeds { 5 } else { 0 }
 }
 
 /// How useful drawing the top of pile `c` is for player `p` (None: do not).
@@ -298,21 +302,23 @@ fn p1_move(s: &State, goal: &Goal) -> Move {
 /// harmful card (junk may go on its own expeditions), keeping wanted cards.
 fn p2_move(s: &State, goal: &Goal) -> Move {
     let hand = s.hand(1);
+    let n = s.rules().colour_count() as u8;
+    // Passing is pointless if the pass leaves no other pile and the draw would end the round.
+    let can_pass =
+        |c: Card| s.draw_pile_len() > 1 || (0..n).any(|d| d != c.colour && !s.pile(d).is_empty());
     let (card, place) = if let Some(&c) = hand
         .iter()
-        .find(|&&c| goal.ready(c) && goal.ready_depth(s, c.colour).is_none())
+        .find(|&&c| goal.ready(c) && goal.ready_depth(s, c.colour).is_none() && can_pass(c))
     {
         (c, Place::Discard)
     } else {
-        let (harm, c) = hand
+        // Never onto its own expeditions: every card there is a card the piles lack at
+        // the end, when each of player 1's last plays uses up one discard.
+        let c = *hand
             .iter()
-            .map(|&c| (discard_cost(s, goal, c), c))
-            .min_by_key(|&(h, _)| h)
+            .min_by_key(|&&c| discard_cost(s, goal, c))
             .expect("non-empty hand");
-        match hand.iter().find(|&&j| !goal.wants(j) && s.can_play(1, j)) {
-            Some(&j) if harm > 1 => (j, Place::Expedition),
-            _ => (c, Place::Discard),
-        }
+        (c, Place::Discard)
     };
     let on = (place == Place::Discard).then_some(card.colour);
     Move {
