@@ -7,6 +7,11 @@
 //!   plays the lowest card of a colour first and avoids jumping over many unseen cards,
 //!   discards what it can no longer use and the opponent cannot use, takes a discard when
 //!   it can play it without a gap, and near the end plays whatever still scores.
+//! - `lookahead`: tries every legal move (and every draw it can see) and keeps the one
+//!   whose resulting hand and expeditions project best: per colour, the score of the
+//!   expedition plus the hand's playable cards (weighted by the turns left to play them),
+//!   plus a share of the unseen cards that could still come; minus what a discard hands to
+//!   the opponent.
 
 use anyhow::{bail, Result};
 
@@ -14,7 +19,7 @@ use super::cards::Card;
 use super::engine::{Move, Place, Source, State};
 use super::rules::Rules;
 
-pub const NAMES: [&str; 2] = ["dumb", "careful"];
+pub const NAMES: [&str; 3] = ["dumb", "careful", "lookahead"];
 
 /// A player program.
 pub trait Bot {
@@ -25,6 +30,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Bot>> {
     match name {
         "dumb" => Ok(Box::new(Dumb)),
         "careful" => Ok(Box::new(Careful)),
+        "lookahead" => Ok(Box::new(Lookahead)),
         other => bail!("unknown bot `{other}` (known: {})", NAMES.join(", ")),
     }
 }
@@ -221,6 +227,140 @@ impl Bot for Careful {
             place: Place::Discard,
             source: self.draw(s, p, Some(card.colour)),
         }
+    }
+}
+
+pub struct Lookahead;
+
+/// What the lookahead bot sees of one position: its hand and the public cards.
+struct Seen<'a> {
+    rules: &'a Rules,
+    hand: Vec<Card>,
+    mine: Vec<Vec<Card>>,
+    theirs: Vec<Vec<Card>>,
+    piles_seen: Vec<Vec<Card>>,
+    my_turns: f64,
+}
+
+impl Seen<'_> {
+    fn can_play(&self, c: Card) -> bool {
+        match self.mine[c.colour as usize].last() {
+            None => true,
+            Some(t) if c.is_wager() => t.is_wager(),
+            Some(t) => c.rank > t.rank,
+        }
+    }
+
+    /// Projected final score of colour c.
+    fn colour_value(&self, colour: u8) -> f64 {
+        let r = self.rules;
+        let exp = &self.mine[colour as usize];
+        let mut line: Vec<Card> = exp.clone();
+        let mut held: Vec<Card> = self
+            .hand
+            .iter()
+            .copied()
+            .filter(|c| c.colour == colour && self.can_play(*c))
+            .collect();
+        held.sort();
+        // Cards still to play from the hand compete for the turns left.
+        let budget = (self.my_turns * 0.8).max(0.0);
+        let playable = (held.len() as f64).min(budget) as usize;
+        line.extend(held.iter().take(playable));
+        let top = line.iter().map(|c| c.rank).max().unwrap_or(0);
+        // Unseen cards above the top: some will come.
+        let seen = |k: u8| {
+            let c = Card::number(colour, k);
+            self.hand.contains(&c)
+                || self.mine[colour as usize].contains(&c)
+                || self.theirs[colour as usize].contains(&c)
+                || self.piles_seen[colour as usize].contains(&c)
+        };
+        let unseen: f64 = r
+            .numbers
+            .iter()
+            .filter(|&&k| k > top && !seen(k))
+            .map(|&k| k as f64)
+            .sum();
+        let wagers = line.iter().filter(|c| c.is_wager()).count() as f64;
+        let share = (self.my_turns / 40.0).min(0.2);
+        let base = r.expedition_score(&line) as f64;
+        let value = base + share * unseen * (1.0 + wagers);
+        if exp.is_empty() {
+            // Not opened yet: an option, worth something only if clearly profitable.
+            let numbers: f64 = held.iter().map(|c| c.rank as f64).sum();
+            if numbers + share * unseen < r.base as f64 + 8.0 {
+                return 0.0;
+            }
+            return 0.5 * value.max(0.0);
+        }
+        value
+    }
+
+    fn value(&self) -> f64 {
+        (0..self.rules.colour_count() as u8)
+            .map(|c| self.colour_value(c))
+            .sum()
+    }
+}
+
+impl Bot for Lookahead {
+    fn choose(&mut self, s: &State) -> Move {
+        let p = s.current_player();
+        let rules = s.rules();
+        let n = rules.colour_count() as u8;
+        let base = Seen {
+            rules,
+            hand: s.hand(p).to_vec(),
+            mine: (0..n).map(|c| s.expedition(p, c).to_vec()).collect(),
+            theirs: (0..n).map(|c| s.expedition(1 - p, c).to_vec()).collect(),
+            piles_seen: (0..n).map(|c| s.pile(c).to_vec()).collect(),
+            my_turns: (s.draw_pile_len() as f64 / 2.0).ceil(),
+        };
+        let mut best: Option<(f64, Move)> = None;
+        for m in s.legal_actions() {
+            let mut v = Seen {
+                rules,
+                hand: base.hand.clone(),
+                mine: base.mine.clone(),
+                theirs: base.theirs.clone(),
+                piles_seen: base.piles_seen.clone(),
+                my_turns: base.my_turns - 1.0,
+            };
+            let i = v.hand.iter().position(|&c| c == m.card).unwrap();
+            v.hand.remove(i);
+            let mut penalty = 0.0;
+            match m.place {
+                Place::Expedition => v.mine[m.card.colour as usize].push(m.card),
+                Place::Discard => {
+                    let opp = &base.theirs[m.card.colour as usize];
+                    let opp_can = match opp.last() {
+                        None => false,
+                        Some(t) if m.card.is_wager() => t.is_wager(),
+                        Some(t) => m.card.rank > t.rank,
+                    };
+                    if opp_can {
+                        let w = opp.iter().filter(|c| c.is_wager()).count() as f64;
+                        penalty += (m.card.rank.max(2) as f64) * (1.0 + w) * 0.8;
+                    }
+                }
+            }
+            match m.source {
+                Source::Deck => {
+                    // Drawing from the deck moves the end closer by one card.
+                    v.my_turns -= 0.5;
+                }
+                Source::Pile(c) => {
+                    let top = *base.piles_seen[c as usize].last().unwrap();
+                    v.hand.push(top);
+                }
+            }
+            let score = v.value() - penalty;
+            if best.as_ref().is_none_or(|(b, _)| score > *b + 1e-9) {
+                best = Some((score, m));
+            }
+        }
+        best.expect("a legal move").1
     }
 }
 

@@ -100,11 +100,11 @@ pub enum Command {
     /// One game between two bots on a seeded deck; prints the scores and the record.
     ///
     /// Example:
-    ///   gamebounds lost-cities play --bots careful,dumb --seed 3 --record game.txt
+    ///   gamebounds lost-cities play --bots lookahead,dumb --seed 3 --record game.txt
     #[command(verbatim_doc_comment)]
     Play {
-        /// Two bots, player 1 first (dumb, careful).
-        #[arg(long, default_value = "careful,dumb")]
+        /// Two bots, player 1 first (dumb, careful, lookahead).
+        #[arg(long, default_value = "lookahead,dumb")]
         bots: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -119,10 +119,11 @@ pub enum Command {
     /// Each deal is played twice with the seats swapped (--games must be even).
     ///
     /// Example:
-    ///   gamebounds lost-cities tournament --bots careful,dumb --games 1000 --seed 1
+    ///   gamebounds lost-cities tournament --bots lookahead,dumb --games 1000 --seed 1
     #[command(verbatim_doc_comment)]
     Tournament {
-        #[arg(long, default_value = "careful,dumb")]
+        /// Two bots (dumb, careful, lookahead).
+        #[arg(long, default_value = "lookahead,dumb")]
         bots: String,
         #[arg(long, default_value_t = 1000)]
         games: usize,
@@ -388,28 +389,30 @@ fn bench(repeat: usize, common: &Common) -> Result<String> {
     let mut opts = common.solve_options();
     opts.quiet = true;
     let mut rows = Vec::new();
-    let mut games = Vec::new();
-    for _ in 0..repeat {
-        let t0 = Instant::now();
-        let mut a = by_name("careful")?;
-        let mut b = by_name("dumb")?;
-        let mut deck_rng = crate::rng::Rng::new(1);
-        for g in 0..1000 {
-            let mut deck = rules.full_deck();
-            deck_rng.shuffle(&mut deck);
-            let s = if g % 2 == 0 {
-                play_game(&rules, deck, [a.as_mut(), b.as_mut()])?
-            } else {
-                play_game(&rules, deck, [b.as_mut(), a.as_mut()])?
-            };
-            std::hint::black_box(s.score(0));
+    for (strong, label) in [("careful", "careful"), ("lookahead", "lookahead")] {
+        let mut games = Vec::new();
+        for _ in 0..repeat {
+            let t0 = Instant::now();
+            let mut a = by_name(strong)?;
+            let mut b = by_name("dumb")?;
+            let mut deck_rng = crate::rng::Rng::new(1);
+            for g in 0..1000 {
+                let mut deck = rules.full_deck();
+                deck_rng.shuffle(&mut deck);
+                let s = if g % 2 == 0 {
+                    play_game(&rules, deck, [a.as_mut(), b.as_mut()])?
+                } else {
+                    play_game(&rules, deck, [b.as_mut(), a.as_mut()])?
+                };
+                std::hint::black_box(s.score(0));
+            }
+            games.push(t0.elapsed().as_secs_f64());
         }
-        games.push(t0.elapsed().as_secs_f64());
+        rows.push(vec![
+            format!("1000 games {label} vs dumb (5 colours, no bounds)"),
+            format!("{:.3} s", median(games)),
+        ]);
     }
-    rows.push(vec![
-        "1000 games careful vs dumb (5 colours, no bounds)".to_string(),
-        format!("{:.3} s", median(games)),
-    ]);
     for colours in [5, 6] {
         let r = Rules::classic(colours)?;
         for (sense, name) in [(Sense::Maximise, "max"), (Sense::Minimise, "min")] {
@@ -441,10 +444,10 @@ fn bench(repeat: usize, common: &Common) -> Result<String> {
         format!("{:.4} s / {:.4} s", median(solve), median(total)),
     ]);
     let t0 = Instant::now();
-    tournament::run(&rules, "careful", "dumb", 1000, 1, 20, &opts)?;
+    tournament::run(&rules, "lookahead", "dumb", 1000, 1, 20, &opts)?;
     let tour = t0.elapsed().as_secs_f64();
     rows.push(vec![
-        "tournament careful,dumb --games 1000 (with bounds, planner on 20 deals)".to_string(),
+        "tournament lookahead,dumb --games 1000 (with bounds, planner on 20 deals)".to_string(),
         format!("{tour:.3} s"),
     ]);
     Ok(format!(
@@ -557,10 +560,21 @@ fn results(games_dir: &Path, common: &Common) -> Result<String> {
         summary.join("; ")
     );
     let rules = Rules::classic(5)?;
-    out += "## Tournament\n\n`gamebounds lost-cities tournament --bots careful,dumb --games 1000 --seed 1`\n\n";
-    let t = tournament::run(&rules, "careful", "dumb", 1000, 1, 20, &opts)?;
-    let md = tournament::markdown(&t);
-    // Drop the tournament's own title line.
-    out += md.split_once("\n\n").map(|x| x.1).unwrap_or(&md);
+    out += "## Tournaments (5 colours, seed 1, 1000 games each)\n\n";
+    for (a, b, sample) in [
+        ("lookahead", "dumb", 20),
+        ("careful", "dumb", 0),
+        ("lookahead", "careful", 0),
+    ] {
+        let t = tournament::run(&rules, a, b, 1000, 1, sample, &opts)?;
+        let md = tournament::markdown(&t);
+        out += &format!(
+            "### {a} vs {b}\n\n`gamebounds lost-cities tournament --bots {a},{b} --games 1000 --seed 1{}`\n\n",
+            if sample == 20 { "" } else { " --planner-sample 0" }
+        );
+        // Drop the tournament's own title line.
+        out += md.split_once("\n\n").map(|x| x.1).unwrap_or(&md);
+        out += "\n";
+    }
     Ok(out)
 }
