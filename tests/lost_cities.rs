@@ -139,6 +139,11 @@ fn planner_and_bots_on_full_decks() {
         careful_total > dumb_total,
         "{careful_total} vs {dumb_total}"
     );
+    // Seeds 1-20 all close at 580 today; allow a little slack for planner changes.
+    assert!(
+        closed >= 15,
+        "the planner reached the upper bound on only {closed} of 20 decks"
+    );
 }
 
 fn bin() -> Command {
