@@ -242,3 +242,73 @@ fn cli_replay_names_first_illegal_move_and_verify() {
     assert!(String::from_utf8_lossy(&v.stdout).contains("fixed deck"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Any set of at most `capacity` cards can be reached with a free deck order: the
+/// construction's game, replayed, ends with exactly those expeditions.
+#[test]
+fn construction_reaches_random_expedition_sets() {
+    use gamebounds::lost_cities::cards::Card;
+    use gamebounds::rng::Rng;
+    let mut rng = Rng::new(11);
+    for colours in [5, 6] {
+        let r = Rules::classic(colours).unwrap();
+        for _ in 0..100 {
+            let mut all = r.full_deck();
+            rng.shuffle(&mut all);
+            let n = rng.index(r.expedition_capacity() + 1);
+            let mut pick: Vec<Card> = all[..n].to_vec();
+            pick.sort();
+            let rec = free_order_game(&r, &pick).unwrap();
+            let s = replay(&r, &rec).unwrap().unwrap();
+            let mut got = s.expedition_cards(0);
+            got.sort();
+            assert_eq!(got, pick);
+            assert_eq!(s.score(0) as i64, model::plan_score(&r, &pick));
+        }
+    }
+}
+
+#[test]
+fn cli_deck_file() {
+    let dir = std::env::temp_dir().join(format!("gb-lc-deck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = Rules::classic(6).unwrap();
+    let deck = deck_from_seed(&r, 5);
+    let text = gamebounds::lost_cities::cards::show_cards(&r, &deck);
+    let file = dir.join("deck.txt");
+    std::fs::write(&file, format!("# a 6-colour deck\n{text}\n")).unwrap();
+    let out = bin()
+        .args([
+            "--json",
+            "--quiet",
+            "lost-cities",
+            "bound",
+            "--colours",
+            "6",
+            "--deck",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(env["value"].as_f64().unwrap() <= env["bound"].as_f64().unwrap());
+    // A deck missing a card: one line, exit 2.
+    std::fs::write(&file, text.replacen("InvP", "", 1)).unwrap();
+    let out = bin()
+        .args(["lost-cities", "bound", "--colours", "6", "--deck"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("InvP") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
