@@ -312,3 +312,22 @@ fn cli_deck_file() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The committed episodes still replay (regenerate with `gamebounds lost-cities results`).
+#[test]
+fn committed_episodes_verify() {
+    let mut n = 0;
+    for entry in std::fs::read_dir("games").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("lost-cities-") && name.ends_with(".json") {
+            let env = gamebounds::episode::Envelope::load(&path).unwrap();
+            verify(&env).unwrap_or_else(|e| panic!("{name}: {e}"));
+            n += 1;
+        }
+    }
+    assert!(
+        n >= 6,
+        "expected the lost-cities episodes in games/, found {n}"
+    );
+}

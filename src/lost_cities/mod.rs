@@ -6,7 +6,8 @@
 //! - `construct`: a full game reaching any ILP plan when the deck order is free;
 //! - `search`: exhaustive search (miniature decks) and the cooperative fixed-deck planner;
 //! - `bots`, `tournament`: the dumb and careful players, seeded tournaments;
-//! - `bounds`: the bound episodes; `episode`, `render`, `cli`.
+//! - `bounds`: the bound episodes; `reports`: results and benchmark files;
+//!   `episode`, `render`, `cli`.
 
 pub mod bots;
 pub mod bounds;
@@ -17,6 +18,7 @@ pub mod engine;
 pub mod episode;
 pub mod model;
 pub mod render;
+pub mod reports;
 pub mod rules;
 pub mod search;
 pub mod tournament;
