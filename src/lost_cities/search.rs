@@ -6,10 +6,12 @@
 //! - [`cooperate`]: a planner that steers both players through one fixed deck towards a
 //!   target set of expedition cards for player 1 — player 2 passes the cards player 1
 //!   needs through the discard piles, and both stall by cycling junk through the discard
-//!   piles (which never shrinks the draw pile) while player 1 has cards to play.
-//! - [`fixed_deck`]: the lower bound of `bound --seed/--deck`: the planner aimed at the
-//!   ILP's expeditions, re-aimed a few times without the cards it missed; the best game
-//!   the referee scores wins.
+//!   piles (which never shrinks the draw pile) while player 1 has cards to play. Player 2
+//!   never plays: at the end each of player 1's last plays uses up one discard, so every
+//!   card on player 2's expeditions is a card player 1 cannot play.
+//! - [`fixed_deck`]: the lower bound of `bound --seed/--deck`: three pile policies aimed
+//!   at two ILP plans of the relaxation's value, re-aimed without the cards the best run
+//!   missed; the best game the referee scores wins.
 
 use std::collections::HashSet;
 
@@ -299,7 +301,7 @@ fn p1_move(s: &State, goal: &Goal) -> Move {
 }
 
 /// Player 2's turn: pass a ready card through its discard pile, else shed the least
-/// harmful card (junk may go on its own expeditions), keeping wanted cards.
+/// harmful card, keeping wanted cards. It never plays on its own expeditions.
 fn p2_move(s: &State, goal: &Goal) -> Move {
     let hand = s.hand(1);
     let n = s.rules().colour_count() as u8;
@@ -331,8 +333,8 @@ fn p2_move(s: &State, goal: &Goal) -> Move {
 /// Play one fixed deck with both players steered towards `target` (player 1's wanted
 /// expedition cards). Returns the finished state; every move is checked by the referee.
 ///
-/// A move that would repeat an earlier position draws from the draw pile instead, so
-/// the planner never cycles.
+/// A move that would repeat an earlier position draws from another pile (a new
+/// position) or, failing that, from the draw pile, so the planner never cycles.
 pub fn cooperate<'r>(
     rules: &'r Rules,
     deck: &[Card],
@@ -423,8 +425,9 @@ fn storage_cost(rules: &Rules, deck: &[Card], x: Card) -> f64 {
 }
 
 /// Upper bound (relaxation without the last card of the draw pile) and the best planner
-/// game for player 1 on one deck. Each round aims the planner (every policy) at two plans of the relaxation's value — the solver's, and the one that stores fewest
-/// cards out of order — then drops the cards the best run missed and solves again.
+/// game for player 1 on one deck. Each round aims the planner (every policy) at two
+/// plans of the relaxation's value — the solver's, and the one that stores fewest cards
+/// out of order — then drops the cards the best run missed and solves again.
 pub fn fixed_deck(
     rules: &Rules,
     deck: &[Card],
