@@ -53,11 +53,18 @@ fn ilp_matches_exhaustive_2_colours_3_numbers() {
     ilp_matches_exhaustive("mini-2x3");
 }
 
+/// Hands of two: the capacity deck − 2·hand − 1 holds beyond hands of one.
+#[test]
+fn ilp_matches_exhaustive_hands_of_two() {
+    ilp_matches_exhaustive("mini-1c-h2");
+    ilp_matches_exhaustive("mini-2c-h2");
+}
+
 /// For fixed decks: planner game ≤ exact optimum (exhaustive) ≤ ILP relaxation.
 #[test]
 fn fixed_deck_bounds_bracket_the_exact_optimum() {
     let opts = SolveOptions::quiet();
-    for name in ["mini-2x3", "mini-3x2"] {
+    for name in ["mini-2x3", "mini-3x2", "mini-2c-h2"] {
         let r = mini(name);
         for seed in 1..=6u64 {
             let deck = deck_from_seed(&r, seed);
