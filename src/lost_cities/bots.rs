@@ -30,7 +30,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Bot>> {
     match name {
         "dumb" => Ok(Box::new(Dumb)),
         "careful" => Ok(Box::new(Careful)),
-        "lookahead" => Ok(Box::new(Lookahead)),
+        "lookahead" => Ok(Box::new(Lookahead::default())),
         other => bail!("unknown bot `{other}` (known: {})", NAMES.join(", ")),
     }
 }
@@ -230,7 +230,46 @@ impl Bot for Careful {
     }
 }
 
-pub struct Lookahead;
+/// The lookahead bot's weights.
+#[derive(Debug, Clone, Copy)]
+pub struct Weights {
+    /// Share of the turns left that can go to playing held cards.
+    pub budget: f64,
+    /// The share of unseen higher cards counted is turns-left / `unseen_div` ...
+    pub unseen_div: f64,
+    /// ... at most this.
+    pub unseen_cap: f64,
+    /// An unopened colour counts only if its cards beat the cost by this much.
+    pub open_margin: f64,
+    /// Weight of an unopened colour's projection (an option, not a commitment).
+    pub option: f64,
+    /// Weight of the points a discard hands the opponent.
+    pub feed: f64,
+    /// Turns a draw from the draw pile costs (it moves the end closer).
+    pub deck_draw: f64,
+}
+
+/// Tuned by seeded self-play (400–600 games per change against the previous weights):
+/// a draw from the draw pile must cost nothing (charging for it made the bot cycle
+/// through discard piles), opening a colour pays as soon as it projects above the cost.
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            budget: 1.0,
+            unseen_div: 50.0,
+            unseen_cap: 0.25,
+            open_margin: 0.0,
+            option: 0.5,
+            feed: 0.8,
+            deck_draw: 0.0,
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct Lookahead {
+    pub w: Weights,
+}
 
 /// What the lookahead bot sees of one position: its hand and the public cards.
 struct Seen<'a> {
@@ -240,6 +279,7 @@ struct Seen<'a> {
     theirs: Vec<Vec<Card>>,
     piles_seen: Vec<Vec<Card>>,
     my_turns: f64,
+    w: Weights,
 }
 
 impl Seen<'_> {
@@ -264,7 +304,7 @@ impl Seen<'_> {
             .collect();
         held.sort();
         // Cards still to play from the hand compete for the turns left.
-        let budget = (self.my_turns * 0.8).max(0.0);
+        let budget = (self.my_turns * self.w.budget).max(0.0);
         let playable = (held.len() as f64).min(budget) as usize;
         line.extend(held.iter().take(playable));
         let top = line.iter().map(|c| c.rank).max().unwrap_or(0);
@@ -283,16 +323,16 @@ impl Seen<'_> {
             .map(|&k| k as f64)
             .sum();
         let wagers = line.iter().filter(|c| c.is_wager()).count() as f64;
-        let share = (self.my_turns / 40.0).min(0.2);
+        let share = (self.my_turns / self.w.unseen_div).min(self.w.unseen_cap);
         let base = r.expedition_score(&line) as f64;
         let value = base + share * unseen * (1.0 + wagers);
         if exp.is_empty() {
             // Not opened yet: an option, worth something only if clearly profitable.
             let numbers: f64 = held.iter().map(|c| c.rank as f64).sum();
-            if numbers + share * unseen < r.base as f64 + 8.0 {
+            if numbers + share * unseen < r.base as f64 + self.w.open_margin {
                 return 0.0;
             }
-            return 0.5 * value.max(0.0);
+            return self.w.option * value.max(0.0);
         }
         value
     }
@@ -316,6 +356,7 @@ impl Bot for Lookahead {
             theirs: (0..n).map(|c| s.expedition(1 - p, c).to_vec()).collect(),
             piles_seen: (0..n).map(|c| s.pile(c).to_vec()).collect(),
             my_turns: (s.draw_pile_len() as f64 / 2.0).ceil(),
+            w: self.w,
         };
         let mut best: Option<(f64, Move)> = None;
         for m in s.legal_actions() {
@@ -326,6 +367,7 @@ impl Bot for Lookahead {
                 theirs: base.theirs.clone(),
                 piles_seen: base.piles_seen.clone(),
                 my_turns: base.my_turns - 1.0,
+                w: self.w,
             };
             let i = v.hand.iter().position(|&c| c == m.card).unwrap();
             v.hand.remove(i);
@@ -341,14 +383,14 @@ impl Bot for Lookahead {
                     };
                     if opp_can {
                         let w = opp.iter().filter(|c| c.is_wager()).count() as f64;
-                        penalty += (m.card.rank.max(2) as f64) * (1.0 + w) * 0.8;
+                        penalty += (m.card.rank.max(2) as f64) * (1.0 + w) * self.w.feed;
                     }
                 }
             }
             match m.source {
                 Source::Deck => {
                     // Drawing from the deck moves the end closer by one card.
-                    v.my_turns -= 0.5;
+                    v.my_turns -= self.w.deck_draw;
                 }
                 Source::Pile(c) => {
                     let top = *base.piles_seen[c as usize].last().unwrap();
