@@ -139,8 +139,7 @@ fn reject(msg: impl Into<String>) -> anyhow::Error {
 
 /// Replay the episode's record and check what it claims.
 pub fn verify(env: &Envelope) -> Result<String> {
-    let rules: Rules = serde_json::from_value(env.variant.clone())
-        .map_err(|e| anyhow!("lost-cities episode: `variant` is not a Lost Cities variant: {e}"))?;
+    let rules = Rules::parse(&env.variant.to_string(), "lost-cities episode `variant`")?;
     let p: BoundPayload = env.payload_as()?;
     let record = Record::from_text(&rules, &p.record)?;
     let state = match replay(&rules, &record)? {

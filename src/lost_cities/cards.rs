@@ -93,7 +93,7 @@ pub fn parse_card(rules: &Rules, text: &str) -> Result<Card> {
             letters(rules)
         )
     };
-    let (rank, rest) = if t.len() >= 3 && t[..3].eq_ignore_ascii_case("inv") {
+    let (rank, rest) = if t.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("inv")) {
         (0u8, &t[3..])
     } else {
         let digits = t.chars().take_while(|c| c.is_ascii_digit()).count();
@@ -191,6 +191,8 @@ mod tests {
         assert!(parse_card(&r5, "3P").is_err());
         assert!(parse_card(&r5, "D").is_err());
         assert!(parse_card(&r5, "").is_err());
+        assert!(parse_card(&r5, "ééé").is_err());
+        assert!(parse_card(&r5, "Invé").is_err());
     }
 
     #[test]

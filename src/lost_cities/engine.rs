@@ -387,29 +387,30 @@ impl<'r> State<'r> {
 
     /// Compact key of the position (hands as sets, draw pile as a set when `free`) for
     /// exhaustive searches that merge transpositions.
-    pub fn key(&self, free: bool) -> Vec<u8> {
-        let enc = |c: &Card| c.colour * 16 + c.rank;
-        let mut k = vec![self.player as u8];
+    pub fn key(&self, free: bool) -> Vec<u16> {
+        // Ranks are below 100 and colours below 8: one u16 per card, separators above.
+        let enc = |c: &Card| c.colour as u16 * 128 + c.rank as u16;
+        let mut k = vec![self.player as u16];
         for p in 0..2 {
-            let mut h: Vec<u8> = self.hands[p].iter().map(enc).collect();
+            let mut h: Vec<u16> = self.hands[p].iter().map(enc).collect();
             h.sort_unstable();
             k.extend(h);
-            k.push(255);
+            k.push(u16::MAX);
             for e in &self.exps[p] {
                 k.extend(e.iter().map(enc));
-                k.push(254);
+                k.push(u16::MAX - 1);
             }
         }
         for pile in &self.piles {
             k.extend(pile.iter().map(enc));
-            k.push(253);
+            k.push(u16::MAX - 2);
         }
         if free {
-            let mut d: Vec<u8> = self.deck[self.next..].iter().map(enc).collect();
+            let mut d: Vec<u16> = self.deck[self.next..].iter().map(enc).collect();
             d.sort_unstable();
             k.extend(d);
         } else {
-            k.push(self.next as u8);
+            k.push(self.next as u16);
         }
         k
     }

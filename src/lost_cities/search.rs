@@ -73,7 +73,7 @@ pub fn exhaustive(rules: &Rules, deck: Option<&[Card]>, limit: usize) -> Result<
             }
         }
     }
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut seen: HashSet<Vec<u16>> = HashSet::new();
     let mut stack: Vec<State> = Vec::new();
     for s in starts {
         if seen.insert(s.key(free)) {
@@ -346,7 +346,7 @@ pub fn cooperate<'r>(
         wanted: target.to_vec(),
         policy,
     };
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
+    let mut seen: HashSet<Vec<u16>> = HashSet::new();
     let cap = 12 * rules.deck_size();
     while !s.is_terminal() {
         let mut m = if s.current_player() == 0 {
