@@ -7,10 +7,11 @@
 //!   target set of expedition cards for player 1 — player 2 passes the cards player 1
 //!   needs through the discard piles, and both stall by cycling junk through the discard
 //!   piles (which never shrinks the draw pile) while player 1 has cards to play. Player 2
-//!   never plays: at the end each of player 1's last plays uses up one discard, so every
-//!   card on player 2's expeditions is a card player 1 cannot play.
+//!   plays only when every discard would force the round's last draw: at the end each of
+//!   player 1's last plays uses up one discard, so every card on player 2's expeditions
+//!   is a card player 1 cannot play.
 //! - [`fixed_deck`]: the lower bound of `bound --seed/--deck`: three pile policies aimed
-//!   at two ILP plans of the relaxation's value, re-aimed without the cards the best run
+//!   at three ILP plans of the relaxation's value, re-aimed without the cards the best run
 //!   missed; the best game the referee scores wins.
 
 use std::collections::HashSet;
@@ -314,13 +315,19 @@ fn p2_move(s: &State, goal: &Goal) -> Move {
     {
         (c, Place::Discard)
     } else {
-        // Never onto its own expeditions: every card there is a card the piles lack at
-        // the end, when each of player 1's last plays uses up one discard.
+        // Not onto its own expeditions: every card there is a card the piles lack at
+        // the end, when each of player 1's last plays uses up one discard. Except when
+        // every discard would end the round (one pile left, all of its colour in hand):
+        // a junk card played keeps the round going.
         let c = *hand
             .iter()
             .min_by_key(|&&c| discard_cost(s, goal, c))
             .expect("non-empty hand");
-        (c, Place::Discard)
+        let stuck = discard_cost(s, goal, c) >= 1000;
+        match hand.iter().find(|&&j| !goal.wants(j) && s.can_play(1, j)) {
+            Some(&j) if stuck => (j, Place::Expedition),
+            _ => (c, Place::Discard),
+        }
     };
     let on = (place == Place::Discard).then_some(card.colour);
     Move {
@@ -425,9 +432,10 @@ fn storage_cost(rules: &Rules, deck: &[Card], x: Card) -> f64 {
 }
 
 /// Upper bound (relaxation without the last card of the draw pile) and the best planner
-/// game for player 1 on one deck. Each round aims the planner (every policy) at two
-/// plans of the relaxation's value — the solver's, and the one that stores fewest cards
-/// out of order — then drops the cards the best run missed and solves again.
+/// game for player 1 on one deck. Each round aims the planner (every policy) at three
+/// plans of the same value — the solver's, the one that stores fewest cards out of order,
+/// and one picked by a seeded random tie-break — then drops the cards the best run missed
+/// and solves again.
 pub fn fixed_deck(
     rules: &Rules,
     deck: &[Card],
@@ -453,8 +461,15 @@ pub fn fixed_deck(
             model::solve(rules, &lim, Sense::Maximise, opts)?
         };
         let aimed = model::solve_preferring(rules, &lim, opts, &cost)?;
+        // A third plan of the same value, picked by a seeded random tie-break.
+        let n2 = (deck.len() * deck.len()) as f64;
+        let shaken = model::solve_preferring(rules, &lim, opts, &|x: Card| {
+            let mut r =
+                crate::rng::Rng::new((round as u64) << 16 | (x.colour as u64) << 8 | x.rank as u64);
+            r.unit() * 10.0 / n2
+        })?;
         let mut round_best: Option<(i32, Vec<Card>, Vec<Card>)> = None;
-        for plan in [&plain, &aimed] {
+        for plan in [&plain, &aimed, &shaken] {
             for policy in POLICIES {
                 runs += 1;
                 let s = cooperate(rules, deck, &plan.cards, policy)?;
@@ -467,7 +482,7 @@ pub fn fixed_deck(
                 }
             }
         }
-        let (score, target, mut played) = round_best.expect("six runs");
+        let (score, target, mut played) = round_best.expect("nine runs");
         if score as i64 >= upper.score {
             break;
         }
