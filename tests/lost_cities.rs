@@ -148,7 +148,7 @@ fn planner_and_bots_on_full_decks() {
     );
     // Seeds 1-20 all close at 580 today; allow a little slack for planner changes.
     assert!(
-        closed >= 15,
+        closed >= 18,
         "the planner reached the upper bound on only {closed} of 20 decks"
     );
 }

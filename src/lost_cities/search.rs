@@ -460,16 +460,23 @@ pub fn fixed_deck(
         } else {
             model::solve(rules, &lim, Sense::Maximise, opts)?
         };
-        let aimed = model::solve_preferring(rules, &lim, opts, &cost)?;
         // A third plan of the same value, picked by a seeded random tie-break.
         let n2 = (deck.len() * deck.len()) as f64;
-        let shaken = model::solve_preferring(rules, &lim, opts, &|x: Card| {
-            let mut r =
-                crate::rng::Rng::new((round as u64) << 16 | (x.colour as u64) << 8 | x.rank as u64);
-            r.unit() * 10.0 / n2
-        })?;
+        let shake = |x: Card| {
+            let seed = (round as u64) << 16 | (x.colour as u64) << 8 | x.rank as u64;
+            crate::rng::Rng::new(seed).unit() * 10.0 / n2
+        };
         let mut round_best: Option<(i32, Vec<Card>, Vec<Card>)> = None;
-        for plan in [&plain, &aimed, &shaken] {
+        for aim in 0..3 {
+            // The other aims are solved only while the bound is not reached.
+            if best.as_ref().is_some_and(|(b, _)| *b as i64 >= upper.score) {
+                break;
+            }
+            let plan = match aim {
+                0 => plain.clone(),
+                1 => model::solve_preferring(rules, &lim, opts, &cost)?,
+                _ => model::solve_preferring(rules, &lim, opts, &shake)?,
+            };
             for policy in POLICIES {
                 runs += 1;
                 let s = cooperate(rules, deck, &plan.cards, policy)?;
@@ -482,7 +489,7 @@ pub fn fixed_deck(
                 }
             }
         }
-        let (score, target, mut played) = round_best.expect("nine runs");
+        let (score, target, mut played) = round_best.expect("at least three runs");
         if score as i64 >= upper.score {
             break;
         }
