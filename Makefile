@@ -60,6 +60,7 @@ results: setup
 	$(BIN) modern-art results
 	$(BIN) cribbage results
 	$(BIN) cribbage bench --quiet
+	$(BIN) lost-cities results
 
 bench: setup
 	@$(MAKE) --no-print-directory build

@@ -1,15 +1,37 @@
-//! lost-cities — placeholder module: replaced by the game's implementation.
+//! Lost Cities (Reiner Knizia, 1999), two players, one round, 5 or 6 colours.
+//!
+//! - `rules`, `cards`: the variant files and card text (`InvD`, `2D` … `10D`);
+//! - `engine`: the referee (OpenSpiel-shaped state, replay naming the first illegal move);
+//! - `model`: the ILP over one player's final expeditions;
+//! - `construct`: a full game reaching any ILP plan when the deck order is free;
+//! - `search`: exhaustive search (miniature decks) and the cooperative fixed-deck planner;
+//! - `bots`, `tournament`: the dumb and careful players, seeded tournaments;
+//! - `bounds`: the bound episodes; `reports`: results and benchmark files;
+//!   `episode`, `render`, `cli`.
 
+pub mod bots;
+pub mod bounds;
+pub mod cards;
 pub mod cli;
+pub mod construct;
+pub mod engine;
+pub mod episode;
+pub mod model;
+pub mod render;
+pub mod reports;
+pub mod rules;
+pub mod search;
+pub mod tournament;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use crate::episode::Envelope;
 
-pub fn verify(_env: &Envelope) -> Result<String> {
-    bail!("lost-cities: the referee is not built yet")
+/// Replay an episode's game record through the referee and check its claims.
+pub fn verify(env: &Envelope) -> Result<String> {
+    bounds::verify(env)
 }
 
 pub fn render(env: &Envelope) -> Result<String> {
-    Ok(crate::render::envelope_header(env))
+    render::render(env)
 }
