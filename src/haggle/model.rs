@@ -1,0 +1,946 @@
+//! The ILPs: one model of N hands that encodes every rule exactly, used three ways —
+//! `goal` (one free hand, the other hands absent or fixed, the player's known rules),
+//! `bound` (all hands free, all rules, best hand or best total) and the cross-check
+//! that scores fixed hands.
+//!
+//! Each hand's colour counts are expanded into indicators, `count = Σ k·z[k]` with
+//! `Σ z[k] = 1`. Every rule that depends on one count (rule 4's dead whites, ⌊Y/2⌋,
+//! ⌊B/3⌋, ⌊R/3⌋, "5+ blues", "7+ of a colour") is then a linear function of the
+//! indicators. Minima (rules 5, 10, 13, 14) are variables bounded by each argument: the
+//! objective pushes them up to the minimum. The comparing rules work on *levels*: a
+//! hand wins rule 12 at level k only if no other competing hand reaches k; rule 8 at
+//! level k only if k is held by one hand and (cascade) no higher count is held by exactly
+//! one hand. Rule 11 doubles through an exact pyramid indicator and a product `p·S`
+//! linearised with bounds that hold for every pyramid.
+
+// Levels index several parallel vectors; index loops read like the maths.
+#![allow(clippy::needless_range_loop)]
+
+use anyhow::Result;
+use good_lp::{constraint, Expression, Variable};
+
+use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
+use crate::lp::{Model, Sense, SolveOptions, SolveReport};
+
+/// What the model maximises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// The score of hand 0.
+    Player,
+    /// The sum of all hands' scores.
+    Total,
+}
+
+/// One ILP instance.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub name: String,
+    /// The rules encoded (card values are the ones these rules fix).
+    pub rules: RuleSet,
+    /// Settings of rules 8 and 9.
+    pub variant: Variant,
+    /// Cards of each colour all hands together may use.
+    pub deck: [u32; 5],
+    /// Cards per hand at most.
+    pub max_cards: u32,
+    /// One entry per hand: `Some` fixes it.
+    pub fixed: Vec<Option<Hand>>,
+    pub objective: Objective,
+    /// Every card of the deck must be in some hand.
+    pub hand_in_all: bool,
+    /// Upper bounds on hand 0's counts (the cards a player holds).
+    pub caps0: Option<Hand>,
+    /// Among equal scores prefer hand 0 closest (fewest cards changed) to this hand.
+    pub near: Option<Hand>,
+}
+
+/// The model's answer.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    pub hands: Vec<Hand>,
+    /// The model's score of every hand it scores (hand 0 only for `Player`).
+    pub scores: Vec<Option<i64>>,
+    /// The objective in points (without the tie-break term).
+    pub value: i64,
+    pub report: SolveReport,
+}
+
+/// Indicator expansion of one hand.
+struct HandVars {
+    /// z[colour][k] = [count = k].
+    z: Vec<Vec<Variable>>,
+}
+
+impl HandVars {
+    fn new(m: &mut Model, h: usize, caps: [u32; 5]) -> HandVars {
+        let mut z = Vec::new();
+        for (i, &cap) in caps.iter().enumerate() {
+            let zi: Vec<Variable> = (0..=cap)
+                .map(|k| m.binary(format!("z{h}_{i}_{k}")))
+                .collect();
+            let one: Expression = zi.iter().copied().sum();
+            m.constrain(constraint!(one == 1));
+            z.push(zi);
+        }
+        HandVars { z }
+    }
+    fn cap(&self, i: usize) -> usize {
+        self.z[i].len() - 1
+    }
+    /// Σ f(k)·z[i][k].
+    fn f(&self, i: usize, f: impl Fn(usize) -> f64) -> Expression {
+        self.z[i].iter().enumerate().map(|(k, &v)| f(k) * v).sum()
+    }
+    fn count(&self, i: usize) -> Expression {
+        self.f(i, |k| k as f64)
+    }
+    /// [count ≥ t].
+    fn at_least(&self, i: usize, t: usize) -> Expression {
+        self.f(i, |k| if k >= t { 1.0 } else { 0.0 })
+    }
+    /// [count = k] (0 when k exceeds the cap).
+    fn is(&self, i: usize, k: usize) -> Expression {
+        self.z[i].get(k).map(|&v| v.into()).unwrap_or_default()
+    }
+    fn cards(&self) -> Expression {
+        (0..5).map(|i| self.count(i)).sum()
+    }
+}
+
+/// Everything a hand contributes to the comparing rules.
+struct Built {
+    m: Model,
+    hv: Vec<HandVars>,
+    val: [i64; 5],
+}
+
+impl Problem {
+    fn hands(&self) -> usize {
+        self.fixed.len()
+    }
+
+    fn caps(&self, h: usize) -> [u32; 5] {
+        std::array::from_fn(|i| {
+            let mut c = self.deck[i].min(self.max_cards);
+            if h == 0 {
+                if let Some(c0) = self.caps0 {
+                    c = c.min(c0.0[i] as u32);
+                }
+            }
+            c
+        })
+    }
+
+    /// Can a hand reach 7 of a colour (rule 9 matters)?
+    fn sevens_possible(&self) -> bool {
+        self.rules.has(9) && (0..self.hands()).any(|h| self.caps(h).iter().any(|&c| c >= 7))
+    }
+
+    fn scored(&self, h: usize) -> bool {
+        self.objective == Objective::Total || h == 0
+    }
+
+    /// Build and solve.
+    pub fn solve(&self, opts: &SolveOptions) -> Result<Solution> {
+        let n = self.hands();
+        let mut b = Built {
+            m: Model::new(self.name.clone()),
+            hv: Vec::new(),
+            val: values(self.rules),
+        };
+        for h in 0..n {
+            let hv = HandVars::new(&mut b.m, h, self.caps(h));
+            b.hv.push(hv);
+        }
+        self.deck_and_sizes(&mut b);
+        self.symmetry(&mut b);
+
+        // Rule 9: s7[h] = [some colour ≥ 7], exact.
+        let s7: Vec<Option<Variable>> = (0..n).map(|h| self.sevens(&mut b, h)).collect();
+        // Whether rule 9 takes hands out of rules 6, 8, 12.
+        let mask = !self.variant.eliminated_compete;
+
+        let penalty = self.rule6_blues(&mut b, &s7, mask);
+        let red = self.rule12_reds(&mut b, &s7, mask);
+        let yellow = self.rule8_yellows(&mut b, &s7, mask);
+
+        let mut totals: Vec<Option<Variable>> = vec![None; n];
+        for h in (0..n).filter(|&h| self.scored(h)) {
+            let mut s = self.self_score(&mut b, h);
+            if let Some(p) = &penalty {
+                s -= p[h].unwrap();
+            }
+            if let Some(r) = &red {
+                s += r[h].clone();
+            }
+            if let Some(y) = &yellow {
+                s += y[h].clone();
+            }
+            totals[h] = Some(self.double_and_eliminate(&mut b, h, s, s7[h]));
+        }
+
+        let points: Expression = totals.iter().flatten().map(|&t| Expression::from(t)).sum();
+        // Tie-break: weight the score above any possible distance.
+        let (objective, weight) = match self.near {
+            Some(near) => {
+                let w = (near.total() + self.max_cards + 1) as f64;
+                let dist: Expression = (0..5)
+                    .map(|i| {
+                        let c = near.0[i] as f64;
+                        b.hv[0].f(i, |k| (k as f64 - c).abs())
+                    })
+                    .sum();
+                (w * points - dist, w)
+            }
+            None => (points, 1.0),
+        };
+        let Built { m, hv, .. } = b;
+        let solved = m.solve(Sense::Maximise, objective, opts)?;
+        let hands: Vec<Hand> = hv
+            .iter()
+            .map(|hv| {
+                Hand(std::array::from_fn(|i| {
+                    (0..=hv.cap(i))
+                        .find(|&k| solved.is_set(hv.z[i][k]))
+                        .unwrap_or(0) as u8
+                }))
+            })
+            .collect();
+        let scores: Vec<Option<i64>> = totals
+            .iter()
+            .map(|t| t.map(|t| solved.value(t).round() as i64))
+            .collect();
+        let value = scores.iter().flatten().sum();
+        let mut report = solved.report.clone();
+        if weight != 1.0 {
+            // Report in points: the tie-break term is worth less than one point, so the
+            // points bound is the weighted bound divided by the weight, rounded up.
+            report.objective = Some(value as f64);
+            report.bound = if report.proven() {
+                Some(value as f64)
+            } else {
+                report.bound.map(|b| (b / weight - 1e-9).ceil())
+            };
+            report.gap = report
+                .bound
+                .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+        }
+        Ok(Solution {
+            hands,
+            scores,
+            value,
+            report,
+        })
+    }
+
+    /// Deck limits per colour, cards per hand, fixed hands, hand 0's caps.
+    fn deck_and_sizes(&self, b: &mut Built) {
+        for i in 0..5 {
+            let used: Expression = b.hv.iter().map(|hv| hv.count(i)).sum();
+            let d = self.deck[i] as f64;
+            if self.hand_in_all {
+                b.m.constrain(constraint!(used == d));
+            } else {
+                b.m.constrain(constraint!(used <= d));
+            }
+        }
+        for (h, fixed) in self.fixed.iter().enumerate() {
+            let cards = b.hv[h].cards();
+            b.m.constrain(constraint!(cards <= self.max_cards as f64));
+            if let Some(f) = fixed {
+                for i in 0..5 {
+                    let c = b.hv[h].count(i);
+                    b.m.constrain(constraint!(c == f.0[i] as f64));
+                }
+            }
+        }
+    }
+
+    /// Interchangeable free hands are sorted by a key (Y, then R, then B): any game can
+    /// be relabelled to satisfy this, so the optimum is unchanged.
+    fn symmetry(&self, b: &mut Built) {
+        let first = match self.objective {
+            Objective::Player => 1,
+            Objective::Total => 0,
+        };
+        let free: Vec<usize> = (first..self.hands())
+            .filter(|&h| self.fixed[h].is_none() && !(h == 0 && self.caps0.is_some()))
+            .collect();
+        let key = |hv: &HandVars| -> Expression {
+            196.0 * hv.count(Y) + 14.0 * hv.count(R) + hv.count(B)
+        };
+        for w in free.windows(2) {
+            let (a, c) = (key(&b.hv[w[0]]), key(&b.hv[w[1]]));
+            b.m.constrain(constraint!(a >= c));
+        }
+    }
+
+    fn sevens(&self, b: &mut Built, h: usize) -> Option<Variable> {
+        if !self.sevens_possible() || self.caps(h).iter().all(|&c| c < 7) {
+            return None;
+        }
+        let e = b.m.binary(format!("seven{h}"));
+        let mut any = Expression::default();
+        for i in 0..5 {
+            let a = b.hv[h].at_least(i, 7);
+            any += a.clone();
+            b.m.constrain(constraint!(e >= a));
+        }
+        b.m.constrain(constraint!(e <= any));
+        Some(e)
+    }
+
+    /// Rules 1-5, 9 (minus 10), 10, 13, 14: the part of the score that depends on the
+    /// hand alone.
+    fn self_score(&self, b: &mut Built, h: usize) -> Expression {
+        let r = self.rules;
+        let v = b.val;
+        let cap = 13.0_f64.max(self.max_cards as f64);
+        let hv = &b.hv[h];
+        let mut s = Expression::default();
+        for i in [Y, B, R] {
+            s += v[i] as f64 * hv.count(i);
+        }
+        // Rule 4: whites beyond three are worth nothing.
+        let white = if r.has(4) {
+            hv.f(W, |k| if k <= 3 { k as f64 } else { 0.0 })
+        } else {
+            hv.count(W)
+        };
+        s += v[W] as f64 * white;
+        // Rule 5: scoring oranges o' = min(O, B).
+        let o_count = hv.count(O);
+        let b_count = hv.count(B);
+        let o_scoring: Expression = if r.has(5) {
+            let o = b.m.continuous(format!("oscore{h}"), 0.0, cap);
+            b.m.constrain(constraint!(o <= o_count));
+            b.m.constrain(constraint!(o <= b_count));
+            o.into()
+        } else {
+            o_count
+        };
+        s += v[O] as f64 * o_scoring.clone();
+        if r.has(10) {
+            let m10 = b.m.continuous(format!("sets{h}"), 0.0, cap);
+            for i in 0..5 {
+                let c = b.hv[h].count(i);
+                b.m.constrain(constraint!(m10 <= c));
+            }
+            s += 10.0 * m10;
+        }
+        if r.has(13) {
+            let m13 = b.m.continuous(format!("whitedouble{h}"), 0.0, cap);
+            let hv = &b.hv[h];
+            let pairs = hv.f(Y, |k| (k / 2) as f64);
+            let whites = hv.count(W);
+            b.m.constrain(constraint!(m13 <= pairs));
+            b.m.constrain(constraint!(m13 <= whites));
+            if r.has(4) {
+                let dead = hv.at_least(W, 4);
+                b.m.constrain(constraint!(m13 <= 3.0 - 3.0 * dead));
+            }
+            s += v[W] as f64 * m13;
+        }
+        if r.has(14) {
+            let m14 = b.m.continuous(format!("orangequad{h}"), 0.0, cap);
+            let triples = b.hv[h].f(B, |k| (k / 3) as f64);
+            b.m.constrain(constraint!(m14 <= triples));
+            b.m.constrain(constraint!(m14 <= o_scoring));
+            s += 3.0 * v[O] as f64 * m14;
+        }
+        if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
+            for i in 0..5 {
+                s -= 10.0 * b.hv[h].at_least(i, 7);
+            }
+        }
+        s
+    }
+
+    /// Rules 6 and 7: each other competing hand with 5+ blues costs 10, each 3 reds
+    /// cancels one such penalty. Returns the penalty variable of every scored hand.
+    fn rule6_blues(
+        &self,
+        b: &mut Built,
+        s7: &[Option<Variable>],
+        mask: bool,
+    ) -> Option<Vec<Option<Variable>>> {
+        if !self.rules.has(6) {
+            return None;
+        }
+        let n = self.hands();
+        // blue5[g] = [B ≥ 5 and g competes]; a lower bound is enough (the objective
+        // keeps it down) when hands hit by rule 9 are masked out.
+        let blue5: Vec<Expression> = (0..n)
+            .map(|g| {
+                let at = b.hv[g].at_least(B, 5);
+                match (mask, s7[g]) {
+                    (true, Some(e)) => {
+                        let v = b.m.continuous(format!("blue5_{g}"), 0.0, 1.0);
+                        b.m.constrain(constraint!(v >= at - e));
+                        v.into()
+                    }
+                    _ => at,
+                }
+            })
+            .collect();
+        let mut out = vec![None; n];
+        for h in (0..n).filter(|&h| self.scored(h)) {
+            let p = b.m.continuous(format!("penalty{h}"), 0.0, 10.0 * n as f64);
+            let others: Expression = (0..n).filter(|&g| g != h).map(|g| blue5[g].clone()).sum();
+            let protect = if self.rules.has(7) {
+                b.hv[h].f(R, |k| (k / 3) as f64)
+            } else {
+                Expression::default()
+            };
+            b.m.constrain(constraint!(p >= 10.0 * others - 10.0 * protect));
+            out[h] = Some(p);
+        }
+        Some(out)
+    }
+
+    /// [count of colour i = k and hand g competes], exact.
+    fn competing_is(
+        &self,
+        b: &mut Built,
+        g: usize,
+        i: usize,
+        k: usize,
+        e: Option<Variable>,
+        mask: bool,
+    ) -> Expression {
+        let z = b.hv[g].is(i, k);
+        match (mask, e) {
+            (true, Some(e)) => {
+                let v = b.m.continuous(format!("comp{g}_{i}_{k}"), 0.0, 1.0);
+                b.m.constrain(constraint!(v <= z.clone()));
+                b.m.constrain(constraint!(v <= 1 - e));
+                b.m.constrain(constraint!(v >= z - e));
+                v.into()
+            }
+            _ => z,
+        }
+    }
+
+    /// Rule 12: the unique competing hand with the most reds (≥ 1) adds its red value
+    /// again. Winner at level k ⇒ every other competing hand has fewer than k reds.
+    fn rule12_reds(
+        &self,
+        b: &mut Built,
+        s7: &[Option<Variable>],
+        mask: bool,
+    ) -> Option<Vec<Expression>> {
+        if !self.rules.has(12) {
+            return None;
+        }
+        let n = self.hands();
+        let top = (0..n).map(|h| b.hv[h].cap(R)).max().unwrap_or(0);
+        let mut bonus = vec![Expression::default(); n];
+        let mut win: Vec<Vec<Option<Variable>>> = vec![vec![None; top + 1]; n];
+        let mut level_sum = Expression::default();
+        for k in 1..=top {
+            let mut lambda = Expression::default();
+            let cands: Vec<usize> = (0..n)
+                .filter(|&h| self.scored(h) && b.hv[h].cap(R) >= k)
+                .collect();
+            for h in cands {
+                let y = b.m.binary(format!("redwin{h}_{k}"));
+                let z = self.competing_is(b, h, R, k, s7[h], mask);
+                b.m.constrain(constraint!(y <= z));
+                lambda += y;
+                bonus[h] += (b.val[R] * k as i64) as f64 * y;
+                win[h][k] = Some(y);
+            }
+            level_sum += lambda.clone();
+            for g in 0..n {
+                // [R_g ≥ k and g competes] (a lower bound suffices: only ≤ rows use it).
+                let at = b.hv[g].at_least(R, k);
+                let reach: Expression = match (mask, s7[g]) {
+                    (true, Some(e)) => at - e,
+                    _ => at,
+                };
+                let own: Expression = win[g][k].map(Expression::from).unwrap_or_default();
+                b.m.constrain(constraint!(reach + lambda.clone() - own <= 1));
+            }
+        }
+        b.m.constrain(constraint!(level_sum <= 1));
+        Some(bonus)
+    }
+
+    /// Rule 8: Y² to the hand at the first yellow count (from the top) held by exactly
+    /// one competing hand — stepping down through tied counts (cascade) or at most once
+    /// (one_step). Hands need Y ≥ 1.
+    fn rule8_yellows(
+        &self,
+        b: &mut Built,
+        s7: &[Option<Variable>],
+        mask: bool,
+    ) -> Option<Vec<Expression>> {
+        if !self.rules.has(8) {
+            return None;
+        }
+        let n = self.hands();
+        let top = (0..n).map(|h| b.hv[h].cap(Y)).max().unwrap_or(0);
+        if top == 0 {
+            return Some(vec![Expression::default(); n]);
+        }
+        // zc[g][k] = [Y_g = k and g competes]; a[k] = hands at level k.
+        let mut zc: Vec<Vec<Expression>> = vec![vec![Expression::default(); top + 1]; n];
+        for (g, row) in zc.iter_mut().enumerate() {
+            for (k, cell) in row.iter_mut().enumerate().skip(1) {
+                if k <= b.hv[g].cap(Y) {
+                    *cell = self.competing_is(b, g, Y, k, s7[g], mask);
+                }
+            }
+        }
+        let mut used = vec![None; top + 1]; // u[k] = [a_k ≥ 1]
+        let mut single = vec![None; top + 1]; // n1[k] ≥ [a_k = 1]
+        for k in 1..=top {
+            let a: Expression = (0..n).map(|g| zc[g][k].clone()).sum();
+            let u = b.m.binary(format!("yused{k}"));
+            let t = b.m.binary(format!("ytied{k}"));
+            let n1 = b.m.continuous(format!("ysingle{k}"), 0.0, 1.0);
+            b.m.constrain(constraint!(a.clone() <= n as f64 * u));
+            b.m.constrain(constraint!(2 * t <= a));
+            b.m.constrain(constraint!(n1 >= u - t));
+            used[k] = Some(u);
+            single[k] = Some(n1);
+        }
+        let mut bonus = vec![Expression::default(); n];
+        let mut level_sum = Expression::default();
+        for k in 1..=top {
+            let mut lambda = Expression::default();
+            let mut win: Vec<Option<Variable>> = vec![None; n];
+            let cands: Vec<usize> = (0..n)
+                .filter(|&h| self.scored(h) && b.hv[h].cap(Y) >= k)
+                .collect();
+            for h in cands {
+                let y = b.m.binary(format!("yellowwin{h}_{k}"));
+                let z = zc[h][k].clone();
+                b.m.constrain(constraint!(y <= z));
+                lambda += y;
+                bonus[h] += (k * k) as f64 * y;
+                win[h] = Some(y);
+            }
+            level_sum += lambda.clone();
+            // The winner is alone at its level.
+            for g in 0..n {
+                let own: Expression = win[g].map(Expression::from).unwrap_or_default();
+                let at = zc[g][k].clone();
+                b.m.constrain(constraint!(at + lambda.clone() - own <= 1));
+            }
+            // No higher count is held by exactly one hand.
+            for n1 in single.iter().skip(k + 1).flatten() {
+                b.m.constrain(constraint!(lambda.clone() + *n1 <= 1));
+            }
+            if self.variant.yellow_tie == YellowTie::OneStep && k < top {
+                let above: Expression = used
+                    .iter()
+                    .skip(k + 1)
+                    .flatten()
+                    .map(|&u| Expression::from(u))
+                    .sum();
+                let slack = (top - k) as f64;
+                b.m.constrain(constraint!(above + slack * lambda.clone() <= 1.0 + slack));
+            }
+        }
+        b.m.constrain(constraint!(level_sum <= 1));
+        Some(bonus)
+    }
+
+    /// Rule 11 (double a pyramid's whole score) and rule 9 under `eliminate` (score 0).
+    fn double_and_eliminate(
+        &self,
+        b: &mut Built,
+        h: usize,
+        s: Expression,
+        seven: Option<Variable>,
+    ) -> Variable {
+        let n = self.hands() as f64;
+        let big = 500.0 + 10.0 * n;
+        let mut total = s.clone();
+        let caps = self.caps(h);
+        let can_pyramid = {
+            let mut c = caps;
+            c.sort_unstable();
+            c[1] >= 1 && c[2] >= 2 && c[3] >= 3 && c[4] >= 4
+        };
+        if self.rules.has(11) && can_pyramid {
+            let hv = &b.hv[h];
+            let levels: Vec<Expression> = (0..=4)
+                .map(|k| (0..5).map(|i| hv.is(i, k)).sum::<Expression>())
+                .collect();
+            let p = b.m.binary(format!("pyramid{h}"));
+            let mut absent = Expression::default();
+            for (k, a) in levels.into_iter().enumerate() {
+                let u = b.m.binary(format!("pyrmiss{h}_{k}"));
+                b.m.constrain(constraint!(p <= a.clone()));
+                b.m.constrain(constraint!(5 * u <= 5 - a));
+                absent += u;
+            }
+            b.m.constrain(constraint!(p >= 1 - absent));
+            // A pyramid's score before doubling lies in [lo, hi]: at most 40 in cards
+            // (4·5+3·4+2·3+1·2), 10 from rule 13, 12 from 14, 12 from 12 and 16 from 8;
+            // at least minus the penalties of all other hands.
+            let hi = 90.0;
+            let lo = -10.0 * (n - 1.0);
+            let d = b.m.continuous(format!("double{h}"), lo.min(0.0), hi);
+            b.m.constrain(constraint!(d <= s.clone() + big * (1 - p)));
+            b.m.constrain(constraint!(d <= hi * p));
+            b.m.constrain(constraint!(d >= lo * p));
+            total += d;
+        }
+        let t = b.m.continuous(format!("score{h}"), -big, 2.0 * big);
+        match seven {
+            Some(e) if self.variant.seven_rule == SevenRule::Eliminate => {
+                b.m.constrain(constraint!(t <= total + big * e));
+                b.m.constrain(constraint!(t <= 2.0 * big * (1 - e)));
+                b.m.constrain(constraint!(t >= -big * (1 - e)));
+            }
+            _ => b.m.constrain(constraint!(t <= total)),
+        }
+        t
+    }
+}
+
+/// The card-only points of a hand (rules 1-5, 9's minus 10s, 10, 13, 14), computed here
+/// independently of the referee: the type model's coefficients.
+fn self_points(h: &Hand, r: RuleSet, variant: &Variant, v: &[i64; 5]) -> i64 {
+    let c = |i: usize| h.0[i] as i64;
+    let dead = r.has(4) && c(W) > 3;
+    let w_val = if dead { 0 } else { v[W] };
+    let o_s = if r.has(5) { c(O).min(c(B)) } else { c(O) };
+    let mut s = v[Y] * c(Y) + v[B] * c(B) + v[R] * c(R) + v[O] * o_s + w_val * c(W);
+    if r.has(10) {
+        s += 10 * (0..5).map(c).min().unwrap_or(0);
+    }
+    if r.has(13) {
+        s += w_val * (c(Y) / 2).min(c(W));
+    }
+    if r.has(14) {
+        s += 3 * v[O] * (c(B) / 3).min(o_s);
+    }
+    if r.has(9) && variant.seven_rule == SevenRule::Minus10PerColour {
+        s -= 10 * h.0.iter().filter(|&&x| x >= 7).count() as i64;
+    }
+    s
+}
+
+/// Every hand within the caps and the card limit.
+fn hand_types(caps: [u32; 5], max_cards: u32) -> Vec<Hand> {
+    let mut out = Vec::new();
+    let mut h = [0u8; 5];
+    fn rec(i: usize, h: &mut [u8; 5], caps: &[u32; 5], left: u32, out: &mut Vec<Hand>) {
+        if i == 5 {
+            out.push(Hand(*h));
+            return;
+        }
+        for c in 0..=caps[i].min(left) {
+            h[i] = c as u8;
+            rec(i + 1, h, caps, left - c, out);
+        }
+        h[i] = 0;
+    }
+    rec(0, &mut h, &caps, max_cards, &mut out);
+    out
+}
+
+/// Drop every type another type beats outright: same yellows, reds, competing status,
+/// multiplier and 5+-blue status (so every comparing rule sees the same thing), no more
+/// blue, orange or white cards, and at least the same points. Swapping the beaten type
+/// for its better keeps a game feasible (when cards may stay out of the hands) and its
+/// total at least as high, so the optimum is unchanged.
+fn undominated(info: Vec<TypeInfo>) -> Vec<TypeInfo> {
+    use std::collections::HashMap;
+    let mut groups: HashMap<(u8, u8, bool, i64, bool), Vec<TypeInfo>> = HashMap::new();
+    for t in info {
+        groups
+            .entry((t.hand.0[Y], t.hand.0[R], t.competes, t.mult, t.blue5))
+            .or_default()
+            .push(t);
+    }
+    let mut keys: Vec<_> = groups.keys().copied().collect();
+    keys.sort_unstable();
+    let mut out = Vec::new();
+    for key in keys {
+        let g = &groups[&key];
+        let beats = |a: &TypeInfo, b: &TypeInfo| {
+            let le = [B, O, W].iter().all(|&i| a.hand.0[i] <= b.hand.0[i]);
+            le && a.hand != b.hand && a.base >= b.base
+        };
+        for t in g {
+            if !g.iter().any(|u| beats(u, t)) {
+                out.push(*t);
+            }
+        }
+    }
+    out
+}
+
+/// What one hand type contributes when `k5` competing hands hold 5+ blues.
+#[derive(Clone, Copy)]
+struct TypeInfo {
+    hand: Hand,
+    /// Counts in rules 6, 8, 12.
+    competes: bool,
+    /// Holds 5+ blues and competes (it is one of the k5).
+    blue5: bool,
+    /// 0 (eliminated), 1, or 2 (pyramid).
+    mult: i64,
+    /// mult × (card points − penalty).
+    base: i64,
+}
+
+impl Problem {
+    fn type_info(&self, hand: Hand, k5: u32, val: &[i64; 5]) -> TypeInfo {
+        let r = self.rules;
+        let seven = r.has(9) && hand.0.iter().any(|&c| c >= 7);
+        let competes = !seven || self.variant.eliminated_compete;
+        let blue5 = r.has(6) && competes && hand.0[B] >= 5;
+        let mut sorted = hand.0;
+        sorted.sort_unstable();
+        let mult = if seven && self.variant.seven_rule == SevenRule::Eliminate {
+            0
+        } else if r.has(11) && sorted == [0, 1, 2, 3, 4] {
+            2
+        } else {
+            1
+        };
+        let mut s = self_points(&hand, r, &self.variant, val);
+        if r.has(6) {
+            let others = k5 as i64 - blue5 as i64;
+            let protect = if r.has(7) { hand.0[R] as i64 / 3 } else { 0 };
+            s -= 10 * (others - protect).max(0);
+        }
+        TypeInfo {
+            hand,
+            competes,
+            blue5,
+            mult,
+            base: mult * s,
+        }
+    }
+
+    /// `max-total` as a pattern model: hands are interchangeable, so instead of N hands
+    /// the model chooses how many hands of each type (colour counts) are handed in. The
+    /// number k5 of competing hands with 5+ blues is fixed per solve (one solve for each
+    /// possible k5), which makes every hand's penalty a constant; the rule-8 and rule-12
+    /// winners are chosen by level and multiplier (pyramid or not). The best of the solves
+    /// is the optimum; it is proven when every solve is.
+    pub fn solve_total_by_types(&self, opts: &SolveOptions) -> Result<Solution> {
+        let n = self.hands() as u32;
+        let caps = self.caps(1);
+        let types = hand_types(caps, self.max_cards);
+        let k5_max = if self.rules.has(6) {
+            n.min(self.deck[B] / 5)
+        } else {
+            0
+        };
+        let mut best: Option<Solution> = None;
+        let mut proven = true;
+        let mut bound = f64::NEG_INFINITY;
+        let (mut seconds, mut nodes) = (0.0, 0i64);
+        for k5 in 0..=k5_max {
+            // Once a game is known, a case whose LP relaxation cannot beat it is closed
+            // without branching (the LP bound is a proof for that case).
+            if let Some(b) = &best {
+                match self.solve_types_k5(&types, k5, true, opts) {
+                    Ok(lp) => {
+                        seconds += lp.report.seconds;
+                        let lp_bound = lp.report.objective.unwrap_or(f64::INFINITY);
+                        if lp_bound < b.value as f64 + 1.0 - 1e-6 {
+                            continue;
+                        }
+                    }
+                    Err(e) if e.to_string().contains("is infeasible") => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+            match self.solve_types_k5(&types, k5, false, opts) {
+                Ok(sol) => {
+                    proven &= sol.report.proven();
+                    bound = bound.max(sol.report.bound.unwrap_or(f64::INFINITY));
+                    seconds += sol.report.seconds;
+                    nodes += sol.report.nodes.unwrap_or(0);
+                    if best.as_ref().is_none_or(|b| sol.value > b.value) {
+                        best = Some(sol);
+                    }
+                }
+                // No game has exactly k5 such hands: nothing to bound.
+                Err(e) if e.to_string().contains("is infeasible") => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut sol = best.ok_or_else(|| anyhow::anyhow!("model `{}` is infeasible", self.name))?;
+        let value = sol.value as f64;
+        let r = &mut sol.report;
+        r.objective = Some(value);
+        r.bound = Some(if proven { value } else { bound.max(value) });
+        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
+        r.status = if proven {
+            crate::lp::Status::Optimal
+        } else {
+            crate::lp::Status::Feasible
+        };
+        r.seconds = seconds;
+        r.nodes = Some(nodes);
+        Ok(sol)
+    }
+
+    /// One case of the pattern model; `relax` solves its LP relaxation instead.
+    fn solve_types_k5(
+        &self,
+        types: &[Hand],
+        k5: u32,
+        relax: bool,
+        opts: &SolveOptions,
+    ) -> Result<Solution> {
+        let n = self.hands() as f64;
+        let val = values(self.rules);
+        let caps = self.caps(1);
+        let mut info: Vec<TypeInfo> = types.iter().map(|&h| self.type_info(h, k5, &val)).collect();
+        if !self.hand_in_all {
+            info = undominated(info);
+        }
+        let mut m = Model::new(format!("{} [k5 = {k5}]", self.name));
+        let x: Vec<Variable> = info
+            .iter()
+            .map(|t| {
+                if relax {
+                    m.continuous(format!("x{}", t.hand), 0.0, n)
+                } else {
+                    m.integer(format!("x{}", t.hand), 0.0, n)
+                }
+            })
+            .collect();
+        let bin = |m: &mut Model, name: String| {
+            if relax {
+                m.continuous(name, 0.0, 1.0)
+            } else {
+                m.binary(name)
+            }
+        };
+        let sum = |f: &dyn Fn(&TypeInfo) -> f64| -> Expression {
+            info.iter()
+                .zip(&x)
+                .filter(|(t, _)| f(t) != 0.0)
+                .map(|(t, &v)| f(t) * v)
+                .sum()
+        };
+        let hands = sum(&|_| 1.0);
+        m.constrain(constraint!(hands == n));
+        for i in 0..5 {
+            let used = sum(&|t| t.hand.0[i] as f64);
+            let d = self.deck[i] as f64;
+            if self.hand_in_all {
+                m.constrain(constraint!(used == d));
+            } else {
+                m.constrain(constraint!(used <= d));
+            }
+        }
+        if self.rules.has(6) {
+            let b5 = sum(&|t| t.blue5 as i64 as f64);
+            m.constrain(constraint!(b5 == k5 as f64));
+        }
+        let mut objective = sum(&|t| t.base as f64);
+
+        // Rule 12: winner at level k with multiplier m: no other competing hand reaches k.
+        if self.rules.has(12) {
+            let top = caps[R] as usize;
+            let mut all = Expression::default();
+            for k in 1..=top {
+                let mut level = Expression::default();
+                for mult in [1, 2] {
+                    let w = bin(&mut m, format!("red{k}x{mult}"));
+                    let there = sum(&|t| {
+                        (t.competes && t.mult == mult && t.hand.0[R] as usize == k) as i64 as f64
+                    });
+                    m.constrain(constraint!(there >= w));
+                    objective += (mult * val[R] * k as i64) as f64 * w;
+                    level += w;
+                }
+                // A winner at any level j ≤ k leaves at most one hand at k or above.
+                all += level;
+                let reach = sum(&|t| (t.competes && t.hand.0[R] as usize >= k) as i64 as f64);
+                m.constrain(constraint!(reach + (n - 1.0) * all.clone() <= n));
+            }
+            m.constrain(constraint!(all <= 1));
+        }
+        // Rule 8: winner at level k: alone at k, and no higher level held by exactly one
+        // hand (cascade) / at most one higher level, and it tied (one_step).
+        if self.rules.has(8) {
+            let top = caps[Y] as usize;
+            let at: Vec<Expression> = (0..=top)
+                .map(|k| sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64))
+                .collect();
+            let mut used = vec![None; top + 1];
+            let mut single = vec![None; top + 1];
+            for k in 1..=top {
+                let u = bin(&mut m, format!("yused{k}"));
+                let t2 = bin(&mut m, format!("ytied{k}"));
+                let n1 = m.continuous(format!("ysingle{k}"), 0.0, 1.0);
+                m.constrain(constraint!(at[k].clone() <= n * u));
+                m.constrain(constraint!(2 * t2 <= at[k].clone()));
+                m.constrain(constraint!(n1 >= u - t2));
+                used[k] = Some(u);
+                single[k] = Some(n1);
+            }
+            let mut all = Expression::default();
+            for k in 1..=top {
+                let mut level = Expression::default();
+                for mult in [1, 2] {
+                    let w = bin(&mut m, format!("yellow{k}x{mult}"));
+                    let there = sum(&|t| {
+                        (t.competes && t.mult == mult && t.hand.0[Y] as usize == k) as i64 as f64
+                    });
+                    m.constrain(constraint!(there >= w));
+                    objective += (mult * (k * k) as i64) as f64 * w;
+                    level += w;
+                }
+                m.constrain(constraint!(at[k].clone() + n * level.clone() <= 1.0 + n));
+                for n1 in single.iter().skip(k + 1).flatten() {
+                    m.constrain(constraint!(level.clone() + *n1 <= 1));
+                }
+                if self.variant.yellow_tie == YellowTie::OneStep && k < top {
+                    let above: Expression = used
+                        .iter()
+                        .skip(k + 1)
+                        .flatten()
+                        .map(|&u| Expression::from(u))
+                        .sum();
+                    let slack = (top - k) as f64;
+                    m.constrain(constraint!(above + slack * level.clone() <= 1.0 + slack));
+                }
+                all += level;
+            }
+            m.constrain(constraint!(all <= 1));
+        }
+
+        let solved = m.solve(Sense::Maximise, objective, opts)?;
+        let value = solved.report.objective.unwrap_or(0.0).round() as i64;
+        if relax {
+            return Ok(Solution {
+                hands: Vec::new(),
+                scores: Vec::new(),
+                value,
+                report: solved.report,
+            });
+        }
+        let mut hands = Vec::new();
+        let mut scores = Vec::new();
+        for (t, &v) in info.iter().zip(&x) {
+            for _ in 0..solved.int(v) {
+                hands.push(t.hand);
+                scores.push(Some(t.base));
+            }
+        }
+        // Best hands first (the bonus winners are re-scored by the referee anyway).
+        let mut order: Vec<usize> = (0..hands.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), hands[i]));
+        Ok(Solution {
+            hands: order.iter().map(|&i| hands[i]).collect(),
+            scores: vec![None; order.len()],
+            value,
+            report: solved.report,
+        })
+    }
+}
