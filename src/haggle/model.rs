@@ -63,6 +63,8 @@ pub struct Solution {
     /// The objective in points (without the tie-break term).
     pub value: i64,
     pub report: SolveReport,
+    /// The solver's objective including the tie-break term (compares solve cases).
+    pub weighted: f64,
 }
 
 /// Indicator expansion of one hand.
@@ -140,8 +142,90 @@ impl Problem {
         self.objective == Objective::Total || h == 0
     }
 
-    /// Build and solve.
+    /// Build and solve. For the best single hand with rule 11 in play, the pyramid and
+    /// non-pyramid cases are solved apart: each is then free of the big-M product `p·S`
+    /// (a pyramid scores exactly 2S, any other hand S), which keeps the LP bound tight.
     pub fn solve(&self, opts: &SolveOptions) -> Result<Solution> {
+        if self.objective == Objective::Total || !self.rules.has(11) || !self.can_pyramid(0) {
+            return self.solve_case(None, opts);
+        }
+        let mut cases = Vec::new();
+        for pyramid in [false, true] {
+            match self.solve_case(Some(pyramid), opts) {
+                Ok(s) => cases.push(s),
+                Err(e) if e.to_string().contains("is infeasible") => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let proven = cases.iter().all(|c| c.report.proven());
+        let bound = cases
+            .iter()
+            .map(|c| c.report.bound.unwrap_or(f64::INFINITY))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let seconds: f64 = cases.iter().map(|c| c.report.seconds).sum();
+        let nodes: i64 = cases.iter().filter_map(|c| c.report.nodes).sum();
+        let mut best = cases
+            .into_iter()
+            .max_by(|a, b| a.weighted.total_cmp(&b.weighted))
+            .ok_or_else(|| anyhow::anyhow!("model `{}` is infeasible", self.name))?;
+        let value = best.value as f64;
+        let r = &mut best.report;
+        r.bound = Some(if proven { value } else { bound.max(value) });
+        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
+        r.status = if proven {
+            crate::lp::Status::Optimal
+        } else {
+            crate::lp::Status::Feasible
+        };
+        r.seconds = seconds;
+        r.nodes = Some(nodes);
+        Ok(best)
+    }
+
+    /// Bounds on a hand's score before doubling, from the rules in play: at least minus
+    /// every penalty, at most the best case of every term. Tight bounds keep the big-M
+    /// rows of rules 9 and 11 from weakening the LP.
+    fn score_range(&self) -> (f64, f64) {
+        let r = self.rules;
+        let v = values(r);
+        let c = self.max_cards as f64;
+        let n = self.hands() as f64;
+        let mut lo = 0.0;
+        if r.has(6) {
+            lo -= 10.0 * (n - 1.0);
+        }
+        if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
+            lo -= 10.0 * (c / 7.0).floor();
+        }
+        let vmax = *v.iter().max().unwrap() as f64;
+        let mut hi = c * vmax;
+        if r.has(10) {
+            hi += 10.0 * (c / 5.0).floor();
+        }
+        if r.has(13) {
+            hi += v[W] as f64 * (c / 3.0).floor();
+        }
+        if r.has(14) {
+            hi += 3.0 * v[O] as f64 * (c / 4.0).floor();
+        }
+        if r.has(12) {
+            hi += v[R] as f64 * c;
+        }
+        if r.has(8) {
+            hi += c * c;
+        }
+        (lo, hi)
+    }
+
+    /// Hand `h` can be a 4/3/2/1/0 pyramid within its caps.
+    fn can_pyramid(&self, h: usize) -> bool {
+        let mut c = self.caps(h);
+        c.sort_unstable();
+        c[1] >= 1 && c[2] >= 2 && c[3] >= 3 && c[4] >= 4
+    }
+
+    /// One solve; `pyramid0` forces hand 0 to be (or not be) a pyramid.
+    fn solve_case(&self, pyramid0: Option<bool>, opts: &SolveOptions) -> Result<Solution> {
         let n = self.hands();
         let mut b = Built {
             m: Model::new(self.name.clone()),
@@ -176,7 +260,8 @@ impl Problem {
             if let Some(y) = &yellow {
                 s += y[h].clone();
             }
-            totals[h] = Some(self.double_and_eliminate(&mut b, h, s, s7[h]));
+            let forced = if h == 0 { pyramid0 } else { None };
+            totals[h] = Some(self.double_and_eliminate(&mut b, h, s, s7[h], forced));
         }
 
         let points: Expression = totals.iter().flatten().map(|&t| Expression::from(t)).sum();
@@ -196,6 +281,7 @@ impl Problem {
         };
         let Built { m, hv, .. } = b;
         let solved = m.solve(Sense::Maximise, objective, opts)?;
+        let weighted = solved.report.objective.unwrap_or(f64::NEG_INFINITY);
         let hands: Vec<Hand> = hv
             .iter()
             .map(|hv| {
@@ -211,25 +297,27 @@ impl Problem {
             .map(|t| t.map(|t| solved.value(t).round() as i64))
             .collect();
         let value = scores.iter().flatten().sum();
+        // Scores are integers: report them as such. The points bound is the solver's
+        // bound divided by the tie-break weight (the distance term is worth less than one
+        // point), rounded to the integers it allows.
         let mut report = solved.report.clone();
-        if weight != 1.0 {
-            // Report in points: the tie-break term is worth less than one point, so the
-            // points bound is the weighted bound divided by the weight, rounded up.
-            report.objective = Some(value as f64);
-            report.bound = if report.proven() {
-                Some(value as f64)
-            } else {
-                report.bound.map(|b| (b / weight - 1e-9).ceil())
-            };
-            report.gap = report
-                .bound
-                .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
-        }
+        report.objective = Some(value as f64);
+        report.bound = if report.proven() {
+            Some(value as f64)
+        } else if weight != 1.0 {
+            report.bound.map(|b| (b / weight - 1e-9).ceil())
+        } else {
+            report.bound.map(|b| (b + 1e-6).floor())
+        };
+        report.gap = report
+            .bound
+            .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
         Ok(Solution {
             hands,
             scores,
             value,
             report,
+            weighted,
         })
     }
 
@@ -554,21 +642,38 @@ impl Problem {
         h: usize,
         s: Expression,
         seven: Option<Variable>,
+        forced: Option<bool>,
     ) -> Variable {
         let n = self.hands() as f64;
-        let big = 500.0 + 10.0 * n;
+        let (lo_s, hi_s) = self.score_range();
         let mut total = s.clone();
-        let caps = self.caps(h);
-        let can_pyramid = {
-            let mut c = caps;
-            c.sort_unstable();
-            c[1] >= 1 && c[2] >= 2 && c[3] >= 3 && c[4] >= 4
-        };
-        if self.rules.has(11) && can_pyramid {
+        if self.rules.has(11) && self.can_pyramid(h) {
             let hv = &b.hv[h];
+            // levels[k] = colours held exactly k times; a pyramid has one at each 0..4.
             let levels: Vec<Expression> = (0..=4)
                 .map(|k| (0..5).map(|i| hv.is(i, k)).sum::<Expression>())
                 .collect();
+            match forced {
+                Some(true) => {
+                    for a in levels {
+                        b.m.constrain(constraint!(a >= 1));
+                    }
+                    let t = b.m.continuous(format!("score{h}"), 2.0 * lo_s, 2.0 * hi_s);
+                    b.m.constrain(constraint!(t <= 2 * s));
+                    return t;
+                }
+                Some(false) => {
+                    let mut absent = Expression::default();
+                    for (k, a) in levels.into_iter().enumerate() {
+                        let u = b.m.binary(format!("pyrmiss{h}_{k}"));
+                        b.m.constrain(constraint!(5 * u <= 5 - a));
+                        absent += u;
+                    }
+                    b.m.constrain(constraint!(absent >= 1));
+                    return self.eliminate(b, h, s, seven);
+                }
+                None => {}
+            }
             let p = b.m.binary(format!("pyramid{h}"));
             let mut absent = Expression::default();
             for (k, a) in levels.into_iter().enumerate() {
@@ -584,17 +689,33 @@ impl Problem {
             let hi = 90.0;
             let lo = -10.0 * (n - 1.0);
             let d = b.m.continuous(format!("double{h}"), lo.min(0.0), hi);
-            b.m.constrain(constraint!(d <= s.clone() + big * (1 - p)));
+            // With p = 0, d = 0 must stay feasible: s ≥ lo_s, so −lo_s is enough.
+            b.m.constrain(constraint!(d <= s.clone() - lo_s * (1 - p)));
             b.m.constrain(constraint!(d <= hi * p));
             b.m.constrain(constraint!(d >= lo * p));
             total += d;
         }
-        let t = b.m.continuous(format!("score{h}"), -big, 2.0 * big);
+        self.eliminate(b, h, total, seven)
+    }
+
+    /// Rule 9 under `eliminate`: a hand with 7+ of a colour scores 0.
+    fn eliminate(
+        &self,
+        b: &mut Built,
+        h: usize,
+        total: Expression,
+        seven: Option<Variable>,
+    ) -> Variable {
+        let (lo_s, hi_s) = self.score_range();
+        // A doubled pyramid reaches at most 2·90 = 180.
+        let (lo, hi) = (2.0 * lo_s.min(0.0), hi_s.max(180.0));
+        let t = b.m.continuous(format!("score{h}"), lo, hi);
         match seven {
             Some(e) if self.variant.seven_rule == SevenRule::Eliminate => {
-                b.m.constrain(constraint!(t <= total + big * e));
-                b.m.constrain(constraint!(t <= 2.0 * big * (1 - e)));
-                b.m.constrain(constraint!(t >= -big * (1 - e)));
+                // e = 1: the score is 0; e = 0: the score is `total` (≥ lo).
+                b.m.constrain(constraint!(t <= total - lo * e));
+                b.m.constrain(constraint!(t <= hi * (1 - e)));
+                b.m.constrain(constraint!(t >= lo * (1 - e)));
             }
             _ => b.m.constrain(constraint!(t <= total)),
         }
@@ -922,6 +1043,7 @@ impl Problem {
                 hands: Vec::new(),
                 scores: Vec::new(),
                 value,
+                weighted: value as f64,
                 report: solved.report,
             });
         }
@@ -940,6 +1062,7 @@ impl Problem {
             hands: order.iter().map(|&i| hands[i]).collect(),
             scores: vec![None; order.len()],
             value,
+            weighted: value as f64,
             report: solved.report,
         })
     }
