@@ -383,7 +383,6 @@ impl Problem {
     fn self_score(&self, b: &mut Built, h: usize) -> Expression {
         let r = self.rules;
         let v = b.val;
-        let cap = 13.0_f64.max(self.max_cards as f64);
         let hv = &b.hv[h];
         let mut s = Expression::default();
         for i in [Y, B, R] {
@@ -396,45 +395,51 @@ impl Problem {
             hv.count(W)
         };
         s += v[W] as f64 * white;
-        // Rule 5: scoring oranges o' = min(O, B).
-        let o_count = hv.count(O);
-        let b_count = hv.count(B);
-        let o_scoring: Expression = if r.has(5) {
-            let o = b.m.continuous(format!("oscore{h}"), 0.0, cap);
-            b.m.constrain(constraint!(o <= o_count));
-            b.m.constrain(constraint!(o <= b_count));
-            o.into()
+        // Rules 5 and 14 on the joint (blue, orange) counts: scoring oranges
+        // o' = min(O, B) and the quadrupled ones min(⌊B/3⌋, o') are exact per pair.
+        if r.has(5) || r.has(14) {
+            let o_s = |bl: usize, o: usize| if r.has(5) { o.min(bl) } else { o };
+            let pairs = self.joint(b, h, B, O);
+            let mut oranges = Expression::default();
+            let mut quads = Expression::default();
+            for &(bl, o, y) in &pairs {
+                oranges += o_s(bl, o) as f64 * y;
+                if r.has(14) {
+                    quads += ((bl / 3).min(o_s(bl, o))) as f64 * y;
+                }
+            }
+            s += v[O] as f64 * oranges + 3.0 * v[O] as f64 * quads;
         } else {
-            o_count
-        };
-        s += v[O] as f64 * o_scoring.clone();
+            s += v[O] as f64 * b.hv[h].count(O);
+        }
+        // Rule 10: sets of five = Σ_s g_s with g_s ≤ [every colour ≥ s]; levels stop at
+        // ⌊cards/5⌋, which keeps the LP from counting fractional sets.
         if r.has(10) {
-            let m10 = b.m.continuous(format!("sets{h}"), 0.0, cap);
-            for i in 0..5 {
-                let c = b.hv[h].count(i);
-                b.m.constrain(constraint!(m10 <= c));
+            let top = (0..5)
+                .map(|i| b.hv[h].cap(i))
+                .min()
+                .unwrap_or(0)
+                .min(self.max_cards as usize / 5);
+            for lvl in 1..=top {
+                let g = b.m.continuous(format!("set{h}_{lvl}"), 0.0, 1.0);
+                for i in 0..5 {
+                    let a = b.hv[h].at_least(i, lvl);
+                    b.m.constrain(constraint!(g <= a));
+                }
+                s += 10.0 * g;
             }
-            s += 10.0 * m10;
         }
+        // Rule 13 on the joint (yellow, white) counts: min(⌊Y/2⌋, W) live whites doubled.
         if r.has(13) {
-            let m13 = b.m.continuous(format!("whitedouble{h}"), 0.0, cap);
-            let hv = &b.hv[h];
-            let pairs = hv.f(Y, |k| (k / 2) as f64);
-            let whites = hv.count(W);
-            b.m.constrain(constraint!(m13 <= pairs));
-            b.m.constrain(constraint!(m13 <= whites));
-            if r.has(4) {
-                let dead = hv.at_least(W, 4);
-                b.m.constrain(constraint!(m13 <= 3.0 - 3.0 * dead));
+            let pairs = self.joint(b, h, Y, W);
+            let mut doubled = Expression::default();
+            for &(yl, w, y) in &pairs {
+                let dead = r.has(4) && w > 3;
+                if !dead {
+                    doubled += ((yl / 2).min(w)) as f64 * y;
+                }
             }
-            s += v[W] as f64 * m13;
-        }
-        if r.has(14) {
-            let m14 = b.m.continuous(format!("orangequad{h}"), 0.0, cap);
-            let triples = b.hv[h].f(B, |k| (k / 3) as f64);
-            b.m.constrain(constraint!(m14 <= triples));
-            b.m.constrain(constraint!(m14 <= o_scoring));
-            s += 3.0 * v[O] as f64 * m14;
+            s += v[W] as f64 * doubled;
         }
         if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
             for i in 0..5 {
@@ -442,6 +447,35 @@ impl Problem {
             }
         }
         s
+    }
+
+    /// Joint indicators of two colours' counts, y(a, c) = [count_i = a and count_j = c],
+    /// tied to both marginals. With the marginals integral the joint is integral too, so
+    /// the y can be continuous; any function of the pair is then exact and linear, and
+    /// the LP relaxation mixes exact values instead of two separately relaxed minima.
+    fn joint(&self, b: &mut Built, h: usize, i: usize, j: usize) -> Vec<(usize, usize, Variable)> {
+        let (ci, cj) = (b.hv[h].cap(i), b.hv[h].cap(j));
+        let most = self.max_cards as usize;
+        let mut row_i = vec![Expression::default(); ci + 1];
+        let mut row_j = vec![Expression::default(); cj + 1];
+        let mut out = Vec::new();
+        for a in 0..=ci {
+            for c in (0..=cj).filter(|&c| a + c <= most) {
+                let y = b.m.continuous(format!("pair{h}_{i}{j}_{a}_{c}"), 0.0, 1.0);
+                row_i[a] += y;
+                row_j[c] += y;
+                out.push((a, c, y));
+            }
+        }
+        for (a, row) in row_i.into_iter().enumerate() {
+            let z = b.hv[h].z[i][a];
+            b.m.constrain(constraint!(row == z));
+        }
+        for (c, row) in row_j.into_iter().enumerate() {
+            let z = b.hv[h].z[j][c];
+            b.m.constrain(constraint!(row == z));
+        }
+        out
     }
 
     /// Rules 6 and 7: each other competing hand with 5+ blues costs 10, each 3 reds
