@@ -141,6 +141,20 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
+    /// Bounds for a range of player counts (both objectives) as a markdown table; every
+    /// game re-scored by the referee.
+    ///
+    /// Example: gamebounds haggle table --players 2-15 --report results/haggle-bounds.md
+    #[command(verbatim_doc_comment)]
+    Table {
+        /// Player counts: a range like 2-15 or a list like 2,3,15.
+        #[arg(long, default_value = "2-6,8,10,12,15")]
+        players: String,
+        #[arg(long, default_value = "results/haggle-bounds.md")]
+        report: PathBuf,
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
     /// Time goal (rule subsets), trade listing and bound (15 players); medians written to
     /// results/bench-haggle.md.
     ///
@@ -289,6 +303,11 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             );
             common.emit(&env)
         }
+        Command::Table {
+            players,
+            report,
+            variant,
+        } => table(&players, &report, variant.as_deref(), common),
         Command::Bench {
             repeats,
             report,
@@ -535,4 +554,87 @@ pub fn bound(
         &sol.report,
         serde_json::to_value(payload)?,
     ))
+}
+
+/// Parse `2-15` or `2,3,15` into player counts.
+fn player_list(s: &str) -> Result<Vec<usize>> {
+    let mut out = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || anyhow!("--players `{s}`: write counts 1-40 like 2-15 or 2,3,15");
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
+            None => {
+                let n: usize = part.parse().map_err(|_| bad())?;
+                (n, n)
+            }
+        };
+        if a > b || a == 0 || b > 40 {
+            return Err(bad());
+        }
+        out.extend(a..=b);
+    }
+    Ok(out)
+}
+
+fn table(
+    players: &str,
+    report: &std::path::Path,
+    variant: Option<&std::path::Path>,
+    common: &Common,
+) -> Result<()> {
+    let v = Variant::from_option(variant)?;
+    let opts = SolveOptions {
+        quiet: true,
+        ..common.solve_options()
+    };
+    let mut rows = Vec::new();
+    for n in player_list(players)? {
+        let mut row = vec![n.to_string()];
+        for obj in [BoundObjective::MaxPlayer, BoundObjective::MaxTotal] {
+            let started = Instant::now();
+            let env = bound(n, obj, HandIn::Any, Formulation::Auto, &v, &opts)?;
+            super::verify(&env)?;
+            let secs = started.elapsed().as_secs_f64();
+            let p: BoundPayload = env.payload_as()?;
+            let shown: Vec<String> = match obj {
+                BoundObjective::MaxPlayer => vec![p.hands[0].to_string()],
+                BoundObjective::MaxTotal => p.hands.iter().map(|h| h.to_string()).collect(),
+            };
+            common.note(format!(
+                "{n} players {}: {} ({secs:.1} s)",
+                objective_name(obj),
+                crate::render::verdict(&env)
+            ));
+            row.push(crate::render::verdict(&env));
+            row.push(format!("{secs:.1}"));
+            row.push(shown.join(" "));
+        }
+        rows.push(row);
+    }
+    let md = format!(
+        "# Haggle bounds (all 15 rules, variant `{}`)\n\nWritten by `gamebounds haggle table \
+         --players {players}`. Deck: 2N cards of each colour; each player hands in any part \
+         of its cards (at most 13). Every game below was re-scored by the referee. Times: \
+         wall seconds on a shared, loaded 2-core machine (build + solve + re-score).\n\n{}\n",
+        v.name,
+        crate::render::table(
+            [
+                "players",
+                "max-player",
+                "s",
+                "best hand (Y/B/R/O/W)",
+                "max-total",
+                "s",
+                "hands of the best-total game",
+            ],
+            rows
+        )
+    );
+    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
+    common.note(format!("wrote {}", report.display()));
+    print!("{md}");
+    Ok(())
 }
