@@ -48,8 +48,28 @@ pub fn score_table(scores: &[HandScore]) -> String {
     table(header, rows)
 }
 
+/// Scores and simulations are exact replays, not optima: their header says what they are
+/// instead of the solver verdict.
+fn plain_header(env: &Envelope, what: &str) -> String {
+    format!(
+        "# {} — {}\n\n{}\n",
+        env.game,
+        env.objective,
+        kv_table([
+            ("game", env.game.clone()),
+            ("objective", env.objective.clone()),
+            ("result", what.to_string()),
+            ("gamebounds", env.version.clone()),
+        ])
+    )
+}
+
 pub fn render(env: &Envelope) -> Result<String> {
-    let mut out = envelope_header(env);
+    let mut out = match env.objective.as_str() {
+        "score" => plain_header(env, "scores under the rules in play (referee)"),
+        "simulate" => plain_header(env, "a simulated game (every score by the referee)"),
+        _ => envelope_header(env),
+    };
     out.push('\n');
     match env.objective.as_str() {
         "score" => {
