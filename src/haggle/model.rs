@@ -1001,6 +1001,16 @@ impl Problem {
         // Rule 12: winner at level k with multiplier m: no other competing hand reaches k.
         if self.rules.has(12) {
             let top = caps[R] as usize;
+            // held[k] = competing hands with exactly k reds: one row per level keeps each
+            // pattern in few rows (the "k or more" sums run over these).
+            let held: Vec<Variable> = (0..=top)
+                .map(|k| {
+                    let v = m.continuous(format!("reds{k}"), 0.0, n);
+                    let e = sum(&|t| (t.competes && t.hand.0[R] as usize == k) as i64 as f64);
+                    m.constrain(constraint!(v == e));
+                    v
+                })
+                .collect();
             let mut all = Expression::default();
             for k in 1..=top {
                 let mut level = Expression::default();
@@ -1015,7 +1025,7 @@ impl Problem {
                 }
                 // A winner at any level j ≤ k leaves at most one hand at k or above.
                 all += level;
-                let reach = sum(&|t| (t.competes && t.hand.0[R] as usize >= k) as i64 as f64);
+                let reach: Expression = held[k..].iter().map(|&v| Expression::from(v)).sum();
                 m.constrain(constraint!(reach + (n - 1.0) * all.clone() <= n));
             }
             m.constrain(constraint!(all <= 1));
@@ -1025,7 +1035,12 @@ impl Problem {
         if self.rules.has(8) {
             let top = caps[Y] as usize;
             let at: Vec<Expression> = (0..=top)
-                .map(|k| sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64))
+                .map(|k| {
+                    let v = m.continuous(format!("yellows{k}"), 0.0, n);
+                    let e = sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64);
+                    m.constrain(constraint!(v == e));
+                    Expression::from(v)
+                })
                 .collect();
             let mut used = vec![None; top + 1];
             let mut single = vec![None; top + 1];
