@@ -33,7 +33,8 @@ pub enum HandIn {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Formulation {
-    /// Types for max-total (how many hands of each colour pattern), hands for max-player.
+    /// Types for max-total (how many hands of each colour pattern) when rule 15 is in
+    /// play, hands otherwise.
     Auto,
     /// One hand = five counts with indicator expansions (any objective).
     Hands,
@@ -55,7 +56,7 @@ pub enum Command {
         /// Rules in play (default: the variant's, normally 1-15).
         #[arg(long, value_name = "LIST")]
         rules: Option<String>,
-        /// Variant file (models/haggle/*.json).
+        /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
@@ -78,6 +79,7 @@ pub enum Command {
         /// rules 6, 7, 8 and 12.
         #[arg(long, value_name = "H,H,..")]
         others: Option<String>,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
@@ -89,19 +91,25 @@ pub enum Command {
     ///          gamebounds haggle trade --player 1,3:3/1/3/3/2 --offer 0/2/0/0/0 --request 2/0/0/0/0
     #[command(verbatim_doc_comment)]
     Trade {
+        /// The player: known rules, hand and (optionally) goal, e.g. 1,3:3/1/3/3/2.
         #[arg(long, value_name = "KNOWN:HAND[:GOAL]")]
         player: String,
+        /// The other player (needed to list trades).
         #[arg(long, value_name = "KNOWN:HAND[:GOAL]")]
         other: Option<String>,
+        /// Cards the player would receive.
         #[arg(long, value_name = "Y/B/R/O/W")]
         offer: Option<String>,
+        /// Cards the player would give.
         #[arg(long, value_name = "Y/B/R/O/W")]
         request: Option<String>,
+        /// Players in the game (for computing goals: 2N cards per colour).
         #[arg(long, default_value_t = 15)]
         players: usize,
         /// Rows shown in the table (all are in --json).
         #[arg(long, default_value_t = 15)]
         limit: usize,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
@@ -112,6 +120,7 @@ pub enum Command {
     /// Example: gamebounds haggle bound --players 15 --objective max-total
     #[command(verbatim_doc_comment)]
     Bound {
+        /// Players N: N hands, a deck of 2N cards per colour.
         #[arg(long)]
         players: usize,
         #[arg(long, value_enum, default_value = "max-player")]
@@ -123,6 +132,7 @@ pub enum Command {
         /// of hand patterns; max-total only).
         #[arg(long, value_enum, default_value = "auto")]
         model: Formulation,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
@@ -132,12 +142,16 @@ pub enum Command {
     /// Example: gamebounds haggle simulate --players 15 --seed 1 --rounds 5
     #[command(verbatim_doc_comment)]
     Simulate {
+        /// Players (2-40).
         #[arg(long)]
         players: usize,
+        /// Seed of the deal and the pairings (same seed, same game).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Rounds of meetings.
         #[arg(long, default_value_t = 5)]
         rounds: usize,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
@@ -152,6 +166,7 @@ pub enum Command {
         players: String,
         #[arg(long, default_value = "results/haggle-bounds.md")]
         report: PathBuf,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
     },
@@ -512,6 +527,8 @@ pub fn bound(
     let p = bound_problem(players, objective, hand_in, v);
     let types = match (model, objective) {
         (Formulation::Hands, _) | (Formulation::Auto, BoundObjective::MaxPlayer) => false,
+        // Without rule 15 hands are unbounded in size: too many patterns to list.
+        (Formulation::Auto, BoundObjective::MaxTotal) if !v.rules.has(15) => false,
         (Formulation::Types, BoundObjective::MaxPlayer) => {
             bail!("--model types solves max-total only (max-player uses --model hands)")
         }
