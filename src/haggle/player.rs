@@ -49,7 +49,10 @@ pub fn goal_problem(
         }
     };
     Problem {
-        name: format!("haggle goal (known rules {known}, {players} players)"),
+        name: format!(
+            "haggle goal (known rules {known}, {players} players, variant `{}`)",
+            v.name
+        ),
         rules,
         variant: v.clone(),
         deck,
