@@ -403,6 +403,32 @@ mod tests {
         );
     }
 
+    /// A rule selection changes what is scored; values follow the rules in play.
+    #[test]
+    fn rule_subsets_and_partial_knowledge() {
+        let v = Variant::standard().unwrap();
+        let few = RuleSet::parse("1-8").unwrap();
+        // 0/3/4/2/1 under 1-8: values 31 (two scoring oranges), no pyramid, no rule 12/14.
+        assert_eq!(totals(&[h("0/3/4/2/1")], few, &v).unwrap(), vec![31]);
+        // Known 1,3: white worth 1; 1 alone: only orange is worth 4.
+        let hand = h("1/1/1/1/1");
+        assert_eq!(
+            believed(&hand, RuleSet::parse("1,3").unwrap(), None, &v).unwrap(),
+            11
+        );
+        assert_eq!(
+            believed(&hand, RuleSet::parse("1").unwrap(), None, &v).unwrap(),
+            8
+        );
+        // A player ignoring other hands drops rules 6, 7, 8, 12 even when it knows them.
+        let others = [h("0/5/0/0/0")];
+        let all = RuleSet::ALL;
+        let alone = believed(&h("3/0/1/0/0"), all, None, &v).unwrap();
+        let given = believed(&h("3/0/1/0/0"), all, Some(&others), &v).unwrap();
+        assert_eq!(alone, 6);
+        assert_eq!(given, 6 + 9 + 3 - 10);
+    }
+
     #[test]
     fn too_many_cards_is_an_error() {
         let v = Variant::standard().unwrap();
