@@ -2,7 +2,7 @@
 //! of them, their goal hands and trades, and full-information bounds.
 //!
 //! `rules` (variant and rule sets, hands), `engine` (the referee: scoring and trades),
-//! `model` (the ILP of N hands), `player` (goal, hand-in, simulation), `episode`
+//! `model` (the ILP of N hands), `patterns` (the ILP of hand patterns, for best totals), `player` (goal, hand-in, simulation), `episode`
 //! (payloads), `render` (markdown), `cli`.
 
 pub mod bench;
@@ -10,6 +10,7 @@ pub mod cli;
 pub mod engine;
 pub mod episode;
 pub mod model;
+pub mod patterns;
 pub mod player;
 pub mod render;
 pub mod rules;
