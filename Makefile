@@ -61,6 +61,13 @@ results: setup
 	$(BIN) cribbage results
 	$(BIN) cribbage bench --quiet
 	$(BIN) lost-cities results
+	$(BIN) haggle table --players 2-6,8,10,12,15 --quiet > /dev/null
+	$(BIN) haggle bound --players 15 --quiet --out games/haggle-15p-max-player.json > /dev/null
+	$(BIN) haggle bound --players 15 --objective max-total --quiet --out games/haggle-15p-max-total.json > /dev/null
+	$(BIN) haggle simulate --players 15 --seed 1 --rounds 5 --quiet --out games/haggle-15p-simulate-seed1.json > /dev/null
+	$(BIN) haggle score --variant models/haggle/spec-tests.json --hand 2/1/3/3/4 --hand 3/5/3/0/1 --hand 3/1/1/7/1 --hand 0/3/4/2/1 --quiet --out games/haggle-spec-example.json > /dev/null
+	$(BIN) haggle goal --known 1,5,11,15 --hand 3/1/3/3/2 --quiet --out games/haggle-goal-example.json > /dev/null
+	$(BIN) haggle bench --repeats 7 --quiet > /dev/null
 
 bench: setup
 	@$(MAKE) --no-print-directory build

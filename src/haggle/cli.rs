@@ -1,14 +1,657 @@
-use anyhow::{bail, Result};
-use clap::Subcommand;
+//! `gamebounds haggle <verb>`: score, goal, trade, bound, simulate, bench.
 
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Subcommand, ValueEnum};
+
+use super::engine;
+use super::episode::{BoundPayload, GoalPayload, ScorePayload};
+use super::model::{Objective, Problem};
+use super::player;
+use super::rules::{Hand, RuleSet, Variant};
 use crate::cli::Common;
+use crate::episode::Envelope;
+use crate::lp::SolveOptions;
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum BoundObjective {
+    /// The highest score of one hand (hand 1), the others cooperating.
+    MaxPlayer,
+    /// The highest sum of all hands' scores.
+    MaxTotal,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum HandIn {
+    /// Each player hands in any part of its cards (the spec's rule).
+    Any,
+    /// Every card of the deck is handed in (each hand at most 13 cards).
+    All,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Formulation {
+    /// Types for max-total (how many hands of each colour pattern) when rule 15 is in
+    /// play, hands otherwise.
+    Auto,
+    /// One hand = five counts with indicator expansions (any objective).
+    Hands,
+    /// How many hands of each pattern (max-total only; needs rule 15).
+    Types,
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Placeholder.
-    Todo,
+    /// Score hands under any rules, with every rule's contribution.
+    ///
+    /// Example: gamebounds haggle score --hand 2/1/3/3/4 --hand 3/5/3/0/1 --hand 3/1/1/7/1
+    ///   --hand 0/3/4/2/1 --variant models/haggle/spec-tests.json
+    #[command(verbatim_doc_comment)]
+    Score {
+        /// A hand as Y/B/R/O/W counts (repeat for several hands).
+        #[arg(long = "hand", required = true, value_name = "Y/B/R/O/W")]
+        hands: Vec<String>,
+        /// Rules in play (default: the variant's, normally 1-15).
+        #[arg(long, value_name = "LIST")]
+        rules: Option<String>,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
+    /// A computer player's goal hand: the best hand under the rules it knows (ILP),
+    /// nearest to its current hand among equals, and its true score under all rules.
+    ///
+    /// Example: gamebounds haggle goal --known 1,5,11,15 --hand 3/1/3/3/2 --players 15
+    #[command(verbatim_doc_comment)]
+    Goal {
+        /// The rules the player knows, e.g. 1,5,11,15 or 1-3.
+        #[arg(long, value_name = "LIST")]
+        known: String,
+        /// Its current hand.
+        #[arg(long, value_name = "Y/B/R/O/W")]
+        hand: String,
+        /// Players in the game (the deck has 2N cards of each colour).
+        #[arg(long, default_value_t = 15)]
+        players: usize,
+        /// Take these other hands as given (comma-separated) instead of ignoring
+        /// rules 6, 7, 8 and 12.
+        #[arg(long, value_name = "H,H,..")]
+        others: Option<String>,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
+    /// The trades two computer players would both accept, best first; or judge one trade
+    /// with --offer (cards the player receives) and --request (cards it gives).
+    ///
+    /// A player is KNOWN:HAND or KNOWN:HAND:GOAL (the goal is computed when left out).
+    /// Example: gamebounds haggle trade --player 1,3:3/1/3/3/2 --other 2,5:1/4/1/2/2
+    ///          gamebounds haggle trade --player 1,3:3/1/3/3/2 --offer 0/2/0/0/0 --request 2/0/0/0/0
+    #[command(verbatim_doc_comment)]
+    Trade {
+        /// The player: known rules, hand and (optionally) goal, e.g. 1,3:3/1/3/3/2.
+        #[arg(long, value_name = "KNOWN:HAND[:GOAL]")]
+        player: String,
+        /// The other player (needed to list trades).
+        #[arg(long, value_name = "KNOWN:HAND[:GOAL]")]
+        other: Option<String>,
+        /// Cards the player would receive.
+        #[arg(long, value_name = "Y/B/R/O/W")]
+        offer: Option<String>,
+        /// Cards the player would give.
+        #[arg(long, value_name = "Y/B/R/O/W")]
+        request: Option<String>,
+        /// Players in the game (for computing goals: 2N cards per colour).
+        #[arg(long, default_value_t = 15)]
+        players: usize,
+        /// Rows shown in the table (all are in --json).
+        #[arg(long, default_value_t = 15)]
+        limit: usize,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
+    /// Full information, all rules in play: the highest score one hand can reach (or the
+    /// highest total), proven by an ILP, with every hand of that game re-scored by the
+    /// referee.
+    ///
+    /// Example: gamebounds haggle bound --players 15 --objective max-total
+    #[command(verbatim_doc_comment)]
+    Bound {
+        /// Players N: N hands, a deck of 2N cards per colour.
+        #[arg(long)]
+        players: usize,
+        #[arg(long, value_enum, default_value = "max-player")]
+        objective: BoundObjective,
+        /// Which cards are handed in.
+        #[arg(long, value_enum, default_value = "any")]
+        hand_in: HandIn,
+        /// Which ILP: `hands` (N hands of indicator-expanded counts) or `types` (counts
+        /// of hand patterns; max-total only).
+        #[arg(long, value_enum, default_value = "auto")]
+        model: Formulation,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
+    /// N computer players (10 cards and two rules each) meet in random pairs, show rules
+    /// when both gain, and trade; believed and true scores round by round.
+    ///
+    /// Example: gamebounds haggle simulate --players 15 --seed 1 --rounds 5
+    #[command(verbatim_doc_comment)]
+    Simulate {
+        /// Players (2-40).
+        #[arg(long)]
+        players: usize,
+        /// Seed of the deal and the pairings (same seed, same game).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rounds of meetings.
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
+    /// Bounds for a range of player counts (both objectives) as a markdown table; every
+    /// game re-scored by the referee.
+    ///
+    /// Example: gamebounds haggle table --players 2-15 --report results/haggle-bounds.md
+    #[command(verbatim_doc_comment)]
+    Table {
+        /// Player counts: a range like 2-15 or a list like 2,3,15.
+        #[arg(long, default_value = "2-6,8,10,12,15")]
+        players: String,
+        #[arg(long, default_value = "results/haggle-bounds.md")]
+        report: PathBuf,
+        /// Variant file (models/haggle/*.json; default: the standard rules).
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
+    /// Time goal (rule subsets), trade listing and bound (15 players); medians written to
+    /// results/bench-haggle.md.
+    ///
+    /// Example: gamebounds haggle bench --repeats 5
+    #[command(verbatim_doc_comment)]
+    Bench {
+        #[arg(long, default_value_t = 7)]
+        repeats: usize,
+        /// Where to write the report.
+        #[arg(long, default_value = "results/bench-haggle.md")]
+        report: PathBuf,
+        /// Players for the bound timings.
+        #[arg(long, default_value_t = 15)]
+        players: usize,
+    },
 }
 
-pub fn run(_cmd: Command, _common: &Common) -> Result<()> {
-    bail!("haggle: not built yet")
+pub fn run(cmd: Command, common: &Common) -> Result<()> {
+    match cmd {
+        Command::Score {
+            hands,
+            rules,
+            variant,
+        } => {
+            let v = Variant::from_option(variant.as_deref())?;
+            let rules = match rules {
+                Some(r) => RuleSet::parse(&r).context("--rules")?,
+                None => v.rules,
+            };
+            let hands = parse_hands(&hands)?;
+            let scores = engine::score(&hands, rules, &v)?;
+            let value = scores[0].total as f64;
+            let env = Envelope::exact(
+                "haggle",
+                serde_json::to_value(&v)?,
+                "score",
+                value,
+                serde_json::to_value(ScorePayload { rules, scores })?,
+            );
+            common.emit(&env)
+        }
+        Command::Goal {
+            known,
+            hand,
+            players,
+            others,
+            variant,
+        } => {
+            let v = Variant::from_option(variant.as_deref())?;
+            let known = RuleSet::parse(&known).context("--known")?;
+            let hand = Hand::parse(&hand).context("--hand")?;
+            let others = others
+                .map(|o| parse_hands(&o.split(',').map(String::from).collect::<Vec<_>>()))
+                .transpose()?;
+            check_players(players)?;
+            let g = player::goal(
+                known,
+                &hand,
+                players,
+                others.as_deref(),
+                &v,
+                &common.solve_options(),
+            )?;
+            let payload = GoalPayload {
+                known,
+                hand,
+                players,
+                others,
+                goal: g.goal,
+                believed: g.believed,
+                distance: g.distance,
+                true_score: g.true_score,
+            };
+            let env = Envelope::from_report(
+                "haggle",
+                serde_json::to_value(&v)?,
+                "goal",
+                &g.report,
+                serde_json::to_value(payload)?,
+            );
+            common.emit(&env)
+        }
+        Command::Trade {
+            player,
+            other,
+            offer,
+            request,
+            players,
+            limit,
+            variant,
+        } => {
+            let v = Variant::from_option(variant.as_deref())?;
+            check_players(players)?;
+            let opts = common.solve_options();
+            let a = parse_player(&player, players, &v, &opts).context("--player")?;
+            let b = other
+                .map(|o| parse_player(&o, players, &v, &opts).context("--other"))
+                .transpose()?;
+            match (offer, request) {
+                (Some(o), Some(r)) => judge(common, &a, b.as_ref(), &o, &r),
+                (None, None) => {
+                    let b = b.ok_or_else(|| {
+                        anyhow!("listing trades needs --other KNOWN:HAND[:GOAL] (or give --offer and --request to judge one)")
+                    })?;
+                    list(common, &a, &b, limit)
+                }
+                _ => bail!(
+                    "give both --offer (cards received) and --request (cards given), or neither"
+                ),
+            }
+        }
+        Command::Bound {
+            players,
+            objective,
+            hand_in,
+            model,
+            variant,
+        } => {
+            let v = Variant::from_option(variant.as_deref())?;
+            check_players(players)?;
+            let env = bound(
+                players,
+                objective,
+                hand_in,
+                model,
+                &v,
+                &common.solve_options(),
+            )?;
+            common.emit(&env)
+        }
+        Command::Simulate {
+            players,
+            seed,
+            rounds,
+            variant,
+        } => {
+            let v = Variant::from_option(variant.as_deref())?;
+            let s = player::simulate(players, seed, rounds, &v)?;
+            let best = s.rounds.last().map(|r| r.table[s.standings[0]].true_score);
+            let env = Envelope::exact(
+                "haggle",
+                serde_json::to_value(&v)?,
+                "simulate",
+                best.unwrap_or(0) as f64,
+                serde_json::to_value(&s)?,
+            );
+            common.emit(&env)
+        }
+        Command::Table {
+            players,
+            report,
+            variant,
+        } => table(&players, &report, variant.as_deref(), common),
+        Command::Bench {
+            repeats,
+            report,
+            players,
+        } => super::bench::run(repeats.max(1), &report, players, common),
+    }
+}
+
+fn check_players(n: usize) -> Result<()> {
+    if !(1..=40).contains(&n) {
+        bail!("--players must be 1-40 (got {n})");
+    }
+    Ok(())
+}
+
+fn parse_hands(hs: &[String]) -> Result<Vec<Hand>> {
+    hs.iter().map(|h| Hand::parse(h)).collect()
+}
+
+/// A player given on the command line.
+pub struct Cmd {
+    pub known: RuleSet,
+    pub hand: Hand,
+    pub goal: Hand,
+}
+
+fn parse_player(s: &str, players: usize, v: &Variant, opts: &SolveOptions) -> Result<Cmd> {
+    let parts: Vec<&str> = s.split(':').collect();
+    if !(2..=3).contains(&parts.len()) {
+        bail!("`{s}` must be KNOWN:HAND or KNOWN:HAND:GOAL, e.g. 1,3:3/1/3/3/2");
+    }
+    let known = RuleSet::parse(parts[0])?;
+    let hand = Hand::parse(parts[1])?;
+    let goal = match parts.get(2) {
+        Some(g) => Hand::parse(g)?,
+        None => {
+            let quiet = SolveOptions {
+                quiet: true,
+                ..opts.clone()
+            };
+            player::goal(known, &hand, players, None, v, &quiet)?.goal
+        }
+    };
+    Ok(Cmd { known, hand, goal })
+}
+
+fn judge(common: &Common, a: &Cmd, b: Option<&Cmd>, offer: &str, request: &str) -> Result<()> {
+    let offer = Hand::parse(offer).context("--offer")?;
+    let request = Hand::parse(request).context("--request")?;
+    let a_ok = engine::accepts(&a.hand, &a.goal, &offer, &request);
+    let b_ok = b.map(|b| engine::accepts(&b.hand, &b.goal, &request, &offer));
+    let why = |c: &Cmd, offer: &Hand, request: &Hand| -> String {
+        let s = engine::surplus(&c.hand, &c.goal);
+        let l = engine::lack(&c.hand, &c.goal);
+        format!(
+            "goal {}, surplus {s}, lack {l}: gives {request} ({}), receives {offer} ({})",
+            c.goal,
+            if request.within(&s) {
+                "all surplus"
+            } else {
+                "not all surplus"
+            },
+            if offer.within(&l) {
+                "all lacked".to_string()
+            } else if offer.total() >= request.total() {
+                "at least as many cards".to_string()
+            } else {
+                "fewer cards, not all lacked".to_string()
+            }
+        )
+    };
+    if common.json {
+        return common.print_json(&serde_json::json!({
+            "player": {"goal": a.goal, "accepts": a_ok},
+            "other": b.map(|b| serde_json::json!({"goal": b.goal, "accepts": b_ok})),
+        }));
+    }
+    let mut rows = vec![(
+        "player",
+        format!(
+            "{} — {}",
+            if a_ok { "accepts" } else { "rejects" },
+            why(a, &offer, &request)
+        ),
+    )];
+    if let (Some(b), Some(ok)) = (b, b_ok) {
+        rows.push((
+            "other",
+            format!(
+                "{} — {}",
+                if ok { "accepts" } else { "rejects" },
+                why(b, &request, &offer)
+            ),
+        ));
+    }
+    println!("{}", crate::render::kv_table(rows));
+    Ok(())
+}
+
+fn list(common: &Common, a: &Cmd, b: &Cmd, limit: usize) -> Result<()> {
+    let started = Instant::now();
+    let trades = engine::acceptable_trades((&a.hand, &a.goal), (&b.hand, &b.goal));
+    let ms = started.elapsed().as_secs_f64() * 1e3;
+    if common.json {
+        return common.print_json(&serde_json::json!({
+            "player": {"known": a.known, "hand": a.hand, "goal": a.goal},
+            "other": {"known": b.known, "hand": b.hand, "goal": b.goal},
+            "trades": trades,
+            "milliseconds": ms,
+        }));
+    }
+    println!(
+        "{}\n",
+        crate::render::table(
+            ["", "rules", "hand", "goal", "surplus", "lack"],
+            [("player", a), ("other", b)].iter().map(|(n, c)| vec![
+                n.to_string(),
+                c.known.to_string(),
+                c.hand.to_string(),
+                c.goal.to_string(),
+                engine::surplus(&c.hand, &c.goal).to_string(),
+                engine::lack(&c.hand, &c.goal).to_string(),
+            ])
+        )
+    );
+    println!(
+        "{} acceptable trades (listed in {ms:.2} ms), best first:\n",
+        trades.len()
+    );
+    println!(
+        "{}",
+        crate::render::table(
+            [
+                "#",
+                "player gives",
+                "other gives",
+                "player gain",
+                "other gain"
+            ],
+            trades.iter().take(limit).enumerate().map(|(i, t)| vec![
+                (i + 1).to_string(),
+                t.a_gives.to_string(),
+                t.b_gives.to_string(),
+                t.gain_a.to_string(),
+                t.gain_b.to_string(),
+            ])
+        )
+    );
+    Ok(())
+}
+
+/// The bound problem for N players under the variant.
+pub fn bound_problem(
+    players: usize,
+    objective: BoundObjective,
+    hand_in: HandIn,
+    v: &Variant,
+) -> Problem {
+    let n = players as u32;
+    let rules = v.rules;
+    Problem {
+        name: format!(
+            "haggle bound ({players} players, {}, hand-in {}, variant `{}`)",
+            objective_name(objective),
+            match hand_in {
+                HandIn::Any => "any",
+                HandIn::All => "all",
+            },
+            v.name
+        ),
+        rules,
+        variant: v.clone(),
+        deck: [2 * n; 5],
+        max_cards: if rules.has(15) { 13 } else { 10 * n },
+        fixed: vec![None; players],
+        objective: match objective {
+            BoundObjective::MaxPlayer => Objective::Player,
+            BoundObjective::MaxTotal => Objective::Total,
+        },
+        hand_in_all: matches!(hand_in, HandIn::All),
+        caps0: None,
+        near: None,
+    }
+}
+
+pub fn objective_name(o: BoundObjective) -> &'static str {
+    match o {
+        BoundObjective::MaxPlayer => "max-player",
+        BoundObjective::MaxTotal => "max-total",
+    }
+}
+
+/// Solve a bound and package it with the referee's scores.
+pub fn bound(
+    players: usize,
+    objective: BoundObjective,
+    hand_in: HandIn,
+    model: Formulation,
+    v: &Variant,
+    opts: &SolveOptions,
+) -> Result<Envelope> {
+    let p = bound_problem(players, objective, hand_in, v);
+    let types = match (model, objective) {
+        (Formulation::Hands, _) | (Formulation::Auto, BoundObjective::MaxPlayer) => false,
+        // Without rule 15 hands are unbounded in size: too many patterns to list.
+        (Formulation::Auto, BoundObjective::MaxTotal) if !v.rules.has(15) => false,
+        (Formulation::Types, BoundObjective::MaxPlayer) => {
+            bail!("--model types solves max-total only (max-player uses --model hands)")
+        }
+        _ => {
+            if !v.rules.has(15) {
+                bail!("--model types needs rule 15 (at most 13 cards per hand); use --model hands");
+            }
+            true
+        }
+    };
+    let sol = if types {
+        p.solve_total_by_types(opts)?
+    } else {
+        p.solve(opts)?
+    };
+    let scores = engine::score(&sol.hands, v.rules, v)?;
+    let referee = match objective {
+        BoundObjective::MaxPlayer => scores[0].total,
+        BoundObjective::MaxTotal => scores.iter().map(|s| s.total).sum(),
+    };
+    if referee != sol.value {
+        bail!(
+            "model `{}` claims {} but the referee scores its hands at {referee}: the model \
+             and the rules disagree (a bug)",
+            p.name,
+            sol.value
+        );
+    }
+    let payload = BoundPayload {
+        players,
+        hand_in_all: p.hand_in_all,
+        hands: sol.hands.clone(),
+        scores,
+        model_scores: sol.scores.clone(),
+    };
+    Ok(Envelope::from_report(
+        "haggle",
+        serde_json::to_value(v)?,
+        objective_name(objective),
+        &sol.report,
+        serde_json::to_value(payload)?,
+    ))
+}
+
+/// Parse `2-15` or `2,3,15` into player counts.
+fn player_list(s: &str) -> Result<Vec<usize>> {
+    let mut out = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || anyhow!("--players `{s}`: write counts 1-40 like 2-15 or 2,3,15");
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?),
+            None => {
+                let n: usize = part.parse().map_err(|_| bad())?;
+                (n, n)
+            }
+        };
+        if a > b || a == 0 || b > 40 {
+            return Err(bad());
+        }
+        out.extend(a..=b);
+    }
+    Ok(out)
+}
+
+fn table(
+    players: &str,
+    report: &std::path::Path,
+    variant: Option<&std::path::Path>,
+    common: &Common,
+) -> Result<()> {
+    let v = Variant::from_option(variant)?;
+    let opts = SolveOptions {
+        quiet: true,
+        ..common.solve_options()
+    };
+    let mut rows = Vec::new();
+    for n in player_list(players)? {
+        let mut row = vec![n.to_string()];
+        for obj in [BoundObjective::MaxPlayer, BoundObjective::MaxTotal] {
+            let started = Instant::now();
+            let env = bound(n, obj, HandIn::Any, Formulation::Auto, &v, &opts)?;
+            super::verify(&env)?;
+            let secs = started.elapsed().as_secs_f64();
+            let p: BoundPayload = env.payload_as()?;
+            let shown: Vec<String> = match obj {
+                BoundObjective::MaxPlayer => vec![p.hands[0].to_string()],
+                BoundObjective::MaxTotal => p.hands.iter().map(|h| h.to_string()).collect(),
+            };
+            common.note(format!(
+                "{n} players {}: {} ({secs:.1} s)",
+                objective_name(obj),
+                crate::render::verdict(&env)
+            ));
+            row.push(crate::render::verdict(&env));
+            row.push(format!("{secs:.1}"));
+            row.push(shown.join(" "));
+        }
+        rows.push(row);
+    }
+    let md = format!(
+        "# Haggle bounds (all 15 rules, variant `{}`)\n\nWritten by `gamebounds haggle table \
+         --players {players}`. Deck: 2N cards of each colour; each player hands in any part \
+         of its cards (at most 13). Every game below was re-scored by the referee. Times: \
+         wall seconds on a shared, loaded 2-core machine (build + solve + re-score).\n\n{}\n",
+        v.name,
+        crate::render::table(
+            [
+                "players",
+                "max-player",
+                "s",
+                "best hand (Y/B/R/O/W)",
+                "max-total",
+                "s",
+                "hands of the best-total game",
+            ],
+            rows
+        )
+    );
+    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
+    common.note(format!("wrote {}", report.display()));
+    print!("{md}");
+    Ok(())
 }

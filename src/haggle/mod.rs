@@ -1,15 +1,251 @@
-//! haggle — placeholder module: replaced by the game's implementation.
+//! Haggle (Sid Sackson, 1969): the 15 scoring rules, computer players who know only some
+//! of them, their goal hands and trades, and full-information bounds.
+//!
+//! `rules` (variant and rule sets, hands), `engine` (the referee: scoring and trades),
+//! `model` (the ILP of N hands), `patterns` (the ILP of hand patterns, for best totals), `player` (goal, hand-in, simulation), `episode`
+//! (payloads), `render` (markdown), `cli`.
 
+pub mod bench;
 pub mod cli;
+pub mod engine;
+pub mod episode;
+pub mod model;
+pub mod patterns;
+pub mod player;
+pub mod render;
+pub mod rules;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use crate::episode::Envelope;
+use crate::error::Rejected;
+use episode::{BoundPayload, GoalPayload, ScorePayload};
+use rules::{Hand, Variant};
 
-pub fn verify(_env: &Envelope) -> Result<String> {
-    bail!("haggle: the referee is not built yet")
+fn reject<T>(msg: String) -> Result<T> {
+    Err(Rejected(msg).into())
+}
+
+/// Re-score an episode's hands with the referee; exit 1 on any disagreement.
+pub fn verify(env: &Envelope) -> Result<String> {
+    let v: Variant = serde_json::from_value(env.variant.clone())
+        .map_err(|e| anyhow::anyhow!("haggle episode has a malformed variant: {e}"))?;
+    match env.objective.as_str() {
+        "score" => verify_score(env, &v),
+        "goal" => verify_goal(env, &v),
+        "max-player" | "max-total" => verify_bound(env, &v),
+        "simulate" => verify_simulation(env, &v),
+        o => anyhow::bail!(
+            "haggle episode has objective `{o}` (expected score, goal, max-player, max-total \
+             or simulate)"
+        ),
+    }
+}
+
+fn verify_score(env: &Envelope, v: &Variant) -> Result<String> {
+    let p: ScorePayload = env.payload_as()?;
+    let hands: Vec<Hand> = p.scores.iter().map(|s| s.hand).collect();
+    let again = engine::score(&hands, p.rules, v)?;
+    if again != p.scores {
+        return reject("haggle score episode: the referee scores these hands differently".into());
+    }
+    Ok(format!(
+        "verified: {} hand(s) re-scored under rules {}",
+        hands.len(),
+        p.rules
+    ))
+}
+
+fn verify_goal(env: &Envelope, v: &Variant) -> Result<String> {
+    let p: GoalPayload = env.payload_as()?;
+    let others = p.others.as_deref();
+    let believed = engine::believed(&p.goal, p.known, others, v)?;
+    if believed != p.believed {
+        return reject(format!(
+            "goal {} is worth {believed} under rules {}, not the claimed {}",
+            p.goal, p.known, p.believed
+        ));
+    }
+    let used: Vec<u32> = (0..5)
+        .map(|i| others.unwrap_or(&[]).iter().map(|h| h.0[i] as u32).sum())
+        .collect();
+    let caps: [u8; 5] = std::array::from_fn(|i| {
+        (2 * p.players as u32)
+            .saturating_sub(used[i])
+            .min(player::GOAL_CARDS) as u8
+    });
+    if !p.goal.within(&Hand(caps)) || p.goal.total() > player::GOAL_CARDS {
+        return reject(format!(
+            "goal {} needs more cards than the game has (2N per colour, 13 cards)",
+            p.goal
+        ));
+    }
+    // Optimality by enumeration: no hand scores more, none as good is nearer.
+    let mut best = (i64::MIN, u32::MAX);
+    for h in engine::all_hands(caps, player::GOAL_CARDS) {
+        let s = engine::believed(&h, p.known, others, v)?;
+        let d = p.hand.distance(&h);
+        if s > best.0 || (s == best.0 && d < best.1) {
+            best = (s, d);
+        }
+    }
+    if best != (p.believed, p.distance) || p.hand.distance(&p.goal) != p.distance {
+        return reject(format!(
+            "goal {} (score {}, {} cards to change) is not the best: enumeration finds score \
+             {} with {} cards to change",
+            p.goal, p.believed, p.distance, best.0, best.1
+        ));
+    }
+    let mut all = vec![p.goal];
+    all.extend_from_slice(others.unwrap_or(&[]));
+    let t = engine::score(&all, v.rules, v)?[0].total;
+    if t != p.true_score {
+        return reject(format!(
+            "goal {} truly scores {t}, not the claimed {}",
+            p.goal, p.true_score
+        ));
+    }
+    Ok(format!(
+        "verified: goal {} scores {} under rules {} and is optimal among all hands \
+         (enumerated); true score {}",
+        p.goal, p.believed, p.known, t
+    ))
+}
+
+fn verify_bound(env: &Envelope, v: &Variant) -> Result<String> {
+    let p: BoundPayload = env.payload_as()?;
+    if p.hands.len() != p.players {
+        return reject(format!(
+            "the episode has {} hands for {} players",
+            p.hands.len(),
+            p.players
+        ));
+    }
+    let deck = 2 * p.players as u32;
+    for i in 0..5 {
+        let used: u32 = p.hands.iter().map(|h| h.0[i] as u32).sum();
+        if used > deck || (p.hand_in_all && used != deck) {
+            return reject(format!(
+                "the hands use {used} {} cards; the deck has {deck}{}",
+                rules::COLOURS[i],
+                if p.hand_in_all {
+                    " and all must be handed in"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    let scores = engine::score(&p.hands, v.rules, v)?;
+    if scores != p.scores {
+        return reject("the referee scores the bound's hands differently".into());
+    }
+    let value = match env.objective.as_str() {
+        "max-player" => scores[0].total,
+        _ => scores.iter().map(|s| s.total).sum(),
+    };
+    if env.value != Some(value as f64) {
+        return reject(format!(
+            "the referee scores this game at {value}, the episode claims {:?}",
+            env.value
+        ));
+    }
+    Ok(format!(
+        "verified: {} hands re-scored by the referee, {} = {value} ({})",
+        p.players,
+        env.objective,
+        crate::render::verdict(env)
+    ))
+}
+
+fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
+    let s: player::Simulation = env.payload_as()?;
+    let n = s.players;
+    if s.start.len() != n {
+        return reject(format!("{} starting seats for {n} players", s.start.len()));
+    }
+    for i in 0..5 {
+        let used: u32 = s.start.iter().map(|x| x.hand.0[i] as u32).sum();
+        if used != 2 * n as u32 {
+            return reject(format!(
+                "the deal has {used} {} cards, not 2N = {}",
+                rules::COLOURS[i],
+                2 * n
+            ));
+        }
+    }
+    if s.start
+        .iter()
+        .any(|x| x.hand.total() != 10 || x.known.len() != 2)
+    {
+        return reject("every player starts with 10 cards and two different rules".into());
+    }
+    let mut seats = s.start.clone();
+    for (r, round) in s.rounds.iter().enumerate() {
+        for m in &round.meetings {
+            let (a, b) = (m.a, m.b);
+            if a >= n || b >= n || a == b {
+                return reject(format!("round {}: bad pair {a}, {b}", r + 1));
+            }
+            if m.shared != player::both_gain(seats[a].known, seats[b].known) {
+                return reject(format!(
+                    "round {}: players {a} and {b} share rules only when both gain",
+                    r + 1
+                ));
+            }
+            if m.shared {
+                let u = seats[a].known.union(seats[b].known);
+                seats[a].known = u;
+                seats[b].known = u;
+            }
+            if let Some(t) = m.trade {
+                let (ah, bh) = (seats[a].hand, seats[b].hand);
+                if !engine::accepts(&ah, &m.a_goal, &t.b_gives, &t.a_gives)
+                    || !engine::accepts(&bh, &m.b_goal, &t.a_gives, &t.b_gives)
+                {
+                    return reject(format!(
+                        "round {}: players {a} and {b} would not both accept {} for {}",
+                        r + 1,
+                        t.a_gives,
+                        t.b_gives
+                    ));
+                }
+                seats[a].hand = engine::after(&ah, &t.a_gives, &t.b_gives);
+                seats[b].hand = engine::after(&bh, &t.b_gives, &t.a_gives);
+            }
+        }
+        let handed: Vec<Hand> = round.table.iter().map(|x| x.handed_in).collect();
+        let truth = engine::totals(&handed, v.rules, v)?;
+        for (p, row) in round.table.iter().enumerate() {
+            if row.hand != seats[p].hand || row.known != seats[p].known {
+                return reject(format!(
+                    "round {}: player {p}'s hand or rules do not follow from the trades",
+                    r + 1
+                ));
+            }
+            if !row.handed_in.within(&row.hand) {
+                return reject(format!(
+                    "round {}: player {p} hands in cards it does not hold",
+                    r + 1
+                ));
+            }
+            let believed = engine::believed(&row.handed_in, row.known, None, v)?;
+            if believed != row.believed || truth[p] != row.true_score {
+                return reject(format!(
+                    "round {}: player {p}'s scores differ from the referee's ({believed}, {})",
+                    r + 1,
+                    truth[p]
+                ));
+            }
+        }
+    }
+    Ok(format!(
+        "verified: {n} players, {} rounds replayed; every trade acceptable to both, every \
+         score re-scored by the referee",
+        s.rounds.len()
+    ))
 }
 
 pub fn render(env: &Envelope) -> Result<String> {
-    Ok(crate::render::envelope_header(env))
+    render::render(env)
 }

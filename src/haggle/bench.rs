@@ -1,0 +1,184 @@
+//! `haggle bench`: goal time for several rule subsets, trade-listing time, bound time for
+//! N players (both objectives). Medians over repeats; the report notes the machine load.
+
+use std::path::Path;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use super::cli::{bound_problem, BoundObjective, Formulation, HandIn};
+use super::engine;
+use super::player;
+use super::rules::{Hand, RuleSet, Variant};
+use crate::cli::Common;
+use crate::lp::SolveOptions;
+use crate::rng::Rng;
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    xs[xs.len() / 2]
+}
+
+pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Result<()> {
+    let v = Variant::standard()?;
+    let quiet = SolveOptions {
+        quiet: true,
+        ..common.solve_options()
+    };
+    let mut md = String::from("# Haggle benchmarks\n\n");
+    md += &format!(
+        "Written by `gamebounds haggle bench --repeats {repeats} --players {players}`: release \
+         build, HiGHS with 1 thread, medians over {repeats} runs. The machine (2 cores) was \
+         shared with other jobs; load average at start: {}.\n\n",
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "unknown".into())
+    );
+
+    // Goal: one ILP per rule subset.
+    md += "## goal (hand 3/1/3/3/2, 15 players, other hands ignored)\n\n";
+    let hand = Hand([3, 1, 3, 3, 2]);
+    let mut rows = Vec::new();
+    for subset in [
+        "1",
+        "1,3",
+        "1-3",
+        "1,5,11,15",
+        "4,5,10,13,14",
+        "1-5,9-11,13-15",
+        "1-15",
+    ] {
+        let known = RuleSet::parse(subset)?;
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..repeats {
+            let t = Instant::now();
+            let g = player::goal(known, &hand, 15, None, &v, &quiet)?;
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+            last = Some(g);
+        }
+        let g = last.unwrap();
+        common.note(format!("goal {subset}: {:.2} ms", median(times.clone())));
+        rows.push(vec![
+            subset.to_string(),
+            g.goal.to_string(),
+            g.believed.to_string(),
+            g.true_score.to_string(),
+            format!("{:.2}", median(times)),
+        ]);
+    }
+    md += &crate::render::table(
+        ["known rules", "goal", "believed", "true", "median ms"],
+        rows,
+    );
+
+    // Trade listing between dealt players.
+    md += "\n\n## trade listing (15 players dealt with seed 1, goals from their two rules)\n\n";
+    let mut rng = Rng::new(1);
+    let seats = player::deal(15, &mut rng);
+    let goals: Vec<Hand> = seats
+        .iter()
+        .map(|s| Ok(player::goal(s.known, &s.hand, 15, None, &v, &quiet)?.goal))
+        .collect::<Result<_>>()?;
+    let mut times = Vec::new();
+    let mut counts = Vec::new();
+    for a in 0..15 {
+        for b in (a + 1)..15 {
+            let mut ts = Vec::new();
+            let mut n = 0;
+            for _ in 0..repeats {
+                let t = Instant::now();
+                n = engine::acceptable_trades(
+                    (&seats[a].hand, &goals[a]),
+                    (&seats[b].hand, &goals[b]),
+                )
+                .len();
+                ts.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            times.push(median(ts));
+            counts.push(n);
+        }
+    }
+    let max = times.iter().cloned().fold(0.0, f64::max);
+    md += &crate::render::kv_table([
+        ("pairs", times.len().to_string()),
+        (
+            "median ms per listing",
+            format!("{:.3}", median(times.clone())),
+        ),
+        ("slowest listing ms", format!("{max:.3}")),
+        (
+            "median acceptable trades",
+            format!("{}", {
+                let mut c = counts.clone();
+                c.sort_unstable();
+                c[c.len() / 2]
+            }),
+        ),
+        (
+            "most acceptable trades",
+            counts.iter().max().unwrap().to_string(),
+        ),
+    ]);
+    common.note(format!("trades: median {:.3} ms", median(times)));
+
+    // Bounds.
+    md += &format!("\n\n## bound ({players} players, all 15 rules, standard variant)\n\n");
+    let mut rows = Vec::new();
+    for (obj, hand_in) in [
+        (BoundObjective::MaxPlayer, HandIn::Any),
+        (BoundObjective::MaxPlayer, HandIn::All),
+        (BoundObjective::MaxTotal, HandIn::Any),
+        (BoundObjective::MaxTotal, HandIn::All),
+    ] {
+        let reps = repeats.min(3);
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..reps {
+            let t = Instant::now();
+            let env = super::cli::bound(players, obj, hand_in, Formulation::Auto, &v, &quiet)?;
+            times.push(t.elapsed().as_secs_f64());
+            last = Some(env);
+        }
+        let env = last.unwrap();
+        let s = env.solver.clone().unwrap();
+        let p = bound_problem(players, obj, hand_in, &v);
+        common.note(format!(
+            "bound {} hand-in {:?}: {} in {:.2} s",
+            super::cli::objective_name(obj),
+            hand_in,
+            crate::render::verdict(&env),
+            median(times.clone())
+        ));
+        rows.push(vec![
+            super::cli::objective_name(obj).to_string(),
+            format!("{hand_in:?}").to_lowercase(),
+            crate::render::verdict(&env),
+            format!("{} × {} ({} integer)", s.rows, s.columns, s.integers),
+            s.nodes.map(|n| n.to_string()).unwrap_or_default(),
+            format!("{:.2}", median(times)),
+            reps.to_string(),
+        ]);
+        let _ = p;
+    }
+    md += &crate::render::table(
+        [
+            "objective",
+            "hand-in",
+            "result",
+            "rows × columns",
+            "nodes",
+            "median s (build + solve + re-score)",
+            "runs",
+        ],
+        rows,
+    );
+    md.push('\n');
+    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
+    common.note(format!("wrote {}", report.display()));
+    print!("{md}");
+    Ok(())
+}

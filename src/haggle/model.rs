@@ -1,0 +1,759 @@
+//! The hand ILP: N hands that encode every rule exactly, used three ways — `goal` (one
+//! free hand, the other hands absent or fixed, the player's known rules), `bound` (all
+//! hands free, best hand or best total) and the cross-check that scores fixed hands.
+//! (`patterns` holds the second formulation, for the best total.)
+//!
+//! Each hand's colour counts are expanded into indicators, `count = Σ k·z[k]` with
+//! `Σ z[k] = 1`. Every rule that depends on one count (rule 4's dead whites, ⌊Y/2⌋,
+//! ⌊B/3⌋, ⌊R/3⌋, "5+ blues", "7+ of a colour") is then a linear function of the
+//! indicators. Rules 5, 13 and 14 read joint indicators of (blue, orange) and (yellow,
+//! white); rule 10 counts sets by level. The comparing rules work on *levels*: a hand
+//! wins rule 12 at level k only if no other competing hand reaches k; rule 8 at level k
+//! only if k is held by one hand and (cascade) no higher count is held by exactly one
+//! hand. Rule 11 doubles through an exact pyramid indicator: the scored hand is solved
+//! once as a pyramid and once not; other hands use a product `p·S` linearised with
+//! bounds that hold for every pyramid.
+
+// Levels index several parallel vectors; index loops read like the maths.
+#![allow(clippy::needless_range_loop)]
+
+use anyhow::Result;
+use good_lp::{constraint, Expression, Variable};
+
+use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
+use crate::lp::{Model, Sense, SolveOptions, SolveReport};
+
+/// What the model maximises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Objective {
+    /// The score of hand 0.
+    Player,
+    /// The sum of all hands' scores.
+    Total,
+}
+
+/// One ILP instance.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    pub name: String,
+    /// The rules encoded (card values are the ones these rules fix).
+    pub rules: RuleSet,
+    /// Settings of rules 8 and 9.
+    pub variant: Variant,
+    /// Cards of each colour all hands together may use.
+    pub deck: [u32; 5],
+    /// Cards per hand at most.
+    pub max_cards: u32,
+    /// One entry per hand: `Some` fixes it.
+    pub fixed: Vec<Option<Hand>>,
+    pub objective: Objective,
+    /// Every card of the deck must be in some hand.
+    pub hand_in_all: bool,
+    /// Upper bounds on hand 0's counts (the cards a player holds).
+    pub caps0: Option<Hand>,
+    /// Among equal scores prefer hand 0 closest (fewest cards changed) to this hand.
+    pub near: Option<Hand>,
+}
+
+/// The model's answer.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    pub hands: Vec<Hand>,
+    /// The model's score of every hand it scores (hand 0 only for `Player`).
+    pub scores: Vec<Option<i64>>,
+    /// The objective in points (without the tie-break term).
+    pub value: i64,
+    pub report: SolveReport,
+    /// The solver's objective including the tie-break term (compares solve cases).
+    pub weighted: f64,
+}
+
+/// Indicator expansion of one hand.
+struct HandVars {
+    /// z[colour][k] = [count = k].
+    z: Vec<Vec<Variable>>,
+}
+
+impl HandVars {
+    fn new(m: &mut Model, h: usize, caps: [u32; 5]) -> HandVars {
+        let mut z = Vec::new();
+        for (i, &cap) in caps.iter().enumerate() {
+            let zi: Vec<Variable> = (0..=cap)
+                .map(|k| m.binary(format!("z{h}_{i}_{k}")))
+                .collect();
+            let one: Expression = zi.iter().copied().sum();
+            m.constrain(constraint!(one == 1));
+            z.push(zi);
+        }
+        HandVars { z }
+    }
+    fn cap(&self, i: usize) -> usize {
+        self.z[i].len() - 1
+    }
+    /// Σ f(k)·z[i][k].
+    fn f(&self, i: usize, f: impl Fn(usize) -> f64) -> Expression {
+        self.z[i].iter().enumerate().map(|(k, &v)| f(k) * v).sum()
+    }
+    fn count(&self, i: usize) -> Expression {
+        self.f(i, |k| k as f64)
+    }
+    /// [count ≥ t].
+    fn at_least(&self, i: usize, t: usize) -> Expression {
+        self.f(i, |k| if k >= t { 1.0 } else { 0.0 })
+    }
+    /// [count = k] (0 when k exceeds the cap).
+    fn is(&self, i: usize, k: usize) -> Expression {
+        self.z[i].get(k).map(|&v| v.into()).unwrap_or_default()
+    }
+    fn cards(&self) -> Expression {
+        (0..5).map(|i| self.count(i)).sum()
+    }
+}
+
+/// Everything a hand contributes to the comparing rules.
+struct Built {
+    m: Model,
+    hv: Vec<HandVars>,
+    val: [i64; 5],
+}
+
+impl Problem {
+    pub(super) fn hands(&self) -> usize {
+        self.fixed.len()
+    }
+
+    pub(super) fn caps(&self, h: usize) -> [u32; 5] {
+        std::array::from_fn(|i| {
+            let mut c = self.deck[i].min(self.max_cards);
+            if h == 0 {
+                if let Some(c0) = self.caps0 {
+                    c = c.min(c0.0[i] as u32);
+                }
+            }
+            c
+        })
+    }
+
+    /// Can a hand reach 7 of a colour (rule 9 matters)?
+    fn sevens_possible(&self) -> bool {
+        self.rules.has(9) && (0..self.hands()).any(|h| self.caps(h).iter().any(|&c| c >= 7))
+    }
+
+    fn scored(&self, h: usize) -> bool {
+        self.objective == Objective::Total || h == 0
+    }
+
+    /// Build and solve. For the best single hand with rule 11 in play, the pyramid and
+    /// non-pyramid cases are solved apart: each is then free of the big-M product `p·S`
+    /// (a pyramid scores exactly 2S, any other hand S), which keeps the LP bound tight.
+    pub fn solve(&self, opts: &SolveOptions) -> Result<Solution> {
+        if self.objective == Objective::Total || !self.rules.has(11) || !self.can_pyramid(0) {
+            return self.solve_case(None, opts);
+        }
+        let mut cases = Vec::new();
+        for pyramid in [false, true] {
+            match self.solve_case(Some(pyramid), opts) {
+                Ok(s) => cases.push(s),
+                Err(e) if e.to_string().contains("is infeasible") => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let proven = cases.iter().all(|c| c.report.proven());
+        let bound = cases
+            .iter()
+            .map(|c| c.report.bound.unwrap_or(f64::INFINITY))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let seconds: f64 = cases.iter().map(|c| c.report.seconds).sum();
+        let nodes: i64 = cases.iter().filter_map(|c| c.report.nodes).sum();
+        let mut best = cases
+            .into_iter()
+            .max_by(|a, b| a.weighted.total_cmp(&b.weighted))
+            .ok_or_else(|| anyhow::anyhow!("model `{}` is infeasible", self.name))?;
+        let value = best.value as f64;
+        let r = &mut best.report;
+        r.bound = Some(if proven { value } else { bound.max(value) });
+        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
+        r.status = if proven {
+            crate::lp::Status::Optimal
+        } else {
+            crate::lp::Status::Feasible
+        };
+        r.seconds = seconds;
+        r.nodes = Some(nodes);
+        Ok(best)
+    }
+
+    /// Bounds on a hand's score before doubling, from the rules in play: at least minus
+    /// every penalty, at most the best case of every term. Tight bounds keep the big-M
+    /// rows of rules 9 and 11 from weakening the LP.
+    fn score_range(&self) -> (f64, f64) {
+        let r = self.rules;
+        let v = values(r);
+        let c = self.max_cards as f64;
+        let n = self.hands() as f64;
+        let mut lo = 0.0;
+        if r.has(6) {
+            lo -= 10.0 * (n - 1.0);
+        }
+        if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
+            lo -= 10.0 * (c / 7.0).floor();
+        }
+        let vmax = *v.iter().max().unwrap() as f64;
+        let mut hi = c * vmax;
+        if r.has(10) {
+            hi += 10.0 * (c / 5.0).floor();
+        }
+        if r.has(13) {
+            hi += v[W] as f64 * (c / 3.0).floor();
+        }
+        if r.has(14) {
+            hi += 3.0 * v[O] as f64 * (c / 4.0).floor();
+        }
+        if r.has(12) {
+            hi += v[R] as f64 * c;
+        }
+        if r.has(8) {
+            hi += c * c;
+        }
+        (lo, hi)
+    }
+
+    /// Hand `h` can be a 4/3/2/1/0 pyramid within its caps.
+    fn can_pyramid(&self, h: usize) -> bool {
+        let mut c = self.caps(h);
+        c.sort_unstable();
+        c[1] >= 1 && c[2] >= 2 && c[3] >= 3 && c[4] >= 4
+    }
+
+    /// One solve; `pyramid0` forces hand 0 to be (or not be) a pyramid.
+    fn solve_case(&self, pyramid0: Option<bool>, opts: &SolveOptions) -> Result<Solution> {
+        let n = self.hands();
+        let mut b = Built {
+            m: Model::new(self.name.clone()),
+            hv: Vec::new(),
+            val: values(self.rules),
+        };
+        for h in 0..n {
+            let hv = HandVars::new(&mut b.m, h, self.caps(h));
+            b.hv.push(hv);
+        }
+        self.deck_and_sizes(&mut b);
+        self.symmetry(&mut b);
+
+        // Rule 9: s7[h] = [some colour ≥ 7], exact.
+        let s7: Vec<Option<Variable>> = (0..n).map(|h| self.sevens(&mut b, h)).collect();
+        // Whether rule 9 takes hands out of rules 6, 8, 12.
+        let mask = !self.variant.eliminated_compete;
+
+        let penalty = self.rule6_blues(&mut b, &s7, mask);
+        let red = self.rule12_reds(&mut b, &s7, mask);
+        let yellow = self.rule8_yellows(&mut b, &s7, mask);
+
+        let mut totals: Vec<Option<Variable>> = vec![None; n];
+        for h in (0..n).filter(|&h| self.scored(h)) {
+            let mut s = self.self_score(&mut b, h);
+            if let Some(p) = &penalty {
+                s -= p[h].unwrap();
+            }
+            if let Some(r) = &red {
+                s += r[h].clone();
+            }
+            if let Some(y) = &yellow {
+                s += y[h].clone();
+            }
+            let forced = if h == 0 { pyramid0 } else { None };
+            totals[h] = Some(self.double_and_eliminate(&mut b, h, s, s7[h], forced));
+        }
+
+        let points: Expression = totals.iter().flatten().map(|&t| Expression::from(t)).sum();
+        // Tie-break: weight the score above any possible distance.
+        let (objective, weight) = match self.near {
+            Some(near) => {
+                let w = (near.total() + self.max_cards + 1) as f64;
+                let dist: Expression = (0..5)
+                    .map(|i| {
+                        let c = near.0[i] as f64;
+                        b.hv[0].f(i, |k| (k as f64 - c).abs())
+                    })
+                    .sum();
+                (w * points - dist, w)
+            }
+            None => (points, 1.0),
+        };
+        let Built { m, hv, .. } = b;
+        let solved = m.solve(Sense::Maximise, objective, opts)?;
+        let weighted = solved.report.objective.unwrap_or(f64::NEG_INFINITY);
+        let hands: Vec<Hand> = hv
+            .iter()
+            .map(|hv| {
+                Hand(std::array::from_fn(|i| {
+                    (0..=hv.cap(i))
+                        .find(|&k| solved.is_set(hv.z[i][k]))
+                        .unwrap_or(0) as u8
+                }))
+            })
+            .collect();
+        let scores: Vec<Option<i64>> = totals
+            .iter()
+            .map(|t| t.map(|t| solved.value(t).round() as i64))
+            .collect();
+        let value = scores.iter().flatten().sum();
+        // Scores are integers: report them as such. The points bound is the solver's
+        // bound divided by the tie-break weight (the distance term is worth less than one
+        // point), rounded to the integers it allows.
+        let mut report = solved.report.clone();
+        report.objective = Some(value as f64);
+        report.bound = if report.proven() {
+            Some(value as f64)
+        } else if weight != 1.0 {
+            report.bound.map(|b| (b / weight - 1e-9).ceil())
+        } else {
+            report.bound.map(|b| (b + 1e-6).floor())
+        };
+        report.gap = report
+            .bound
+            .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+        Ok(Solution {
+            hands,
+            scores,
+            value,
+            report,
+            weighted,
+        })
+    }
+
+    /// Deck limits per colour, cards per hand, fixed hands, hand 0's caps.
+    fn deck_and_sizes(&self, b: &mut Built) {
+        for i in 0..5 {
+            let used: Expression = b.hv.iter().map(|hv| hv.count(i)).sum();
+            let d = self.deck[i] as f64;
+            if self.hand_in_all {
+                b.m.constrain(constraint!(used == d));
+            } else {
+                b.m.constrain(constraint!(used <= d));
+            }
+        }
+        for (h, fixed) in self.fixed.iter().enumerate() {
+            let cards = b.hv[h].cards();
+            b.m.constrain(constraint!(cards <= self.max_cards as f64));
+            if let Some(f) = fixed {
+                for i in 0..5 {
+                    let c = b.hv[h].count(i);
+                    b.m.constrain(constraint!(c == f.0[i] as f64));
+                }
+            }
+        }
+    }
+
+    /// Interchangeable free hands are sorted by a key (Y, then R, then B): any game can
+    /// be relabelled to satisfy this, so the optimum is unchanged.
+    fn symmetry(&self, b: &mut Built) {
+        let first = match self.objective {
+            Objective::Player => 1,
+            Objective::Total => 0,
+        };
+        let free: Vec<usize> = (first..self.hands())
+            .filter(|&h| self.fixed[h].is_none() && !(h == 0 && self.caps0.is_some()))
+            .collect();
+        let key = |hv: &HandVars| -> Expression {
+            196.0 * hv.count(Y) + 14.0 * hv.count(R) + hv.count(B)
+        };
+        for w in free.windows(2) {
+            let (a, c) = (key(&b.hv[w[0]]), key(&b.hv[w[1]]));
+            b.m.constrain(constraint!(a >= c));
+        }
+    }
+
+    fn sevens(&self, b: &mut Built, h: usize) -> Option<Variable> {
+        if !self.sevens_possible() || self.caps(h).iter().all(|&c| c < 7) {
+            return None;
+        }
+        let e = b.m.binary(format!("seven{h}"));
+        let mut any = Expression::default();
+        for i in 0..5 {
+            let a = b.hv[h].at_least(i, 7);
+            any += a.clone();
+            b.m.constrain(constraint!(e >= a));
+        }
+        b.m.constrain(constraint!(e <= any));
+        Some(e)
+    }
+
+    /// Rules 1-5, 9 (minus 10), 10, 13, 14: the part of the score that depends on the
+    /// hand alone.
+    fn self_score(&self, b: &mut Built, h: usize) -> Expression {
+        let r = self.rules;
+        let v = b.val;
+        let hv = &b.hv[h];
+        let mut s = Expression::default();
+        for i in [Y, B, R] {
+            s += v[i] as f64 * hv.count(i);
+        }
+        // Rule 4: whites beyond three are worth nothing.
+        let white = if r.has(4) {
+            hv.f(W, |k| if k <= 3 { k as f64 } else { 0.0 })
+        } else {
+            hv.count(W)
+        };
+        s += v[W] as f64 * white;
+        // Rules 5 and 14 on the joint (blue, orange) counts: scoring oranges
+        // o' = min(O, B) and the quadrupled ones min(⌊B/3⌋, o') are exact per pair.
+        if r.has(5) || r.has(14) {
+            let o_s = |bl: usize, o: usize| if r.has(5) { o.min(bl) } else { o };
+            let pairs = self.joint(b, h, B, O);
+            let mut oranges = Expression::default();
+            let mut quads = Expression::default();
+            for &(bl, o, y) in &pairs {
+                oranges += o_s(bl, o) as f64 * y;
+                if r.has(14) {
+                    quads += ((bl / 3).min(o_s(bl, o))) as f64 * y;
+                }
+            }
+            s += v[O] as f64 * oranges + 3.0 * v[O] as f64 * quads;
+        } else {
+            s += v[O] as f64 * b.hv[h].count(O);
+        }
+        // Rule 10: sets of five = Σ_s g_s with g_s ≤ [every colour ≥ s]; levels stop at
+        // ⌊cards/5⌋, which keeps the LP from counting fractional sets.
+        if r.has(10) {
+            let top = (0..5)
+                .map(|i| b.hv[h].cap(i))
+                .min()
+                .unwrap_or(0)
+                .min(self.max_cards as usize / 5);
+            for lvl in 1..=top {
+                let g = b.m.continuous(format!("set{h}_{lvl}"), 0.0, 1.0);
+                for i in 0..5 {
+                    let a = b.hv[h].at_least(i, lvl);
+                    b.m.constrain(constraint!(g <= a));
+                }
+                s += 10.0 * g;
+            }
+        }
+        // Rule 13 on the joint (yellow, white) counts: min(⌊Y/2⌋, W) live whites doubled.
+        if r.has(13) {
+            let pairs = self.joint(b, h, Y, W);
+            let mut doubled = Expression::default();
+            for &(yl, w, y) in &pairs {
+                let dead = r.has(4) && w > 3;
+                if !dead {
+                    doubled += ((yl / 2).min(w)) as f64 * y;
+                }
+            }
+            s += v[W] as f64 * doubled;
+        }
+        if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
+            for i in 0..5 {
+                s -= 10.0 * b.hv[h].at_least(i, 7);
+            }
+        }
+        s
+    }
+
+    /// Joint indicators of two colours' counts, y(a, c) = [count_i = a and count_j = c],
+    /// tied to both marginals. With the marginals integral the joint is integral too, so
+    /// the y can be continuous; any function of the pair is then exact and linear, and
+    /// the LP relaxation mixes exact values instead of two separately relaxed minima.
+    fn joint(&self, b: &mut Built, h: usize, i: usize, j: usize) -> Vec<(usize, usize, Variable)> {
+        let (ci, cj) = (b.hv[h].cap(i), b.hv[h].cap(j));
+        let most = self.max_cards as usize;
+        let mut row_i = vec![Expression::default(); ci + 1];
+        let mut row_j = vec![Expression::default(); cj + 1];
+        let mut out = Vec::new();
+        for a in 0..=ci {
+            for c in (0..=cj).filter(|&c| a + c <= most) {
+                let y = b.m.continuous(format!("pair{h}_{i}{j}_{a}_{c}"), 0.0, 1.0);
+                row_i[a] += y;
+                row_j[c] += y;
+                out.push((a, c, y));
+            }
+        }
+        for (a, row) in row_i.into_iter().enumerate() {
+            let z = b.hv[h].z[i][a];
+            b.m.constrain(constraint!(row == z));
+        }
+        for (c, row) in row_j.into_iter().enumerate() {
+            let z = b.hv[h].z[j][c];
+            b.m.constrain(constraint!(row == z));
+        }
+        out
+    }
+
+    /// Rules 6 and 7: each other competing hand with 5+ blues costs 10, each 3 reds
+    /// cancels one such penalty. Returns the penalty variable of every scored hand.
+    fn rule6_blues(
+        &self,
+        b: &mut Built,
+        s7: &[Option<Variable>],
+        mask: bool,
+    ) -> Option<Vec<Option<Variable>>> {
+        if !self.rules.has(6) {
+            return None;
+        }
+        let n = self.hands();
+        // blue5[g] = [B ≥ 5 and g competes]; a lower bound is enough (the objective
+        // keeps it down) when hands hit by rule 9 are masked out.
+        let blue5: Vec<Expression> = (0..n)
+            .map(|g| {
+                let at = b.hv[g].at_least(B, 5);
+                match (mask, s7[g]) {
+                    (true, Some(e)) => {
+                        let v = b.m.continuous(format!("blue5_{g}"), 0.0, 1.0);
+                        b.m.constrain(constraint!(v >= at - e));
+                        v.into()
+                    }
+                    _ => at,
+                }
+            })
+            .collect();
+        let mut out = vec![None; n];
+        for h in (0..n).filter(|&h| self.scored(h)) {
+            let p = b.m.continuous(format!("penalty{h}"), 0.0, 10.0 * n as f64);
+            let others: Expression = (0..n).filter(|&g| g != h).map(|g| blue5[g].clone()).sum();
+            let protect = if self.rules.has(7) {
+                b.hv[h].f(R, |k| (k / 3) as f64)
+            } else {
+                Expression::default()
+            };
+            b.m.constrain(constraint!(p >= 10.0 * others - 10.0 * protect));
+            out[h] = Some(p);
+        }
+        Some(out)
+    }
+
+    /// [count of colour i = k and hand g competes], exact.
+    fn competing_is(
+        &self,
+        b: &mut Built,
+        g: usize,
+        i: usize,
+        k: usize,
+        e: Option<Variable>,
+        mask: bool,
+    ) -> Expression {
+        let z = b.hv[g].is(i, k);
+        match (mask, e) {
+            (true, Some(e)) => {
+                let v = b.m.continuous(format!("comp{g}_{i}_{k}"), 0.0, 1.0);
+                b.m.constrain(constraint!(v <= z.clone()));
+                b.m.constrain(constraint!(v <= 1 - e));
+                b.m.constrain(constraint!(v >= z - e));
+                v.into()
+            }
+            _ => z,
+        }
+    }
+
+    /// Rule 12: the unique competing hand with the most reds (≥ 1) adds its red value
+    /// again. Winner at level k ⇒ every other competing hand has fewer than k reds.
+    fn rule12_reds(
+        &self,
+        b: &mut Built,
+        s7: &[Option<Variable>],
+        mask: bool,
+    ) -> Option<Vec<Expression>> {
+        if !self.rules.has(12) {
+            return None;
+        }
+        let n = self.hands();
+        let top = (0..n).map(|h| b.hv[h].cap(R)).max().unwrap_or(0);
+        let mut bonus = vec![Expression::default(); n];
+        let mut win: Vec<Vec<Option<Variable>>> = vec![vec![None; top + 1]; n];
+        let mut level_sum = Expression::default();
+        for k in 1..=top {
+            let mut lambda = Expression::default();
+            let cands: Vec<usize> = (0..n)
+                .filter(|&h| self.scored(h) && b.hv[h].cap(R) >= k)
+                .collect();
+            for h in cands {
+                let y = b.m.binary(format!("redwin{h}_{k}"));
+                let z = self.competing_is(b, h, R, k, s7[h], mask);
+                b.m.constrain(constraint!(y <= z));
+                lambda += y;
+                bonus[h] += (b.val[R] * k as i64) as f64 * y;
+                win[h][k] = Some(y);
+            }
+            level_sum += lambda.clone();
+            for g in 0..n {
+                // [R_g ≥ k and g competes] (a lower bound suffices: only ≤ rows use it).
+                let at = b.hv[g].at_least(R, k);
+                let reach: Expression = match (mask, s7[g]) {
+                    (true, Some(e)) => at - e,
+                    _ => at,
+                };
+                let own: Expression = win[g][k].map(Expression::from).unwrap_or_default();
+                b.m.constrain(constraint!(reach + lambda.clone() - own <= 1));
+            }
+        }
+        b.m.constrain(constraint!(level_sum <= 1));
+        Some(bonus)
+    }
+
+    /// Rule 8: Y² to the hand at the first yellow count (from the top) held by exactly
+    /// one competing hand — stepping down through tied counts (cascade) or at most once
+    /// (one_step). Hands need Y ≥ 1.
+    fn rule8_yellows(
+        &self,
+        b: &mut Built,
+        s7: &[Option<Variable>],
+        mask: bool,
+    ) -> Option<Vec<Expression>> {
+        if !self.rules.has(8) {
+            return None;
+        }
+        let n = self.hands();
+        let top = (0..n).map(|h| b.hv[h].cap(Y)).max().unwrap_or(0);
+        if top == 0 {
+            return Some(vec![Expression::default(); n]);
+        }
+        // zc[g][k] = [Y_g = k and g competes]; a[k] = hands at level k.
+        let mut zc: Vec<Vec<Expression>> = vec![vec![Expression::default(); top + 1]; n];
+        for (g, row) in zc.iter_mut().enumerate() {
+            for (k, cell) in row.iter_mut().enumerate().skip(1) {
+                if k <= b.hv[g].cap(Y) {
+                    *cell = self.competing_is(b, g, Y, k, s7[g], mask);
+                }
+            }
+        }
+        let mut used = vec![None; top + 1]; // u[k] = [a_k ≥ 1]
+        let mut single = vec![None; top + 1]; // n1[k] ≥ [a_k = 1]
+        for k in 1..=top {
+            let a: Expression = (0..n).map(|g| zc[g][k].clone()).sum();
+            let u = b.m.binary(format!("yused{k}"));
+            let t = b.m.binary(format!("ytied{k}"));
+            let n1 = b.m.continuous(format!("ysingle{k}"), 0.0, 1.0);
+            b.m.constrain(constraint!(a.clone() <= n as f64 * u));
+            b.m.constrain(constraint!(2 * t <= a));
+            b.m.constrain(constraint!(n1 >= u - t));
+            used[k] = Some(u);
+            single[k] = Some(n1);
+        }
+        let mut bonus = vec![Expression::default(); n];
+        let mut level_sum = Expression::default();
+        for k in 1..=top {
+            let mut lambda = Expression::default();
+            let mut win: Vec<Option<Variable>> = vec![None; n];
+            let cands: Vec<usize> = (0..n)
+                .filter(|&h| self.scored(h) && b.hv[h].cap(Y) >= k)
+                .collect();
+            for h in cands {
+                let y = b.m.binary(format!("yellowwin{h}_{k}"));
+                let z = zc[h][k].clone();
+                b.m.constrain(constraint!(y <= z));
+                lambda += y;
+                bonus[h] += (k * k) as f64 * y;
+                win[h] = Some(y);
+            }
+            level_sum += lambda.clone();
+            // The winner is alone at its level.
+            for g in 0..n {
+                let own: Expression = win[g].map(Expression::from).unwrap_or_default();
+                let at = zc[g][k].clone();
+                b.m.constrain(constraint!(at + lambda.clone() - own <= 1));
+            }
+            // No higher count is held by exactly one hand.
+            for n1 in single.iter().skip(k + 1).flatten() {
+                b.m.constrain(constraint!(lambda.clone() + *n1 <= 1));
+            }
+            if self.variant.yellow_tie == YellowTie::OneStep && k < top {
+                let above: Expression = used
+                    .iter()
+                    .skip(k + 1)
+                    .flatten()
+                    .map(|&u| Expression::from(u))
+                    .sum();
+                let slack = (top - k) as f64;
+                b.m.constrain(constraint!(above + slack * lambda.clone() <= 1.0 + slack));
+            }
+        }
+        b.m.constrain(constraint!(level_sum <= 1));
+        Some(bonus)
+    }
+
+    /// Rule 11 (double a pyramid's whole score) and rule 9 under `eliminate` (score 0).
+    fn double_and_eliminate(
+        &self,
+        b: &mut Built,
+        h: usize,
+        s: Expression,
+        seven: Option<Variable>,
+        forced: Option<bool>,
+    ) -> Variable {
+        let n = self.hands() as f64;
+        let (lo_s, hi_s) = self.score_range();
+        let mut total = s.clone();
+        if self.rules.has(11) && self.can_pyramid(h) {
+            let hv = &b.hv[h];
+            // levels[k] = colours held exactly k times; a pyramid has one at each 0..4.
+            let levels: Vec<Expression> = (0..=4)
+                .map(|k| (0..5).map(|i| hv.is(i, k)).sum::<Expression>())
+                .collect();
+            match forced {
+                Some(true) => {
+                    for a in levels {
+                        b.m.constrain(constraint!(a >= 1));
+                    }
+                    let t = b.m.continuous(format!("score{h}"), 2.0 * lo_s, 2.0 * hi_s);
+                    b.m.constrain(constraint!(t <= 2 * s));
+                    return t;
+                }
+                Some(false) => {
+                    let mut absent = Expression::default();
+                    for (k, a) in levels.into_iter().enumerate() {
+                        let u = b.m.binary(format!("pyrmiss{h}_{k}"));
+                        b.m.constrain(constraint!(5 * u <= 5 - a));
+                        absent += u;
+                    }
+                    b.m.constrain(constraint!(absent >= 1));
+                    return self.eliminate(b, h, s, seven);
+                }
+                None => {}
+            }
+            let p = b.m.binary(format!("pyramid{h}"));
+            let mut absent = Expression::default();
+            for (k, a) in levels.into_iter().enumerate() {
+                let u = b.m.binary(format!("pyrmiss{h}_{k}"));
+                b.m.constrain(constraint!(p <= a.clone()));
+                b.m.constrain(constraint!(5 * u <= 5 - a));
+                absent += u;
+            }
+            b.m.constrain(constraint!(p >= 1 - absent));
+            // A pyramid's score before doubling lies in [lo, hi]: at most 40 in cards
+            // (4·5+3·4+2·3+1·2), 10 from rule 13, 12 from 14, 12 from 12 and 16 from 8;
+            // at least minus the penalties of all other hands.
+            let hi = 90.0;
+            let lo = -10.0 * (n - 1.0);
+            let d = b.m.continuous(format!("double{h}"), lo.min(0.0), hi);
+            // With p = 0, d = 0 must stay feasible: s ≥ lo_s, so −lo_s is enough.
+            b.m.constrain(constraint!(d <= s.clone() - lo_s * (1 - p)));
+            b.m.constrain(constraint!(d <= hi * p));
+            b.m.constrain(constraint!(d >= lo * p));
+            total += d;
+        }
+        self.eliminate(b, h, total, seven)
+    }
+
+    /// Rule 9 under `eliminate`: a hand with 7+ of a colour scores 0.
+    fn eliminate(
+        &self,
+        b: &mut Built,
+        h: usize,
+        total: Expression,
+        seven: Option<Variable>,
+    ) -> Variable {
+        let (lo_s, hi_s) = self.score_range();
+        // A doubled pyramid reaches at most 2·90 = 180.
+        let (lo, hi) = (2.0 * lo_s.min(0.0), hi_s.max(180.0));
+        let t = b.m.continuous(format!("score{h}"), lo, hi);
+        match seven {
+            Some(e) if self.variant.seven_rule == SevenRule::Eliminate => {
+                // e = 1: the score is 0; e = 0: the score is `total` (≥ lo).
+                b.m.constrain(constraint!(t <= total - lo * e));
+                b.m.constrain(constraint!(t <= hi * (1 - e)));
+                b.m.constrain(constraint!(t >= lo * (1 - e)));
+            }
+            _ => b.m.constrain(constraint!(t <= total)),
+        }
+        t
+    }
+}

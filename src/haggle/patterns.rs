@@ -1,0 +1,374 @@
+//! The pattern ILP for the best total (`max-total`): hands are interchangeable, so the
+//! model chooses how many hands of each colour pattern are handed in instead of N
+//! separate hands — no symmetry, few rows. Its coefficients are computed here from the
+//! rules, independently of the referee.
+
+// Levels index several parallel vectors; index loops read like the maths.
+#![allow(clippy::needless_range_loop)]
+
+use anyhow::Result;
+use good_lp::{constraint, Expression, Variable};
+
+use super::model::{Problem, Solution};
+use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
+use crate::lp::{Model, Sense, SolveOptions};
+
+/// The card-only points of a hand (rules 1-5, 9's minus 10s, 10, 13, 14), computed here
+/// independently of the referee: the type model's coefficients.
+fn self_points(h: &Hand, r: RuleSet, variant: &Variant, v: &[i64; 5]) -> i64 {
+    let c = |i: usize| h.0[i] as i64;
+    let dead = r.has(4) && c(W) > 3;
+    let w_val = if dead { 0 } else { v[W] };
+    let o_s = if r.has(5) { c(O).min(c(B)) } else { c(O) };
+    let mut s = v[Y] * c(Y) + v[B] * c(B) + v[R] * c(R) + v[O] * o_s + w_val * c(W);
+    if r.has(10) {
+        s += 10 * (0..5).map(c).min().unwrap_or(0);
+    }
+    if r.has(13) {
+        s += w_val * (c(Y) / 2).min(c(W));
+    }
+    if r.has(14) {
+        s += 3 * v[O] * (c(B) / 3).min(o_s);
+    }
+    if r.has(9) && variant.seven_rule == SevenRule::Minus10PerColour {
+        s -= 10 * h.0.iter().filter(|&&x| x >= 7).count() as i64;
+    }
+    s
+}
+
+/// Every hand within the caps and the card limit.
+fn hand_types(caps: [u32; 5], max_cards: u32) -> Vec<Hand> {
+    let mut out = Vec::new();
+    let mut h = [0u8; 5];
+    fn rec(i: usize, h: &mut [u8; 5], caps: &[u32; 5], left: u32, out: &mut Vec<Hand>) {
+        if i == 5 {
+            out.push(Hand(*h));
+            return;
+        }
+        for c in 0..=caps[i].min(left) {
+            h[i] = c as u8;
+            rec(i + 1, h, caps, left - c, out);
+        }
+        h[i] = 0;
+    }
+    rec(0, &mut h, &caps, max_cards, &mut out);
+    out
+}
+
+/// Drop every type another type beats outright: same yellows, reds, competing status,
+/// multiplier and 5+-blue status (so every comparing rule sees the same thing), no more
+/// blue, orange or white cards, and at least the same points. Swapping the beaten type
+/// for its better keeps a game feasible (when cards may stay out of the hands) and its
+/// total at least as high, so the optimum is unchanged.
+fn undominated(info: Vec<TypeInfo>) -> Vec<TypeInfo> {
+    use std::collections::HashMap;
+    let mut groups: HashMap<(u8, u8, bool, i64, bool), Vec<TypeInfo>> = HashMap::new();
+    for t in info {
+        groups
+            .entry((t.hand.0[Y], t.hand.0[R], t.competes, t.mult, t.blue5))
+            .or_default()
+            .push(t);
+    }
+    let mut keys: Vec<_> = groups.keys().copied().collect();
+    keys.sort_unstable();
+    let mut out = Vec::new();
+    for key in keys {
+        let g = &groups[&key];
+        let beats = |a: &TypeInfo, b: &TypeInfo| {
+            let le = [B, O, W].iter().all(|&i| a.hand.0[i] <= b.hand.0[i]);
+            le && a.hand != b.hand && a.base >= b.base
+        };
+        for t in g {
+            if !g.iter().any(|u| beats(u, t)) {
+                out.push(*t);
+            }
+        }
+    }
+    out
+}
+
+/// What one hand type contributes when `k5` competing hands hold 5+ blues.
+#[derive(Clone, Copy)]
+struct TypeInfo {
+    hand: Hand,
+    /// Counts in rules 6, 8, 12.
+    competes: bool,
+    /// Holds 5+ blues and competes (it is one of the k5).
+    blue5: bool,
+    /// 0 (eliminated), 1, or 2 (pyramid).
+    mult: i64,
+    /// mult × (card points − penalty).
+    base: i64,
+}
+
+impl Problem {
+    fn type_info(&self, hand: Hand, k5: u32, val: &[i64; 5]) -> TypeInfo {
+        let r = self.rules;
+        let seven = r.has(9) && hand.0.iter().any(|&c| c >= 7);
+        let competes = !seven || self.variant.eliminated_compete;
+        let blue5 = r.has(6) && competes && hand.0[B] >= 5;
+        let mut sorted = hand.0;
+        sorted.sort_unstable();
+        let mult = if seven && self.variant.seven_rule == SevenRule::Eliminate {
+            0
+        } else if r.has(11) && sorted == [0, 1, 2, 3, 4] {
+            2
+        } else {
+            1
+        };
+        let mut s = self_points(&hand, r, &self.variant, val);
+        if r.has(6) {
+            let others = k5 as i64 - blue5 as i64;
+            let protect = if r.has(7) { hand.0[R] as i64 / 3 } else { 0 };
+            s -= 10 * (others - protect).max(0);
+        }
+        TypeInfo {
+            hand,
+            competes,
+            blue5,
+            mult,
+            base: mult * s,
+        }
+    }
+
+    /// `max-total` as a pattern model: hands are interchangeable, so instead of N hands
+    /// the model chooses how many hands of each type (colour counts) are handed in. The
+    /// number k5 of competing hands with 5+ blues is fixed per solve (one solve for each
+    /// possible k5), which makes every hand's penalty a constant; the rule-8 and rule-12
+    /// winners are chosen by level and multiplier (pyramid or not). The best of the solves
+    /// is the optimum; it is proven when every solve is.
+    pub fn solve_total_by_types(&self, opts: &SolveOptions) -> Result<Solution> {
+        let n = self.hands() as u32;
+        let caps = self.caps(1);
+        let types = hand_types(caps, self.max_cards);
+        let k5_max = if self.rules.has(6) {
+            n.min(self.deck[B] / 5)
+        } else {
+            0
+        };
+        let mut best: Option<Solution> = None;
+        let mut proven = true;
+        let mut bound = f64::NEG_INFINITY;
+        let (mut seconds, mut nodes) = (0.0, 0i64);
+        for k5 in 0..=k5_max {
+            // Once a game is known, a case whose LP relaxation cannot beat it is closed
+            // without branching (the LP bound is a proof for that case).
+            if let Some(b) = &best {
+                match self.solve_types_k5(&types, k5, true, opts) {
+                    Ok(lp) => {
+                        seconds += lp.report.seconds;
+                        let lp_bound = lp.report.objective.unwrap_or(f64::INFINITY);
+                        if lp_bound < b.value as f64 + 1.0 - 1e-6 {
+                            continue;
+                        }
+                    }
+                    Err(e) if e.to_string().contains("is infeasible") => continue,
+                    Err(e) => return Err(e),
+                }
+            }
+            match self.solve_types_k5(&types, k5, false, opts) {
+                Ok(sol) => {
+                    proven &= sol.report.proven();
+                    bound = bound.max(sol.report.bound.unwrap_or(f64::INFINITY));
+                    seconds += sol.report.seconds;
+                    nodes += sol.report.nodes.unwrap_or(0);
+                    if best.as_ref().is_none_or(|b| sol.value > b.value) {
+                        best = Some(sol);
+                    }
+                }
+                // No game has exactly k5 such hands: nothing to bound.
+                Err(e) if e.to_string().contains("is infeasible") => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let mut sol = best.ok_or_else(|| anyhow::anyhow!("model `{}` is infeasible", self.name))?;
+        let value = sol.value as f64;
+        let r = &mut sol.report;
+        r.objective = Some(value);
+        r.bound = Some(if proven { value } else { bound.max(value) });
+        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
+        r.status = if proven {
+            crate::lp::Status::Optimal
+        } else {
+            crate::lp::Status::Feasible
+        };
+        r.seconds = seconds;
+        r.nodes = Some(nodes);
+        Ok(sol)
+    }
+
+    /// One case of the pattern model; `relax` solves its LP relaxation instead.
+    fn solve_types_k5(
+        &self,
+        types: &[Hand],
+        k5: u32,
+        relax: bool,
+        opts: &SolveOptions,
+    ) -> Result<Solution> {
+        let n = self.hands() as f64;
+        let val = values(self.rules);
+        let caps = self.caps(1);
+        let mut info: Vec<TypeInfo> = types.iter().map(|&h| self.type_info(h, k5, &val)).collect();
+        if !self.hand_in_all {
+            info = undominated(info);
+        }
+        let mut m = Model::new(format!("{} [k5 = {k5}]", self.name));
+        let x: Vec<Variable> = info
+            .iter()
+            .map(|t| {
+                if relax {
+                    m.continuous(format!("x{}", t.hand), 0.0, n)
+                } else {
+                    m.integer(format!("x{}", t.hand), 0.0, n)
+                }
+            })
+            .collect();
+        let bin = |m: &mut Model, name: String| {
+            if relax {
+                m.continuous(name, 0.0, 1.0)
+            } else {
+                m.binary(name)
+            }
+        };
+        let sum = |f: &dyn Fn(&TypeInfo) -> f64| -> Expression {
+            info.iter()
+                .zip(&x)
+                .filter(|(t, _)| f(t) != 0.0)
+                .map(|(t, &v)| f(t) * v)
+                .sum()
+        };
+        let hands = sum(&|_| 1.0);
+        m.constrain(constraint!(hands == n));
+        for i in 0..5 {
+            let used = sum(&|t| t.hand.0[i] as f64);
+            let d = self.deck[i] as f64;
+            if self.hand_in_all {
+                m.constrain(constraint!(used == d));
+            } else {
+                m.constrain(constraint!(used <= d));
+            }
+        }
+        if self.rules.has(6) {
+            let b5 = sum(&|t| t.blue5 as i64 as f64);
+            m.constrain(constraint!(b5 == k5 as f64));
+        }
+        let mut objective = sum(&|t| t.base as f64);
+
+        // Rule 12: winner at level k with multiplier m: no other competing hand reaches k.
+        if self.rules.has(12) {
+            let top = caps[R] as usize;
+            // held[k] = competing hands with exactly k reds: one row per level keeps each
+            // pattern in few rows (the "k or more" sums run over these).
+            let held: Vec<Variable> = (0..=top)
+                .map(|k| {
+                    let v = m.continuous(format!("reds{k}"), 0.0, n);
+                    let e = sum(&|t| (t.competes && t.hand.0[R] as usize == k) as i64 as f64);
+                    m.constrain(constraint!(v == e));
+                    v
+                })
+                .collect();
+            let mut all = Expression::default();
+            for k in 1..=top {
+                let mut level = Expression::default();
+                for mult in [1, 2] {
+                    let w = bin(&mut m, format!("red{k}x{mult}"));
+                    let there = sum(&|t| {
+                        (t.competes && t.mult == mult && t.hand.0[R] as usize == k) as i64 as f64
+                    });
+                    m.constrain(constraint!(there >= w));
+                    objective += (mult * val[R] * k as i64) as f64 * w;
+                    level += w;
+                }
+                // A winner at any level j ≤ k leaves at most one hand at k or above.
+                all += level;
+                let reach: Expression = held[k..].iter().map(|&v| Expression::from(v)).sum();
+                m.constrain(constraint!(reach + (n - 1.0) * all.clone() <= n));
+            }
+            m.constrain(constraint!(all <= 1));
+        }
+        // Rule 8: winner at level k: alone at k, and no higher level held by exactly one
+        // hand (cascade) / at most one higher level, and it tied (one_step).
+        if self.rules.has(8) {
+            let top = caps[Y] as usize;
+            let at: Vec<Expression> = (0..=top)
+                .map(|k| {
+                    let v = m.continuous(format!("yellows{k}"), 0.0, n);
+                    let e = sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64);
+                    m.constrain(constraint!(v == e));
+                    Expression::from(v)
+                })
+                .collect();
+            let mut used = vec![None; top + 1];
+            let mut single = vec![None; top + 1];
+            for k in 1..=top {
+                let u = bin(&mut m, format!("yused{k}"));
+                let t2 = bin(&mut m, format!("ytied{k}"));
+                let n1 = m.continuous(format!("ysingle{k}"), 0.0, 1.0);
+                m.constrain(constraint!(at[k].clone() <= n * u));
+                m.constrain(constraint!(2 * t2 <= at[k].clone()));
+                m.constrain(constraint!(n1 >= u - t2));
+                used[k] = Some(u);
+                single[k] = Some(n1);
+            }
+            let mut all = Expression::default();
+            for k in 1..=top {
+                let mut level = Expression::default();
+                for mult in [1, 2] {
+                    let w = bin(&mut m, format!("yellow{k}x{mult}"));
+                    let there = sum(&|t| {
+                        (t.competes && t.mult == mult && t.hand.0[Y] as usize == k) as i64 as f64
+                    });
+                    m.constrain(constraint!(there >= w));
+                    objective += (mult * (k * k) as i64) as f64 * w;
+                    level += w;
+                }
+                m.constrain(constraint!(at[k].clone() + n * level.clone() <= 1.0 + n));
+                for n1 in single.iter().skip(k + 1).flatten() {
+                    m.constrain(constraint!(level.clone() + *n1 <= 1));
+                }
+                if self.variant.yellow_tie == YellowTie::OneStep && k < top {
+                    let above: Expression = used
+                        .iter()
+                        .skip(k + 1)
+                        .flatten()
+                        .map(|&u| Expression::from(u))
+                        .sum();
+                    let slack = (top - k) as f64;
+                    m.constrain(constraint!(above + slack * level.clone() <= 1.0 + slack));
+                }
+                all += level;
+            }
+            m.constrain(constraint!(all <= 1));
+        }
+
+        let solved = m.solve(Sense::Maximise, objective, opts)?;
+        let value = solved.report.objective.unwrap_or(0.0).round() as i64;
+        if relax {
+            return Ok(Solution {
+                hands: Vec::new(),
+                scores: Vec::new(),
+                value,
+                weighted: value as f64,
+                report: solved.report,
+            });
+        }
+        let mut hands = Vec::new();
+        let mut scores = Vec::new();
+        for (t, &v) in info.iter().zip(&x) {
+            for _ in 0..solved.int(v) {
+                hands.push(t.hand);
+                scores.push(Some(t.base));
+            }
+        }
+        // Best hands first (the bonus winners are re-scored by the referee anyway).
+        let mut order: Vec<usize> = (0..hands.len()).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(scores[i]), hands[i]));
+        Ok(Solution {
+            hands: order.iter().map(|&i| hands[i]).collect(),
+            scores: vec![None; order.len()],
+            value,
+            weighted: value as f64,
+            report: solved.report,
+        })
+    }
+}

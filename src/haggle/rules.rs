@@ -1,0 +1,419 @@
+//! The 15 rules and the variant keys, read from `models/haggle/rules.json` (embedded in
+//! the binary, so it works from any directory) and optional variant files.
+//!
+//! A [`Variant`] is the fully resolved configuration: which rules are in play, how yellow
+//! ties are broken, what rule 9 does and whether hands it hits still count in the rules
+//! that compare hands (6, 8, 12). Hands are five colour counts in the order Y/B/R/O/W.
+
+use std::fmt;
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// The rules file, compiled in.
+pub const RULES_JSON: &str = include_str!("../../models/haggle/rules.json");
+
+/// Colour names in hand order.
+pub const COLOURS: [&str; 5] = ["yellow", "blue", "red", "orange", "white"];
+pub const Y: usize = 0;
+pub const B: usize = 1;
+pub const R: usize = 2;
+pub const O: usize = 3;
+pub const W: usize = 4;
+
+/// One rule slip.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rule {
+    pub number: u8,
+    /// `self` (depends on the hand only), `others` (compares hands), `disqualify`.
+    pub kind: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    rules: Vec<Rule>,
+    defaults: VariantFile,
+}
+
+/// A variant file: every key optional, unset keys take the defaults of `rules.json`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantFile {
+    name: Option<String>,
+    yellow_tie: Option<YellowTie>,
+    seven_rule: Option<SevenRule>,
+    eliminated_compete: Option<bool>,
+    /// Rules in play, e.g. `"1-15"` or `"1-8"` or `"1,2,3,5"`.
+    rules: Option<String>,
+}
+
+/// Rule 8 when the most yellows is tied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum YellowTie {
+    /// Step down to the first count held by exactly one hand.
+    Cascade,
+    /// Step down once: the next-highest count, if held by exactly one hand.
+    OneStep,
+}
+
+/// Rule 9: what seven or more cards of one colour do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SevenRule {
+    /// The hand scores 0.
+    Eliminate,
+    /// The hand loses 10 points per colour held 7 or more times.
+    Minus10PerColour,
+}
+
+/// A set of rule numbers 1..=15 as a bit mask.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct RuleSet(pub u16);
+
+impl RuleSet {
+    pub const ALL: RuleSet = RuleSet(0xFFFE);
+    pub fn empty() -> RuleSet {
+        RuleSet(0)
+    }
+    pub fn has(self, r: u8) -> bool {
+        self.0 & (1 << r) != 0
+    }
+    pub fn with(self, r: u8) -> RuleSet {
+        RuleSet(self.0 | (1 << r))
+    }
+    pub fn without(self, r: u8) -> RuleSet {
+        RuleSet(self.0 & !(1 << r))
+    }
+    pub fn union(self, o: RuleSet) -> RuleSet {
+        RuleSet(self.0 | o.0)
+    }
+    pub fn minus(self, o: RuleSet) -> RuleSet {
+        RuleSet(self.0 & !o.0)
+    }
+    pub fn list(self) -> Vec<u8> {
+        (1..=15).filter(|&r| self.has(r)).collect()
+    }
+    pub fn len(self) -> usize {
+        self.list().len()
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn from_list(rs: &[u8]) -> RuleSet {
+        rs.iter().fold(RuleSet(0), |s, &r| s.with(r))
+    }
+    /// The rules that compare hands: a player who ignores other hands drops them.
+    pub fn comparing() -> RuleSet {
+        RuleSet::from_list(&[6, 7, 8, 12])
+    }
+
+    /// Parse `1-15`, `1,5,11,15`, `1-3,5` (empty string = no rules).
+    pub fn parse(s: &str) -> Result<RuleSet> {
+        let mut set = RuleSet(0);
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (lo, hi) = match part.split_once('-') {
+                Some((a, b)) => (num(a, s)?, num(b, s)?),
+                None => (num(part, s)?, num(part, s)?),
+            };
+            if lo > hi {
+                bail!("rule range `{part}` in `{s}` runs backwards (write e.g. 1-8)");
+            }
+            for r in lo..=hi {
+                set = set.with(r);
+            }
+        }
+        Ok(set)
+    }
+}
+
+fn num(t: &str, whole: &str) -> Result<u8> {
+    let n: u8 = t
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("`{t}` in rule list `{whole}` is not a rule number 1-15"))?;
+    if !(1..=15).contains(&n) {
+        bail!("rule {n} in `{whole}` does not exist: Haggle has rules 1-15");
+    }
+    Ok(n)
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Compact ranges: 1-3,5,11-15.
+        let l = self.list();
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < l.len() {
+            let mut j = i;
+            while j + 1 < l.len() && l[j + 1] == l[j] + 1 {
+                j += 1;
+            }
+            out.push(if j > i {
+                format!("{}-{}", l[i], l[j])
+            } else {
+                l[i].to_string()
+            });
+            i = j + 1;
+        }
+        if out.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&out.join(","))
+        }
+    }
+}
+
+impl Serialize for RuleSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for RuleSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == "none" {
+            return Ok(RuleSet(0));
+        }
+        RuleSet::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The resolved variant: what an episode records and every scorer reads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub name: String,
+    pub rules: RuleSet,
+    pub yellow_tie: YellowTie,
+    pub seven_rule: SevenRule,
+    pub eliminated_compete: bool,
+}
+
+/// The 15 rule slips of `rules.json`, validated.
+pub fn rules() -> Result<Vec<Rule>> {
+    Ok(rules_file()?.rules)
+}
+
+fn rules_file() -> Result<RulesFile> {
+    let f: RulesFile =
+        serde_json::from_str(RULES_JSON).map_err(|e| anyhow!("models/haggle/rules.json: {e}"))?;
+    if f.rules.len() != 15 {
+        bail!(
+            "models/haggle/rules.json: key `rules` has {} entries; Haggle has 15",
+            f.rules.len()
+        );
+    }
+    for (i, r) in f.rules.iter().enumerate() {
+        if r.number as usize != i + 1 {
+            bail!(
+                "models/haggle/rules.json: rule at position {} has number {} (expected {})",
+                i + 1,
+                r.number,
+                i + 1
+            );
+        }
+        if !["self", "others", "disqualify"].contains(&r.kind.as_str()) {
+            bail!(
+                "models/haggle/rules.json: rule {}: kind `{}` is not self, others or disqualify",
+                r.number,
+                r.kind
+            );
+        }
+    }
+    Ok(f)
+}
+
+impl Variant {
+    /// The defaults of `rules.json`.
+    pub fn standard() -> Result<Variant> {
+        resolve(VariantFile::default(), "models/haggle/rules.json")
+    }
+
+    /// Defaults overridden by a variant file.
+    pub fn load(path: &Path) -> Result<Variant> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read variant file {}", path.display()))?;
+        let v: VariantFile = serde_json::from_str(&text).map_err(|e| {
+            anyhow!(
+                "{}: {e} (keys: name, rules, yellow_tie = cascade|one_step, seven_rule = \
+                 eliminate|minus10_per_colour, eliminated_compete = true|false)",
+                path.display()
+            )
+        })?;
+        resolve(v, &path.display().to_string())
+    }
+
+    /// The standard variant or the file's.
+    pub fn from_option(path: Option<&Path>) -> Result<Variant> {
+        match path {
+            Some(p) => Variant::load(p),
+            None => Variant::standard(),
+        }
+    }
+
+    /// The settings of the spec's worked examples (minus 10 per colour, compete).
+    pub fn spec_tests() -> Variant {
+        Variant {
+            name: "spec tests".into(),
+            rules: RuleSet::ALL,
+            yellow_tie: YellowTie::Cascade,
+            seven_rule: SevenRule::Minus10PerColour,
+            eliminated_compete: true,
+        }
+    }
+}
+
+fn resolve(v: VariantFile, source: &str) -> Result<Variant> {
+    let d = rules_file()?.defaults;
+    let rules_text = v.rules.or(d.rules).unwrap_or_else(|| "1-15".to_string());
+    let rules = RuleSet::parse(&rules_text).with_context(|| format!("{source}: key `rules`"))?;
+    Ok(Variant {
+        name: v.name.or(d.name).unwrap_or_else(|| "standard".into()),
+        rules,
+        yellow_tie: v.yellow_tie.or(d.yellow_tie).unwrap_or(YellowTie::Cascade),
+        seven_rule: v
+            .seven_rule
+            .or(d.seven_rule)
+            .unwrap_or(SevenRule::Eliminate),
+        eliminated_compete: v
+            .eliminated_compete
+            .or(d.eliminated_compete)
+            .unwrap_or(false),
+    })
+}
+
+/// A hand: counts of Y, B, R, O, W.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Hand(pub [u8; 5]);
+
+impl Hand {
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| c as u32).sum()
+    }
+    pub fn get(&self, i: usize) -> i64 {
+        self.0[i] as i64
+    }
+
+    /// Parse `Y/B/R/O/W`, e.g. `0/3/4/2/1`.
+    pub fn parse(s: &str) -> Result<Hand> {
+        let parts: Vec<&str> = s.trim().split('/').collect();
+        if parts.len() != 5 {
+            bail!("hand `{s}` must be five counts Y/B/R/O/W, e.g. 0/3/4/2/1");
+        }
+        let mut h = [0u8; 5];
+        for (i, p) in parts.iter().enumerate() {
+            h[i] = p.trim().parse().map_err(|_| {
+                anyhow!(
+                    "hand `{s}`: `{p}` is not a count of {} cards (0-99)",
+                    COLOURS[i]
+                )
+            })?;
+            if h[i] > 99 {
+                bail!("hand `{s}`: {} {} cards is too many", h[i], COLOURS[i]);
+            }
+        }
+        Ok(Hand(h))
+    }
+
+    /// Component-wise minimum, positive difference and sum (multisets of cards).
+    pub fn meet(&self, o: &Hand) -> Hand {
+        Hand(std::array::from_fn(|i| self.0[i].min(o.0[i])))
+    }
+    pub fn minus(&self, o: &Hand) -> Hand {
+        Hand(std::array::from_fn(|i| self.0[i].saturating_sub(o.0[i])))
+    }
+    pub fn plus(&self, o: &Hand) -> Hand {
+        Hand(std::array::from_fn(|i| self.0[i] + o.0[i]))
+    }
+    /// True when every count is at most `o`'s.
+    pub fn within(&self, o: &Hand) -> bool {
+        (0..5).all(|i| self.0[i] <= o.0[i])
+    }
+    /// Cards that must change hands to turn `self` into `o` (given plus received).
+    pub fn distance(&self, o: &Hand) -> u32 {
+        (0..5)
+            .map(|i| (self.0[i] as i32 - o.0[i] as i32).unsigned_abs())
+            .sum()
+    }
+}
+
+impl fmt::Display for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = self.0;
+        write!(f, "{}/{}/{}/{}/{}", h[0], h[1], h[2], h[3], h[4])
+    }
+}
+
+impl Serialize for Hand {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Hand {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Hand::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The card values a player can deduce from the rules it knows (rules 1-3); every value
+/// it cannot deduce counts as 1. With all of 1, 2 and 3: Y 1, B 2, R 3, O 4, W 5.
+pub fn values(known: RuleSet) -> [i64; 5] {
+    let (r1, r2, r3) = (known.has(1), known.has(2), known.has(3));
+    if r1 && r2 && r3 {
+        [1, 2, 3, 4, 5]
+    } else if r1 && r3 {
+        [1, 2, 3, 4, 1]
+    } else if r1 {
+        [1, 1, 1, 4, 1]
+    } else {
+        [1; 5]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_file_is_valid_and_defaults_resolve() {
+        assert_eq!(rules().unwrap().len(), 15);
+        let v = Variant::standard().unwrap();
+        assert_eq!(v.rules, RuleSet::ALL);
+        assert_eq!(v.seven_rule, SevenRule::Eliminate);
+        assert!(!v.eliminated_compete);
+    }
+
+    #[test]
+    fn rule_sets_parse_and_print() {
+        let s = RuleSet::parse("1-3,5,11-15").unwrap();
+        assert_eq!(s.list(), vec![1, 2, 3, 5, 11, 12, 13, 14, 15]);
+        assert_eq!(s.to_string(), "1-3,5,11-15");
+        assert!(RuleSet::parse("0").is_err());
+        assert!(RuleSet::parse("16").is_err());
+        assert!(RuleSet::parse("5-2").is_err());
+        assert_eq!(RuleSet::parse("1-15").unwrap(), RuleSet::ALL);
+    }
+
+    #[test]
+    fn hands_parse() {
+        assert_eq!(Hand::parse("0/3/4/2/1").unwrap(), Hand([0, 3, 4, 2, 1]));
+        assert!(Hand::parse("1/2/3").is_err());
+        assert!(Hand::parse("1/2/x/4/5").is_err());
+    }
+
+    #[test]
+    fn deduced_values() {
+        assert_eq!(values(RuleSet::ALL), [1, 2, 3, 4, 5]);
+        assert_eq!(values(RuleSet::from_list(&[1, 3])), [1, 2, 3, 4, 1]);
+        assert_eq!(values(RuleSet::from_list(&[1, 2])), [1, 1, 1, 4, 1]);
+        assert_eq!(values(RuleSet::from_list(&[2, 3])), [1; 5]);
+    }
+}

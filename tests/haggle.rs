@@ -1,0 +1,434 @@
+//! Haggle: the referee against the spec's worked examples, every ILP against brute force
+//! (goals, fixed games, two-player bounds), episodes through `verify`, and the CLI.
+
+use std::process::{Command, Output};
+
+use gamebounds::haggle::cli::{bound, BoundObjective, Formulation, HandIn};
+use gamebounds::haggle::engine::{self, all_hands};
+use gamebounds::haggle::model::{Objective, Problem};
+use gamebounds::haggle::player;
+use gamebounds::haggle::rules::{Hand, RuleSet, Variant, YellowTie};
+use gamebounds::lp::SolveOptions;
+use gamebounds::rng::Rng;
+
+fn h(s: &str) -> Hand {
+    Hand::parse(s).unwrap()
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gb-haggle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn quiet() -> SolveOptions {
+    SolveOptions::quiet()
+}
+
+#[test]
+fn spec_examples_through_the_cli() {
+    let o = run(&[
+        "haggle",
+        "score",
+        "--json",
+        "--variant",
+        "models/haggle/spec-tests.json",
+        "--hand",
+        "2/1/3/3/4",
+        "--hand",
+        "3/5/3/0/1",
+        "--hand",
+        "3/1/1/7/1",
+        "--hand",
+        "0/3/4/2/1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let totals: Vec<i64> = v["payload"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["total"].as_i64().unwrap())
+        .collect();
+    assert_eq!(totals, vec![31, 32, 12, 110]);
+    let spec = Variant::spec_tests();
+    for (hand, want) in [("0/3/4/1/2", 112), ("0/6/0/2/0", 44)] {
+        assert_eq!(
+            engine::totals(&[h(hand)], RuleSet::ALL, &spec).unwrap(),
+            vec![want]
+        );
+    }
+}
+
+/// Brute force of a goal: the best believed score, then the fewest cards changed.
+fn brute_goal(
+    known: RuleSet,
+    hand: &Hand,
+    players: usize,
+    others: Option<&[Hand]>,
+    v: &Variant,
+) -> (i64, u32) {
+    let used: Vec<u32> = (0..5)
+        .map(|i| others.unwrap_or(&[]).iter().map(|h| h.0[i] as u32).sum())
+        .collect();
+    let caps: [u8; 5] = std::array::from_fn(|i| (2 * players as u32 - used[i]).min(13) as u8);
+    let mut best = (i64::MIN, u32::MAX);
+    for g in all_hands(caps, 13) {
+        let s = engine::believed(&g, known, others, v).unwrap();
+        let d = hand.distance(&g);
+        if s > best.0 || (s == best.0 && d < best.1) {
+            best = (s, d);
+        }
+    }
+    best
+}
+
+#[test]
+fn goal_matches_brute_force_for_rule_subsets() {
+    let v = Variant::standard().unwrap();
+    let mut rng = Rng::new(6);
+    let subsets = [
+        "1-15",
+        "1,5,11,15",
+        "4,5,10,13,14",
+        "1,3,9",
+        "1-3,11",
+        "9,10",
+        "1,2",
+        "5,13,14,15",
+    ];
+    for (i, s) in subsets.iter().enumerate() {
+        let known = RuleSet::parse(s).unwrap();
+        let players = [15, 4, 3][i % 3];
+        let mut hand = [0u8; 5];
+        for _ in 0..10 {
+            hand[rng.index(5)] += 1;
+        }
+        let hand = Hand(hand);
+        let g = player::goal(known, &hand, players, None, &v, &quiet()).unwrap();
+        assert!(g.report.proven(), "{s}");
+        assert_eq!(
+            (g.believed, g.distance),
+            brute_goal(known, &hand, players, None, &v),
+            "rules {s}, hand {hand}, {players} players: goal {}",
+            g.goal
+        );
+        assert_eq!(
+            engine::believed(&g.goal, known, None, &v).unwrap(),
+            g.believed
+        );
+    }
+}
+
+#[test]
+fn goal_with_other_hands_given_matches_brute_force() {
+    let v = Variant::spec_tests();
+    let others = [h("3/5/3/0/1"), h("2/1/3/3/4"), h("0/2/4/1/2")];
+    for s in ["1-15", "6,7,12", "8,1,3", "1-3,8,12,6"] {
+        let known = RuleSet::parse(s).unwrap();
+        let hand = h("2/2/2/2/2");
+        let g = player::goal(known, &hand, 5, Some(&others), &v, &quiet()).unwrap();
+        assert_eq!(
+            (g.believed, g.distance),
+            brute_goal(known, &hand, 5, Some(&others), &v),
+            "rules {s}: goal {}",
+            g.goal
+        );
+    }
+}
+
+/// The hand model with every hand fixed must score each hand exactly as the referee.
+#[test]
+fn model_scores_fixed_games_like_the_referee() {
+    let variants = [
+        Variant::standard().unwrap(),
+        Variant::spec_tests(),
+        Variant {
+            yellow_tie: YellowTie::OneStep,
+            ..Variant::standard().unwrap()
+        },
+    ];
+    let mut rng = Rng::new(11);
+    let mut games: Vec<Vec<Hand>> = vec![vec![
+        h("2/1/3/3/4"),
+        h("3/5/3/0/1"),
+        h("3/1/1/7/1"),
+        h("0/3/4/2/1"),
+    ]];
+    // Random games with ties, 5+ blues and sevens made likely.
+    for _ in 0..8 {
+        let n = 3 + rng.index(4);
+        let game: Vec<Hand> = (0..n)
+            .map(|_| {
+                let mut c = [0u8; 5];
+                let cards = rng.index(14);
+                for _ in 0..cards {
+                    let i = if rng.unit() < 0.4 {
+                        rng.index(2) + 1
+                    } else {
+                        rng.index(5)
+                    };
+                    c[i] += 1;
+                }
+                Hand(c)
+            })
+            .collect();
+        games.push(game);
+    }
+    for (gi, game) in games.iter().enumerate() {
+        for v in &variants {
+            let n = game.len();
+            let want = engine::totals(game, RuleSet::ALL, v).unwrap();
+            let p = Problem {
+                name: format!("fixed game {gi}"),
+                rules: RuleSet::ALL,
+                variant: v.clone(),
+                deck: [13 * n as u32; 5],
+                max_cards: 13,
+                fixed: game.iter().map(|&x| Some(x)).collect(),
+                objective: Objective::Total,
+                hand_in_all: false,
+                caps0: None,
+                near: None,
+            };
+            let sol = p.solve(&quiet()).unwrap();
+            let got: Vec<i64> = sol.scores.iter().map(|s| s.unwrap()).collect();
+            assert_eq!(got, want, "game {gi} {game:?} under {}", v.name);
+        }
+    }
+}
+
+/// Two players, every pair of hands from the 4-per-colour deck.
+#[test]
+fn two_player_bounds_match_brute_force() {
+    let v = Variant::standard().unwrap();
+    let hands = all_hands([4; 5], 13);
+    let (mut best_player, mut best_total) = (i64::MIN, i64::MIN);
+    let (mut all_player, mut all_total) = (i64::MIN, i64::MIN);
+    for a in &hands {
+        let rest = Hand([4; 5]).minus(a);
+        for b in all_hands(rest.0, 13) {
+            let t = engine::totals(&[*a, b], RuleSet::ALL, &v).unwrap();
+            best_player = best_player.max(t[0]);
+            best_total = best_total.max(t[0] + t[1]);
+            if b == rest {
+                all_player = all_player.max(t[0]);
+                all_total = all_total.max(t[0] + t[1]);
+            }
+        }
+    }
+    let cases = [
+        (
+            BoundObjective::MaxPlayer,
+            HandIn::Any,
+            Formulation::Hands,
+            best_player,
+        ),
+        (
+            BoundObjective::MaxPlayer,
+            HandIn::All,
+            Formulation::Hands,
+            all_player,
+        ),
+        (
+            BoundObjective::MaxTotal,
+            HandIn::Any,
+            Formulation::Hands,
+            best_total,
+        ),
+        (
+            BoundObjective::MaxTotal,
+            HandIn::Any,
+            Formulation::Types,
+            best_total,
+        ),
+        (
+            BoundObjective::MaxTotal,
+            HandIn::All,
+            Formulation::Types,
+            all_total,
+        ),
+    ];
+    for (obj, hand_in, model, want) in cases {
+        let env = bound(2, obj, hand_in, model, &v, &quiet()).unwrap();
+        assert!(env.solver.as_ref().unwrap().proven());
+        assert_eq!(
+            env.value,
+            Some(want as f64),
+            "{obj:?} {hand_in:?} {model:?}"
+        );
+        gamebounds::games::verify(&env).unwrap();
+    }
+}
+
+/// Three players: the pattern model and the hand model agree on the best total.
+#[test]
+fn pattern_and_hand_models_agree_for_three_players() {
+    let v = Variant {
+        yellow_tie: YellowTie::OneStep,
+        ..Variant::standard().unwrap()
+    };
+    let a = bound(
+        3,
+        BoundObjective::MaxTotal,
+        HandIn::Any,
+        Formulation::Types,
+        &v,
+        &quiet(),
+    )
+    .unwrap();
+    let b = bound(
+        3,
+        BoundObjective::MaxTotal,
+        HandIn::Any,
+        Formulation::Hands,
+        &v,
+        &quiet(),
+    )
+    .unwrap();
+    assert_eq!(a.value, b.value);
+    assert!(a.solver.unwrap().proven() && b.solver.unwrap().proven());
+}
+
+#[test]
+fn episodes_verify_and_tampering_is_caught() {
+    let out = tmp("bound3.json");
+    let o = run(&[
+        "haggle",
+        "bound",
+        "--players",
+        "3",
+        "--quiet",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["verify", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("verified"));
+    // Claim one point more: the referee must reject it (exit 1).
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut env: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let v = env["value"].as_f64().unwrap();
+    env["value"] = serde_json::json!(v + 1.0);
+    let bad = tmp("bound3-bad.json");
+    std::fs::write(&bad, serde_json::to_string(&env).unwrap()).unwrap();
+    assert_eq!(
+        run(&["verify", bad.to_str().unwrap()]).status.code(),
+        Some(1)
+    );
+
+    let goal = tmp("goal.json");
+    let o = run(&[
+        "haggle",
+        "goal",
+        "--known",
+        "1,5,11,15",
+        "--hand",
+        "3/1/3/3/2",
+        "--quiet",
+        "--out",
+        goal.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&["verify", goal.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn simulation_replays_through_the_referee() {
+    let v = Variant::standard().unwrap();
+    let s = player::simulate(6, 3, 3, &v).unwrap();
+    assert_eq!(s.rounds.len(), 3);
+    let env = gamebounds::episode::Envelope::exact(
+        "haggle",
+        serde_json::to_value(&v).unwrap(),
+        "simulate",
+        0.0,
+        serde_json::to_value(&s).unwrap(),
+    );
+    gamebounds::games::verify(&env).unwrap();
+    // Same seed, same game.
+    assert_eq!(player::simulate(6, 3, 3, &v).unwrap(), s);
+    // A trade that was never acceptable is rejected.
+    let mut bad = s.clone();
+    if let Some(m) = bad.rounds[0]
+        .meetings
+        .iter_mut()
+        .find(|m| m.trade.is_some())
+    {
+        let t = m.trade.as_mut().unwrap();
+        t.a_gives = Hand([9, 0, 0, 0, 0]);
+        let env = gamebounds::episode::Envelope::exact(
+            "haggle",
+            serde_json::to_value(&v).unwrap(),
+            "simulate",
+            0.0,
+            serde_json::to_value(&bad).unwrap(),
+        );
+        assert!(gamebounds::games::verify(&env).is_err());
+    }
+}
+
+#[test]
+fn trade_cli_lists_and_judges() {
+    let o = run(&[
+        "haggle",
+        "trade",
+        "--player",
+        "1-3:3/1/3/3/2:0/3/4/2/1",
+        "--other",
+        "1,3:1/4/1/2/2:3/1/1/2/2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let first = &v["trades"][0];
+    assert_eq!(first["a_gives"], "2/0/0/0/0");
+    assert_eq!(first["b_gives"], "0/2/0/0/0");
+    let o = run(&[
+        "haggle",
+        "trade",
+        "--player",
+        "1-3:3/1/3/3/2:0/3/4/2/1",
+        "--offer",
+        "0/0/0/0/1",
+        "--request",
+        "2/0/0/0/0",
+    ]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("rejects"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    for args in [
+        vec!["haggle", "score", "--hand", "1/2/3"],
+        vec!["haggle", "score", "--hand", "1/2/3/4/5", "--rules", "1-16"],
+        vec!["haggle", "goal", "--known", "0", "--hand", "1/1/1/1/1"],
+        vec!["haggle", "score", "--hand", "3/3/3/3/2"],
+        vec!["haggle", "bound", "--players", "0"],
+        vec![
+            "haggle",
+            "score",
+            "--hand",
+            "1/1/1/1/1",
+            "--variant",
+            "/nonexistent.json",
+        ],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{err}");
+    }
+}
