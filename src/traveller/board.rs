@@ -392,7 +392,10 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
                 );
             }
             if !(t.price.is_finite() && t.price > 0.0) {
-                bail!("{here}: the price must be a positive number, not {}", t.price);
+                bail!(
+                    "{here}: the price must be a positive number, not {}",
+                    t.price
+                );
             }
             if let Some(prev) = deals.insert(t.building.as_str(), kind) {
                 bail!(
@@ -414,7 +417,10 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
             );
         }
         if !(s.price.is_finite() && s.price > 0.0) {
-            bail!("{here}: the price must be a positive number, not {}", s.price);
+            bail!(
+                "{here}: the price must be a positive number, not {}",
+                s.price
+            );
         }
         if !stations.insert(s.building.as_str()) {
             bail!("{here}: `{}` already sells fuel", s.building);
@@ -701,7 +707,10 @@ fn parse_facts(text: &str) -> Result<(BoardFile, Origins)> {
         let int = |k: usize, what: &str| -> Result<i64> {
             match &fact.args[k] {
                 Term::Num(x) if x.fract() == 0.0 => Ok(*x as i64),
-                a => bail!("{here}: argument {} ({what}) must be an integer, not {a}", k + 1),
+                a => bail!(
+                    "{here}: argument {} ({what}) must be an integer, not {a}",
+                    k + 1
+                ),
             }
         };
         let id = |k: usize| -> Result<u32> {
@@ -715,14 +724,20 @@ fn parse_facts(text: &str) -> Result<(BoardFile, Origins)> {
             match &fact.args[k] {
                 Term::Atom(a) => Ok(a.clone()),
                 Term::Num(x) => {
-                    bail!("{here}: argument {} ({what}) must be an atom, not {x}", k + 1)
+                    bail!(
+                        "{here}: argument {} ({what}) must be an atom, not {x}",
+                        k + 1
+                    )
                 }
             }
         };
         let num = |k: usize, what: &str| -> Result<f64> {
             match &fact.args[k] {
                 Term::Num(x) => Ok(*x),
-                a => bail!("{here}: argument {} ({what}) must be a number, not {a}", k + 1),
+                a => bail!(
+                    "{here}: argument {} ({what}) must be a number, not {a}",
+                    k + 1
+                ),
             }
         };
         match fact.name.as_str() {
@@ -845,11 +860,23 @@ pub fn facts_text(f: &BoardFile, header: &str) -> String {
     }
     let _ = writeln!(s, "\n% Wholesalers: the trader buys here.");
     for t in &f.sells {
-        let _ = writeln!(s, "sells({}, {}, {}).", atom(&t.building), atom(&t.good), num(t.price));
+        let _ = writeln!(
+            s,
+            "sells({}, {}, {}).",
+            atom(&t.building),
+            atom(&t.good),
+            num(t.price)
+        );
     }
     let _ = writeln!(s, "\n% Retailers: the trader sells here.");
     for t in &f.buys {
-        let _ = writeln!(s, "buys({}, {}, {}).", atom(&t.building), atom(&t.good), num(t.price));
+        let _ = writeln!(
+            s,
+            "buys({}, {}, {}).",
+            atom(&t.building),
+            atom(&t.good),
+            num(t.price)
+        );
     }
     let _ = writeln!(s, "\n% Fuel stations.");
     for t in &f.sells_fuel {
@@ -912,11 +939,17 @@ sells_fuel(pump, 2).
     #[test]
     fn errors_name_line_fact_and_reason() {
         let e = err("square(1, 0, 0).\nsquare(2, 2, 1).\njoins(1, 2).\n");
-        assert!(e.contains("line 3: `joins(1, 2)`") && e.contains("45°"), "{e}");
+        assert!(
+            e.contains("line 3: `joins(1, 2)`") && e.contains("45°"),
+            "{e}"
+        );
         let e = err("square(1, 0, 0).\nbuilding(7, shop).\n");
         assert!(e.contains("line 2") && e.contains("square 7"), "{e}");
         let e = err("square(1,0,0).\nbuilding(1, shop).\nsells(shop, coal, 3).\n");
-        assert!(e.contains("line 3") && e.contains("coal") && e.contains("no volume"), "{e}");
+        assert!(
+            e.contains("line 3") && e.contains("coal") && e.contains("no volume"),
+            "{e}"
+        );
         let e = err("square(1, 0, 0).\njoins(1, 9).\n");
         assert!(e.contains("square 9 is not declared"), "{e}");
         let e = err("square(1, 0, 0)\nsquare(2, 0, 1).");
@@ -929,18 +962,26 @@ sells_fuel(pump, 2).
         assert!(e.contains("line 2") && e.contains("grid point"), "{e}");
         let e = err("square(1, 0, 0).\nin(1, hub).");
         assert!(e.contains("loop `hub` is not declared"), "{e}");
-        let e = err("square(1,0,0). square(2,1,0). square(3,2,0). joins(1,2). joins(2,3).\n\
-                     loop(l). in(1,l). in(2,l). in(3,l).");
+        let e = err(
+            "square(1,0,0). square(2,1,0). square(3,2,0). joins(1,2). joins(2,3).\n\
+                     loop(l). in(1,l). in(2,l). in(3,l).",
+        );
         assert!(e.contains("not a closed street"), "{e}");
         let e = err("square(1,0,0). building(1,a). unit_volume(coal,1).\n\
                      sells(a,coal,2). buys(a,coal,3).");
         assert!(e.contains("one good"), "{e}");
-        let e = format!("{:#}", Board::from_json("j", "{\"squares\": [], \"roads\": []}").unwrap_err());
+        let e = format!(
+            "{:#}",
+            Board::from_json("j", "{\"squares\": [], \"roads\": []}").unwrap_err()
+        );
         assert!(e.contains("unknown field `roads`"), "{e}");
         let e = format!(
             "{:#}",
-            Board::from_json("j", r#"{"squares": [{"id": 1, "x": 0, "y": 0}], "joins": [[1, 2]]}"#)
-                .unwrap_err()
+            Board::from_json(
+                "j",
+                r#"{"squares": [{"id": 1, "x": 0, "y": 0}], "joins": [[1, 2]]}"#
+            )
+            .unwrap_err()
         );
         assert!(e.contains("joins[0]") && e.contains("square 2"), "{e}");
     }

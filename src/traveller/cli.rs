@@ -90,7 +90,11 @@ pub enum Command {
     ///
     /// Example: gamebounds traveller bench --board models/traveller/classic.pl --steps 20,50 --repeat 3
     Bench {
-        #[arg(long, value_name = "FILE", default_value = "models/traveller/classic.pl")]
+        #[arg(
+            long,
+            value_name = "FILE",
+            default_value = "models/traveller/classic.pl"
+        )]
         board: PathBuf,
         #[arg(long, default_value_t = 67)]
         start: u32,
@@ -99,7 +103,11 @@ pub enum Command {
         #[arg(long, default_value_t = 3)]
         repeat: usize,
         /// Where the report goes.
-        #[arg(long, default_value = "results/bench-traveller.md", value_name = "FILE.md")]
+        #[arg(
+            long,
+            default_value = "results/bench-traveller.md",
+            value_name = "FILE.md"
+        )]
         report: PathBuf,
     },
     /// Print a generated board as Prolog facts (deterministic for a seed and size).
@@ -166,7 +174,14 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             models,
             results,
             games,
-        } => results_cmd(&classic_steps, &large_steps, &models, &results, &games, common),
+        } => results_cmd(
+            &classic_steps,
+            &large_steps,
+            &models,
+            &results,
+            &games,
+            common,
+        ),
         Command::Bench {
             board,
             start,
@@ -348,7 +363,10 @@ pub fn greedy_episode(board: &Board, rules: &Rules, start: u32, steps: usize) ->
     let plan = greedy::plan(board, rules, board.square(start)?, steps);
     let rp = engine::replay(board, rules, start, &plan)?;
     if let Some((i, e)) = &rp.illegal {
-        bail!("the greedy plan breaks a rule at step {}: {e} (a bug)", i + 1);
+        bail!(
+            "the greedy plan breaks a rule at step {}: {e} (a bug)",
+            i + 1
+        );
     }
     let v = variant(board, rules, start, steps, BTreeMap::new());
     Ok(Envelope {
@@ -436,7 +454,10 @@ fn results_cmd(
         money(rules.cash),
         rules.tank,
         money(rules.capacity),
-        common.time_limit.map(money).unwrap_or_else(|| "none".into()),
+        common
+            .time_limit
+            .map(money)
+            .unwrap_or_else(|| "none".into()),
     );
     let path = results.join("traveller.md");
     std::fs::create_dir_all(results)
@@ -474,7 +495,10 @@ fn bench(
         let env = last.unwrap();
         let s = env.solver.as_ref().unwrap();
         let median = times[times.len() / 2];
-        common.note(format!("  T={t}: median {median:.2} s over {} runs", times.len()));
+        common.note(format!(
+            "  T={t}: median {median:.2} s over {} runs",
+            times.len()
+        ));
         rows.push(vec![
             t.to_string(),
             format!("£{}", money(env.value.unwrap())),
@@ -502,7 +526,16 @@ fn bench(
             .join(","),
         repeat.max(1),
         crate::render::table(
-            ["T", "bound", "status", "median s", "min s", "max s", "rows × cols", "nodes"],
+            [
+                "T",
+                "bound",
+                "status",
+                "median s",
+                "min s",
+                "max s",
+                "rows × cols",
+                "nodes"
+            ],
             rows
         )
     );

@@ -136,14 +136,18 @@ fn building_lines(board: &Board) -> Vec<String> {
     let f = &board.file;
     let mut what: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     for t in &f.sells {
-        what.entry(&t.building)
-            .or_default()
-            .push(format!("sells {} at £{}", t.good, money(t.price)));
+        what.entry(&t.building).or_default().push(format!(
+            "sells {} at £{}",
+            t.good,
+            money(t.price)
+        ));
     }
     for t in &f.buys {
-        what.entry(&t.building)
-            .or_default()
-            .push(format!("buys {} at £{}", t.good, money(t.price)));
+        what.entry(&t.building).or_default().push(format!(
+            "buys {} at £{}",
+            t.good,
+            money(t.price)
+        ));
     }
     for t in &f.sells_fuel {
         what.entry(&t.building)
@@ -203,12 +207,17 @@ pub fn svg(board: &Board) -> String {
             );
         }
     }
-    let colours = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4"];
+    let colours = [
+        "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
+    ];
     for (i, l) in board.file.loops.iter().enumerate() {
         let col = colours[i % colours.len()];
         let members: Vec<usize> = l.squares.iter().map(|id| board.index[id]).collect();
         for &a in &members {
-            for &b in board.adj[a].iter().filter(|b| members.contains(b) && **b > a) {
+            for &b in board.adj[a]
+                .iter()
+                .filter(|b| members.contains(b) && **b > a)
+            {
                 let (p, q) = (board.pos[a], board.pos[b]);
                 let _ = writeln!(
                     s,

@@ -137,7 +137,10 @@ pub fn apply(board: &Board, rules: &Rules, s: &State, a: &Action) -> Result<Stat
     match a {
         Action::Move(to) => {
             let Some(&t) = board.index.get(to) else {
-                return Err(illegal("no road", format!("square {to} is not on the board")));
+                return Err(illegal(
+                    "no road",
+                    format!("square {to} is not on the board"),
+                ));
             };
             if !board.joined(s.square, t) {
                 return Err(illegal(
@@ -236,7 +239,10 @@ fn good_index(board: &Board, good: &str) -> Result<usize, Illegal> {
     board.good(good).ok_or_else(|| {
         illegal(
             "unknown good",
-            format!("`{good}` is not a good on this board ({})", board.goods.join(", ")),
+            format!(
+                "`{good}` is not a good on this board ({})",
+                board.goods.join(", ")
+            ),
         )
     })
 }
@@ -380,10 +386,13 @@ sells(yard, coal, 3). buys(merchant, coal, 5). sells_fuel(pump, 2).
         assert_eq!(broken("buy fuel 1"), (0, "no fuel station"));
         assert_eq!(broken("buy coal 34"), (0, "overdrawn"));
         assert_eq!(broken("buy coal 11"), (0, "overload"));
-        assert_eq!(broken("buy coal 5\nmove 2\nmove 3\nsell coal 6"), (3, "fraud"));
+        assert_eq!(
+            broken("buy coal 5\nmove 2\nmove 3\nsell coal 6"),
+            (3, "fraud")
+        );
         assert_eq!(broken("buy peaches 1"), (0, "unknown good"));
         // Fuel beyond the cash in hand.
-        assert_eq!(broken("buy coal 33\nmove 2\nbuy fuel 1"), (2, "overdrawn"));
+        assert_eq!(broken("buy coal 10\nmove 2\nbuy fuel 36"), (2, "overdrawn"));
     }
 
     #[test]

@@ -94,7 +94,12 @@ impl Variant {
     /// The objective's value of a state: cash plus valued stock.
     pub fn worth(&self, board: &Board, s: &State) -> Result<f64> {
         let v = self.stock_values(board)?;
-        Ok(s.cash + s.stock.iter().zip(&v).map(|(&q, p)| q as f64 * p).sum::<f64>())
+        Ok(s.cash
+            + s.stock
+                .iter()
+                .zip(&v)
+                .map(|(&q, p)| q as f64 * p)
+                .sum::<f64>())
     }
 
     pub fn objective(&self) -> &'static str {
@@ -119,8 +124,8 @@ pub fn load(env: &Envelope) -> Result<Loaded> {
     let variant: Variant = serde_json::from_value(env.variant.clone())
         .context("traveller episode has a malformed variant")?;
     let payload: Payload = env.payload_as()?;
-    let board = Board::from_file(&variant.board, variant.content.clone())
-        .context("the episode's board")?;
+    let board =
+        Board::from_file(&variant.board, variant.content.clone()).context("the episode's board")?;
     variant.rules.check().context("the episode's rules")?;
     let plan = engine::parse_plan(&payload.plan.join("\n")).context("the episode's plan")?;
     let replay = engine::replay(&board, &variant.rules, variant.start, &plan)?;
@@ -157,7 +162,12 @@ pub fn verify(env: &Envelope) -> Result<String> {
         return Err(Rejected(format!(
             "traveller: the plan ends at square {} with £{} and fuel {}, not the claimed \
              square {} with £{} and fuel {}",
-            end.square, end.cash, end.fuel, l.payload.end.square, l.payload.end.cash, l.payload.end.fuel
+            end.square,
+            end.cash,
+            end.fuel,
+            l.payload.end.square,
+            l.payload.end.cash,
+            l.payload.end.fuel
         ))
         .into());
     }

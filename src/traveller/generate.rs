@@ -39,7 +39,10 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
         ("North-West Circus".into(), ring(width / 4, height / 4)),
         ("North-East Circus".into(), ring(3 * width / 4, height / 4)),
         ("South-West Circus".into(), ring(width / 4, 3 * height / 4)),
-        ("South-East Circus".into(), ring(3 * width / 4, 3 * height / 4)),
+        (
+            "South-East Circus".into(),
+            ring(3 * width / 4, 3 * height / 4),
+        ),
     ];
     // Avenues through the loops keep every loop joined to The Hub.
     let mut avenues: Vec<((i64, i64), (i64, i64))> = Vec::new();
@@ -111,7 +114,11 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
     let mut f = BoardFile {
         squares: ordered
             .iter()
-            .map(|&(x, y)| Square { id: id[&(x, y)], x, y })
+            .map(|&(x, y)| Square {
+                id: id[&(x, y)],
+                x,
+                y,
+            })
             .collect(),
         ..BoardFile::default()
     };
@@ -135,12 +142,21 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
     rng.shuffle(&mut free);
     let per_good = (ordered.len() / 60).max(2);
     let mut next = free.into_iter();
-    let round = |x: f64| if x >= 20.0 { x.round() } else { (x * 4.0).round() / 4.0 };
+    let round = |x: f64| {
+        if x >= 20.0 {
+            x.round()
+        } else {
+            (x * 4.0).round() / 4.0
+        }
+    };
     for (g, _, base) in GOODS {
         for k in 1..=per_good {
             if let Some(sq) = next.next() {
                 let name = format!("{} Wholesale {k}", capital(g));
-                f.buildings.push(Building { square: sq, name: name.clone() });
+                f.buildings.push(Building {
+                    square: sq,
+                    name: name.clone(),
+                });
                 f.sells.push(Trade {
                     building: name,
                     good: g.into(),
@@ -149,7 +165,10 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
             }
             if let Some(sq) = next.next() {
                 let name = format!("{} Market {k}", capital(g));
-                f.buildings.push(Building { square: sq, name: name.clone() });
+                f.buildings.push(Building {
+                    square: sq,
+                    name: name.clone(),
+                });
                 f.buys.push(Trade {
                     building: name,
                     good: g.into(),
@@ -161,7 +180,10 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
     for k in 1..=(ordered.len() / 30).max(2) {
         if let Some(sq) = next.next() {
             let name = format!("Garage {k}");
-            f.buildings.push(Building { square: sq, name: name.clone() });
+            f.buildings.push(Building {
+                square: sq,
+                name: name.clone(),
+            });
             f.sells_fuel.push(FuelStation {
                 building: name,
                 price: (4 + rng.below(5)) as f64,

@@ -47,13 +47,23 @@ struct Trip {
 }
 
 /// The best trip from a state within `left` steps, by profit per step.
-fn best_trip(board: &Board, rules: &Rules, s: &State, left: usize, dist: &[Vec<usize>]) -> Option<Trip> {
+fn best_trip(
+    board: &Board,
+    rules: &Rules,
+    s: &State,
+    left: usize,
+    dist: &[Vec<usize>],
+) -> Option<Trip> {
     let n = board.n();
     let here = s.square;
     let mut best: Option<(f64, Trip)> = None;
     // Fuel stops: none, or any station reachable on the fuel in the tank.
     let mut stops: Vec<Option<usize>> = vec![None];
-    stops.extend((0..n).filter(|&f| board.fuel_price[f].is_some() && dist[here][f] <= s.fuel as usize).map(Some));
+    stops.extend(
+        (0..n)
+            .filter(|&f| board.fuel_price[f].is_some() && dist[here][f] <= s.fuel as usize)
+            .map(Some),
+    );
     for g in 0..board.goods.len() {
         let vol = board.volume[g];
         for w in (0..n).filter(|&w| board.wholesale[w][g].is_some()) {
@@ -99,7 +109,9 @@ fn best_trip(board: &Board, rules: &Rules, s: &State, left: usize, dist: &[Vec<u
                         continue;
                     }
                     let free = rules.capacity - s.load(board);
-                    let q = ((cash + EPS) / pw).floor().min(((free + EPS) / vol).floor());
+                    let q = ((cash + EPS) / pw)
+                        .floor()
+                        .min(((free + EPS) / vol).floor());
                     if q < 1.0 {
                         continue;
                     }
@@ -114,13 +126,25 @@ fn best_trip(board: &Board, rules: &Rules, s: &State, left: usize, dist: &[Vec<u
                     let mut actions = Vec::new();
                     let mut at = here;
                     if let Some(f) = stop {
-                        actions.extend(path(board, at, f)?.into_iter().map(|x| Action::Move(board.ids[x])));
+                        actions.extend(
+                            path(board, at, f)?
+                                .into_iter()
+                                .map(|x| Action::Move(board.ids[x])),
+                        );
                         actions.push(Action::Fuel(fuel_q as u64));
                         at = f;
                     }
-                    actions.extend(path(board, at, w)?.into_iter().map(|x| Action::Move(board.ids[x])));
+                    actions.extend(
+                        path(board, at, w)?
+                            .into_iter()
+                            .map(|x| Action::Move(board.ids[x])),
+                    );
                     actions.push(Action::Buy(board.goods[g].clone(), q as u64));
-                    actions.extend(path(board, w, r)?.into_iter().map(|x| Action::Move(board.ids[x])));
+                    actions.extend(
+                        path(board, w, r)?
+                            .into_iter()
+                            .map(|x| Action::Move(board.ids[x])),
+                    );
                     actions.push(Action::Sell(board.goods[g].clone(), q as u64));
                     best = Some((rate, Trip { actions, profit }));
                 }

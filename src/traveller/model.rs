@@ -321,7 +321,9 @@ fn profit_bounds(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
     let n = board.n();
     let mut rates = Vec::new(); // (a_g, b_g)
     for g in 0..board.goods.len() {
-        let sellers: Vec<usize> = (0..n).filter(|&s| board.wholesale[s][g].is_some()).collect();
+        let sellers: Vec<usize> = (0..n)
+            .filter(|&s| board.wholesale[s][g].is_some())
+            .collect();
         let buyers: Vec<usize> = (0..n).filter(|&s| board.retail[s][g].is_some()).collect();
         let w = sellers
             .iter()
@@ -475,9 +477,9 @@ fn stock(
         .map(|row| row.into_iter().map(|e| (e, false)).collect())
         .collect();
     for &s in c.here {
-        for g in 0..ng {
-            if c.from_wholesale[g][s] <= t - 1 {
-                balance[s][g].1 = true;
+        for (g, cell) in balance[s].iter_mut().enumerate() {
+            if c.from_wholesale[g][s] < t {
+                cell.1 = true;
             }
         }
     }
@@ -493,7 +495,7 @@ fn stock(
         let mut load = Expression::from(0.0);
         let mut any = false;
         for g in 0..ng {
-            if c.from_wholesale[g][s] <= t - 1 && c.may_hold(g, b, t, c.left) {
+            if c.from_wholesale[g][s] < t && c.may_hold(g, b, t, c.left) {
                 let y = m.continuous(format!("y{t}_{s}_{b}_{g}"), 0.0, c.most[g]);
                 balance[s][g].0 -= y;
                 next[b][g] += y;
@@ -561,12 +563,18 @@ fn chosen(board: &Board, st: &Step, sol: &crate::lp::Solved) -> Option<Action> {
     }
     for (_, b) in &st.buys {
         if sol.is_set(b.on) {
-            return Some(Action::Buy(board.goods[b.good].clone(), sol.int(b.qty) as u64));
+            return Some(Action::Buy(
+                board.goods[b.good].clone(),
+                sol.int(b.qty) as u64,
+            ));
         }
     }
     for (_, s) in &st.sells {
         if sol.is_set(s.on) {
-            return Some(Action::Sell(board.goods[s.good].clone(), sol.int(s.qty) as u64));
+            return Some(Action::Sell(
+                board.goods[s.good].clone(),
+                sol.int(s.qty) as u64,
+            ));
         }
     }
     for (_, _, on, q) in &st.fuel {

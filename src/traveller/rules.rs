@@ -42,7 +42,8 @@ impl Rules {
                 path.display()
             )
         })?;
-        r.check().with_context(|| format!("rules {}", path.display()))?;
+        r.check()
+            .with_context(|| format!("rules {}", path.display()))?;
         Ok(r)
     }
 
@@ -59,7 +60,10 @@ impl Rules {
             );
         }
         if !(self.capacity.is_finite() && self.capacity > 0.0) {
-            bail!("key `capacity`: must be a positive number, not {}", self.capacity);
+            bail!(
+                "key `capacity`: must be a positive number, not {}",
+                self.capacity
+            );
         }
         Ok(())
     }
