@@ -17,7 +17,8 @@
 //! Pruning keeps the model small without cutting off any optimum: a square appears at
 //! step t only if it is within t moves of the start; a purchase only where a retailer
 //! of that good can still be reached in time (unless the final stock is valued); a sale
-//! only where stock of that good can have arrived; fuel never on the last step; and the
+//! only where stock of that good can have arrived; a drive only if a retailer can still be
+//! reached after it; fuel never on the last step; and the
 //! trader stands still only at the end (any plan can move its idle steps there).
 
 use anyhow::{bail, Result};
@@ -102,6 +103,7 @@ pub fn solve(
     let to_retail: Vec<Vec<usize>> = (0..ng)
         .map(|g| nearest(board, |s| board.retail[s][g].is_some()))
         .collect();
+    let to_any_retail = nearest(board, |s| board.retail[s].iter().any(|p| p.is_some()));
     let from_wholesale: Vec<Vec<usize>> = (0..ng)
         .map(|g| {
             // Earliest step after which stock of g can be on square s: reach a wholesaler,
@@ -157,6 +159,10 @@ pub fn solve(
         let mut next_in: Vec<Expression> = vec![Expression::from(0.0); n];
         for &s in &here {
             for &b in &board.adj[s] {
+                // A drive only pays if some retailer can still be reached and sold to.
+                if cash_only && to_any_retail[b].saturating_add(1) > left {
+                    continue;
+                }
                 let v = m.binary(format!("d{t}_{s}_{b}"));
                 st.drives.push((s, b, v));
                 out[s] += v;
