@@ -58,6 +58,7 @@ lint:
 results: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art results
+	$(BIN) traveller results --time-limit 300
 
 bench: setup
 	@$(MAKE) --no-print-directory build

@@ -72,12 +72,22 @@ fn ilp_matches_brute_force_on_a_tiny_board() {
     for start in [1, 4] {
         for steps in 1..=7 {
             let want = brute_force(&board, &rules, start, steps);
+            // Odd budgets start from the greedy plan, even ones from nothing.
+            let hint = (steps % 2 == 1).then(|| {
+                gamebounds::traveller::greedy::plan(
+                    &board,
+                    &rules,
+                    board.square(start).unwrap(),
+                    steps,
+                )
+            });
             let b = model::solve(
                 &board,
                 &rules,
                 board.square(start).unwrap(),
                 steps,
                 &Objective::default(),
+                hint.as_deref(),
                 &SolveOptions::quiet(),
             )
             .unwrap();
@@ -108,7 +118,7 @@ fn stock_valued_objective_matches_brute_force() {
     let obj = Objective {
         stock_value: vec![6.0, 0.0],
     };
-    let b = model::solve(&board, &rules, 0, 1, &obj, &SolveOptions::quiet()).unwrap();
+    let b = model::solve(&board, &rules, 0, 1, &obj, None, &SolveOptions::quiet()).unwrap();
     // One step on the coal pit: buy 3 coal (7 cu ft / 2) for £6, worth £18: 14 + 18.
     assert_eq!(b.report.objective.unwrap().round(), 32.0);
 }
@@ -305,7 +315,8 @@ fn bound_episode_verifies_and_a_tampered_one_does_not() {
     let o = run(&["verify", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
 
-    env["payload"]["plan"][0] = serde_json::json!("move 1");
+    // A plan that starts off the road.
+    env["payload"]["plan"] = serde_json::json!(["move 1"]);
     std::fs::write(&bad, env.to_string()).unwrap();
     let o = run(&["verify", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));

@@ -76,7 +76,7 @@ pub enum Command {
         #[arg(long, value_delimiter = ',', default_value = "20,50,100")]
         classic_steps: Vec<usize>,
         /// Step budgets on the large board.
-        #[arg(long, value_delimiter = ',', default_value = "20,50")]
+        #[arg(long, value_delimiter = ',', default_value = "20")]
         large_steps: Vec<usize>,
         #[arg(long, default_value = "models/traveller", value_name = "DIR")]
         models: PathBuf,
@@ -322,12 +322,15 @@ pub fn bound(
         "traveller: solving board {} from square {start}, {steps} steps …",
         board.name
     ));
+    // The greedy trader's plan is the solver's first incumbent.
+    let hint = greedy::plan(board, rules, board.square(start)?, steps);
     let b = model::solve(
         board,
         rules,
         board.square(start)?,
         steps,
         &objective,
+        Some(&hint),
         &common.solve_options(),
     )?;
     let rp = engine::replay(board, rules, start, &b.plan)?;

@@ -21,11 +21,13 @@
 //! reached after it; fuel never on the last step; and the
 //! trader stands still only at the end (any plan can move its idle steps there).
 
+use std::collections::HashMap;
+
 use anyhow::{bail, Result};
 use good_lp::{constraint, Expression, Variable};
 
 use super::board::Board;
-use super::engine::Action;
+use super::engine::{self, Action};
 use super::rules::Rules;
 use crate::lp::{Model, Sense, SolveOptions, SolveReport};
 
@@ -72,6 +74,13 @@ struct Step {
     fuel: Vec<(usize, f64, Variable, Variable)>,
     /// (square, continuous 0..1).
     idle: Vec<(usize, Variable)>,
+    /// Fuel and cash after the step.
+    fuel_var: Option<Variable>,
+    cash_var: Option<Variable>,
+    /// Stock of a good carried on a drive: (from, to, good) → variable.
+    carried: HashMap<(usize, usize, usize), Variable>,
+    /// Stock of a good kept on a square by the arcs that stay: (square, good) → variable.
+    kept: HashMap<(usize, usize), Variable>,
 }
 
 /// Largest whole number of units of a good that fits in the lorry.
@@ -79,13 +88,15 @@ fn fits(rules: &Rules, vol: f64) -> f64 {
     ((rules.capacity + 1e-9) / vol).floor()
 }
 
-/// Build and solve the model for T steps from square index `start`.
+/// Build and solve the model for T steps from square index `start`. A `hint` (a legal
+/// plan, e.g. the greedy trader's) is handed to the solver as its first incumbent.
 pub fn solve(
     board: &Board,
     rules: &Rules,
     start: usize,
     steps: usize,
     objective: &Objective,
+    hint: Option<&[Action]>,
     opts: &SolveOptions,
 ) -> Result<Bound> {
     if steps == 0 {
@@ -233,8 +244,12 @@ pub fn solve(
             st.idle.push((s, v));
         }
         flow(&mut m, &here, &out, &inflow);
-        fuel_prev = fuel(&mut m, t, &st, fuel_prev, tank);
-        cash_prev = cash(&mut m, t, &st, cash_prev, wealth[t]);
+        let f = fuel(&mut m, t, &st, fuel_prev, tank);
+        st.fuel_var = Some(f);
+        fuel_prev = f.into();
+        let c = cash(&mut m, t, &st, cash_prev, wealth[t]);
+        st.cash_var = Some(c);
+        cash_prev = c.into();
         let carry = Carry {
             t,
             left,
@@ -244,7 +259,7 @@ pub fn solve(
             to_retail: &to_retail,
             most: &(0..ng).map(|g| most_stock(g, t)).collect::<Vec<_>>(),
         };
-        stock_prev = stock(&mut m, &carry, board, rules, &st, stock_prev);
+        stock_prev = stock(&mut m, &carry, board, rules, &mut st, stock_prev);
         idle_prev = Some(idle_at_the_end(&mut m, &st, idle_prev));
         inflow = next_in;
         cash_last = Some(cash_prev.clone());
@@ -259,6 +274,11 @@ pub fn solve(
             if v != 0.0 {
                 obj += v * k.clone();
             }
+        }
+    }
+    if let Some(plan) = hint {
+        if let Some(values) = start_values(board, rules, start, plan, &plan_steps) {
+            m.set_start(values);
         }
     }
     let solved = m.solve(Sense::Maximise, obj, opts)?;
@@ -413,16 +433,16 @@ fn flow(m: &mut Model, here: &[usize], out: &[Expression], inflow: &[Expression]
 }
 
 /// Fuel: a drive burns one unit, a purchase adds its quantity; 0 ≤ fuel ≤ tank.
-fn fuel(m: &mut Model, t: usize, st: &Step, prev: Expression, tank: f64) -> Expression {
+fn fuel(m: &mut Model, t: usize, st: &Step, prev: Expression, tank: f64) -> Variable {
     let f = m.continuous(format!("fuel{t}"), 0.0, tank);
     let drives: Expression = st.drives.iter().map(|d| d.2).sum();
     let bought: Expression = st.fuel.iter().map(|f| f.3).sum();
     m.constrain(constraint!(f == prev - drives + bought));
-    f.into()
+    f
 }
 
 /// Cash: purchases paid, sales received; never below 0 (bounds on the variable).
-fn cash(m: &mut Model, t: usize, st: &Step, prev: Expression, most: f64) -> Expression {
+fn cash(m: &mut Model, t: usize, st: &Step, prev: Expression, most: f64) -> Variable {
     let c = m.continuous(format!("cash{t}"), 0.0, most);
     let mut flow = prev;
     for (_, b) in &st.buys {
@@ -435,7 +455,7 @@ fn cash(m: &mut Model, t: usize, st: &Step, prev: Expression, most: f64) -> Expr
         flow -= *price * *q;
     }
     m.constrain(constraint!(c == flow));
-    c.into()
+    c
 }
 
 /// What [`stock`] needs to know about the step.
@@ -470,7 +490,7 @@ fn stock(
     c: &Carry,
     board: &Board,
     rules: &Rules,
-    st: &Step,
+    st: &mut Step,
     prev: Vec<Vec<Expression>>,
 ) -> Vec<Vec<Expression>> {
     let n = board.n();
@@ -503,6 +523,7 @@ fn stock(
         for g in 0..ng {
             if c.from_wholesale[g][s] < t && c.may_hold(g, b, t, c.left) {
                 let y = m.continuous(format!("y{t}_{s}_{b}_{g}"), 0.0, c.most[g]);
+                st.carried.insert((s, b, g), y);
                 balance[s][g].0 -= y;
                 next[b][g] += y;
                 load += board.volume[g] * y;
@@ -536,6 +557,7 @@ fn stock(
             }
             if c.may_hold(g, s, t, c.left) {
                 let z = m.continuous(format!("z{t}_{s}_{g}"), 0.0, c.most[g]);
+                st.kept.insert((s, g), z);
                 m.constrain(constraint!(e == z));
                 next[s][g] += z;
                 load += board.volume[g] * z;
@@ -589,4 +611,75 @@ fn chosen(board: &Board, st: &Step, sol: &crate::lp::Solved) -> Option<Action> {
         }
     }
     None
+}
+
+/// Values of every variable the plan touches, for a MIP start; `None` when the plan does
+/// not fit the model (too long, illegal, or using an arc the pruning left out).
+fn start_values(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    plan: &[Action],
+    steps: &[Step],
+) -> Option<Vec<(Variable, f64)>> {
+    if plan.len() > steps.len() {
+        return None;
+    }
+    let rp = engine::replay(board, rules, board.ids[start], plan).ok()?;
+    if rp.illegal.is_some() {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, st) in steps.iter().enumerate() {
+        let before = &rp.states[i.min(rp.states.len() - 1)];
+        let after = &rp.states[(i + 1).min(rp.states.len() - 1)];
+        let s = before.square;
+        out.push((st.fuel_var?, f64::from(after.fuel)));
+        out.push((st.cash_var?, after.cash));
+        let stock_kept = |out: &mut Vec<(Variable, f64)>| -> Option<()> {
+            for (g, &q) in after.stock.iter().enumerate() {
+                if q > 0 {
+                    out.push((*st.kept.get(&(s, g))?, q as f64));
+                }
+            }
+            Some(())
+        };
+        match plan.get(i) {
+            Some(Action::Move(to)) => {
+                let b = *board.index.get(to)?;
+                let v = st.drives.iter().find(|d| d.0 == s && d.1 == b)?.2;
+                out.push((v, 1.0));
+                for (g, &q) in after.stock.iter().enumerate() {
+                    if q > 0 {
+                        out.push((*st.carried.get(&(s, b, g))?, q as f64));
+                    }
+                }
+            }
+            Some(Action::Buy(good, q)) => {
+                let g = board.good(good)?;
+                let b = st.buys.iter().find(|b| b.0 == s && b.1.good == g)?;
+                out.push((b.1.on, 1.0));
+                out.push((b.1.qty, *q as f64));
+                stock_kept(&mut out)?;
+            }
+            Some(Action::Sell(good, q)) => {
+                let g = board.good(good)?;
+                let x = st.sells.iter().find(|x| x.0 == s && x.1.good == g)?;
+                out.push((x.1.on, 1.0));
+                out.push((x.1.qty, *q as f64));
+                stock_kept(&mut out)?;
+            }
+            Some(Action::Fuel(q)) => {
+                let f = st.fuel.iter().find(|f| f.0 == s)?;
+                out.push((f.2, 1.0));
+                out.push((f.3, *q as f64));
+                stock_kept(&mut out)?;
+            }
+            None => {
+                out.push((st.idle.iter().find(|x| x.0 == s)?.1, 1.0));
+                stock_kept(&mut out)?;
+            }
+        }
+    }
+    Some(out)
 }
