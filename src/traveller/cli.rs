@@ -413,7 +413,17 @@ fn results_cmd(
                 format!("{} ({} squares)", board.name, board.n()),
                 t.to_string(),
                 format!("£{}", money(value)),
-                crate::render::verdict(&env),
+                env.bound
+                    .map(|b| format!("£{}", money(b)))
+                    .unwrap_or_else(|| "-".into()),
+                if env.status == Status::Optimal {
+                    "**proven optimum**".to_string()
+                } else {
+                    format!(
+                        "not proven, gap {:.1}%",
+                        100.0 * env.gap.unwrap_or(f64::NAN)
+                    )
+                },
                 format!("{:.2}", s.seconds),
                 format!("{} × {} ({} int)", s.rows, s.columns, s.integers),
                 format!("£{}", money(gv)),
@@ -434,7 +444,8 @@ fn results_cmd(
         [
             "board",
             "T",
-            "bound (cash)",
+            "best plan (cash)",
+            "upper bound",
             "result",
             "solve s",
             "model rows × cols",
@@ -447,10 +458,11 @@ fn results_cmd(
     let md = format!(
         "# Traveller — the most cash in T steps\n\n\
          Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
-         and the trader may stop early. *bound* is the ILP's optimum (HiGHS, 1 thread), \
-         replayed by the referee to the same cash; *greedy* is the one-trip-ahead baseline; \
-         *profit ratio* = bound profit / greedy profit. A row is a proven maximum only where \
-         the result says \"proven optimum\".\n\n\
+         and the trader may stop early. *best plan* is the ILP's best plan (HiGHS, 1 thread, \
+         started from the greedy plan), replayed by the referee to the same cash; *upper \
+         bound* is HiGHS's proven bound on any plan; *greedy* is the one-trip-ahead \
+         baseline; *profit ratio* = best-plan profit / greedy profit. A row is a proven \
+         maximum only where it says \"proven optimum\" (best plan = upper bound).\n\n\
          Regenerate: `gamebounds traveller results --time-limit {}` (the Makefile's \
          `results` target). Solve times are wall clock on a 2-core machine shared with \
          other jobs: expect noise.\n\n{table}\n",
