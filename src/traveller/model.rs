@@ -81,6 +81,9 @@ struct Step {
     carried: HashMap<(usize, usize, usize), Variable>,
     /// Stock of a good kept on a square by the arcs that stay: (square, good) → variable.
     kept: HashMap<(usize, usize), Variable>,
+    /// Cash carried on a drive (from, to) / kept on a square by the arcs that stay.
+    purse_drive: HashMap<(usize, usize), Variable>,
+    purse_kept: HashMap<usize, Variable>,
 }
 
 /// Largest whole number of units of a good that fits in the lorry.
@@ -154,6 +157,10 @@ pub fn solve(
     let mut cash_prev: Expression = Expression::from(rules.cash);
     // Stock of each good held by the part of the (fractional) trader on each square.
     let mut stock_prev: Vec<Vec<Expression>> = vec![vec![Expression::from(0.0); ng]; n];
+    // Cash held by the part of the trader on each square.
+    let mut purse_prev: Vec<Expression> = (0..n)
+        .map(|s| Expression::from(if s == start { rules.cash } else { 0.0 }))
+        .collect();
     let mut idle_prev: Option<Expression> = None;
     // Inflow of each square after the previous step (t = 0: the start).
     let mut inflow: Vec<Expression> = (0..n)
@@ -260,6 +267,7 @@ pub fn solve(
             most: &(0..ng).map(|g| most_stock(g, t)).collect::<Vec<_>>(),
         };
         stock_prev = stock(&mut m, &carry, board, rules, &mut st, stock_prev);
+        purse_prev = purse(&mut m, &carry, board, &mut st, purse_prev, &wealth);
         idle_prev = Some(idle_at_the_end(&mut m, &st, idle_prev));
         inflow = next_in;
         cash_last = Some(cash_prev.clone());
@@ -573,6 +581,63 @@ fn stock(
     next
 }
 
+/// Cash travels with the lorry too: each arc carries its own cash (at most the cash
+/// bound × the arc's flow); per square, cash arriving − purchases + sales − fuel = cash
+/// leaving. Without it a relaxed trader split in two could sell with one part and buy with
+/// the other in the next step; with it, every part of a split trader pays its way. The
+/// total over squares is the cash of the step (the pooled balance in [`cash`]).
+fn purse(
+    m: &mut Model,
+    c: &Carry,
+    board: &Board,
+    st: &mut Step,
+    prev: Vec<Expression>,
+    wealth: &[f64],
+) -> Vec<Expression> {
+    let n = board.n();
+    let t = c.t;
+    let mut balance = prev;
+    let mut next: Vec<Expression> = vec![Expression::from(0.0); n];
+    for (s, b) in &st.buys {
+        balance[*s] -= b.price * b.qty;
+    }
+    for (s, x) in &st.sells {
+        balance[*s] += x.price * x.qty;
+    }
+    for (s, price, _, q) in &st.fuel {
+        balance[*s] -= *price * *q;
+    }
+    for &(s, b, v) in &st.drives {
+        let p = m.continuous(format!("pd{t}_{s}_{b}"), 0.0, wealth[t - 1]);
+        m.constrain(constraint!(p <= wealth[t - 1] * v));
+        st.purse_drive.insert((s, b), p);
+        balance[s] -= p;
+        next[b] += p;
+    }
+    let mut stay: Vec<Expression> = vec![Expression::from(0.0); n];
+    for (s, b) in &st.buys {
+        stay[*s] += b.on;
+    }
+    for (s, x) in &st.sells {
+        stay[*s] += x.on;
+    }
+    for (s, _, on, _) in &st.fuel {
+        stay[*s] += *on;
+    }
+    for (s, v) in &st.idle {
+        stay[*s] += *v;
+    }
+    for &s in c.here {
+        let p = m.continuous(format!("pk{t}_{s}"), 0.0, wealth[t]);
+        m.constrain(constraint!(p <= wealth[t] * stay[s].clone()));
+        let e = std::mem::replace(&mut balance[s], Expression::from(0.0));
+        m.constrain(constraint!(e == p));
+        st.purse_kept.insert(s, p);
+        next[s] += p;
+    }
+    next
+}
+
 /// Once the trader stands still it stays still: idle steps only at the end.
 fn idle_at_the_end(m: &mut Model, st: &Step, prev: Option<Expression>) -> Expression {
     let idle: Expression = st.idle.iter().map(|i| i.1).sum();
@@ -636,6 +701,12 @@ fn start_values(
         let s = before.square;
         out.push((st.fuel_var?, f64::from(after.fuel)));
         out.push((st.cash_var?, after.cash));
+        if let Some(Action::Move(to)) = plan.get(i) {
+            let b = *board.index.get(to)?;
+            out.push((*st.purse_drive.get(&(s, b))?, after.cash));
+        } else {
+            out.push((*st.purse_kept.get(&s)?, after.cash));
+        }
         let stock_kept = |out: &mut Vec<(Variable, f64)>| -> Option<()> {
             for (g, &q) in after.stock.iter().enumerate() {
                 if q > 0 {
