@@ -45,7 +45,7 @@ pub enum Command {
     /// The most cash after at most T steps, proven by an ILP over the time-expanded
     /// board, with the plan that reaches it (replayed by the referee before it is shown).
     ///
-    /// Example: gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 50
+    /// Example: gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 20
     Bound {
         #[command(flatten)]
         game: Game,

@@ -1,15 +1,21 @@
 //! The integer program: the board expanded in time. Step t = 1..T is one action; the
-//! trader's state after step t is a handful of variables (fuel f_t, cash c_t, stock k_tg)
-//! and the position is carried by flow: the trader leaves square s at step t by exactly
-//! one of the arcs "drive s→b", "buy g at s", "sell g at s", "buy fuel at s", "stand
-//! still at s", and arrives where that arc ends.
+//! position is carried by flow: the trader leaves square s at step t by exactly one of
+//! the arcs "drive s→b", "buy g at s", "sell g at s", "buy fuel at s", "stand still at
+//! s", and arrives where that arc ends. Fuel f_t and cash c_t are one variable a step.
 //!
-//! Maximise c_T (+ Σ_g v_g k_Tg when the stock is valued) subject to
+//! Maximise c_T (+ Σ_g v_g · stock_Tg when the stock is valued) subject to
 //! * flow:   Σ(arcs leaving s at t) = Σ(arcs entering s at t−1), the start square has 1 at t=0;
 //! * fuel:   f_t = f_{t−1} − Σ drives_t + Σ_s qf_ts,  0 ≤ f_t ≤ tank;
 //! * cash:   c_t = c_{t−1} − Σ w_sg qb_tsg + Σ r_sg qs_tsg − Σ p_s qf_ts,  c_t ≥ 0;
-//! * stock:  k_tg = k_{t−1,g} + Σ_s qb_tsg − Σ_s qs_tsg,  k ≥ 0,  Σ_g vol_g k_tg ≤ capacity;
+//! * stock and cash travel with the lorry: every arc carries its own stock of each good
+//!   and its own cash, at most (capacity, cash bound) × the arc's flow, and on each square
+//!   what arrives + bought − sold = what leaves (see [`stock`] and [`purse`]);
 //! * a quantity is at least 1 and at most its tight big-M when its arc is taken, else 0.
+//!
+//! For an integral trader the carried stock and cash are just its stock and cash; for
+//! the LP relaxation they forbid a trader split over several squares from trading between
+//! its parts without driving, which is what makes the bound tight (at T = 20 on the
+//! classic board the root LP already equals the optimum).
 //!
 //! The referee spills fuel bought above the tank; the model never buys fuel that would
 //! spill (f_t ≤ tank), which loses nothing: spilt fuel is money thrown away.
@@ -18,8 +24,8 @@
 //! step t only if it is within t moves of the start; a purchase only where a retailer
 //! of that good can still be reached in time (unless the final stock is valued); a sale
 //! only where stock of that good can have arrived; a drive only if a retailer can still be
-//! reached after it; fuel never on the last step; and the
-//! trader stands still only at the end (any plan can move its idle steps there).
+//! reached after it; fuel never on the last step; and the trader stands still only at the
+//! end (any plan can move its idle steps there).
 
 use std::collections::HashMap;
 
