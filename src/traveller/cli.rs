@@ -1,14 +1,563 @@
-use anyhow::{bail, Result};
-use clap::Subcommand;
+//! `gamebounds traveller <verb>`: show a board, replay a plan, prove the most cash in T
+//! steps, run the greedy baseline, regenerate results, benchmark, generate a large board.
 
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+
+use super::board::Board;
+use super::engine::{self, money, Action};
+use super::episode::{Payload, StateView, Variant};
+use super::rules::Rules;
+use super::{draw, generate, greedy, model, render};
 use crate::cli::Common;
+use crate::episode::Envelope;
+use crate::error::Rejected;
+use crate::lp::Status;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Placeholder.
-    Todo,
+    /// Draw a board: text on stdout (--json: the board as JSON), optionally an SVG file.
+    ///
+    /// Example: gamebounds traveller show --board models/traveller/classic.pl --svg classic.svg
+    Show {
+        /// Board file: Prolog facts (.pl) or the same content as JSON (.json).
+        #[arg(long, value_name = "FILE")]
+        board: PathBuf,
+        /// Also write the drawing as SVG to this file.
+        #[arg(long, value_name = "FILE.svg")]
+        svg: Option<PathBuf>,
+    },
+    /// Run a plan (one action a line: `move 12`, `buy coal 40`, `sell coal 40`,
+    /// `buy fuel 5`) through the referee and print the state after each step. An illegal
+    /// step ends the game: the rule broken is named and the exit code is 1.
+    ///
+    /// Example: gamebounds traveller replay --board models/traveller/classic.pl --start 67 models/traveller/example.plan
+    Replay {
+        #[command(flatten)]
+        game: Game,
+        /// The plan file.
+        plan: PathBuf,
+    },
+    /// The most cash after at most T steps, proven by an ILP over the time-expanded
+    /// board, with the plan that reaches it (replayed by the referee before it is shown).
+    ///
+    /// Example: gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 20
+    Bound {
+        #[command(flatten)]
+        game: Game,
+        /// Step budget T (each action is one step; the trader may stop early).
+        #[arg(long, value_name = "T")]
+        steps: usize,
+        /// Count stock still carried at the end at this price, e.g. `--stock-value coal=6`
+        /// (repeatable); the objective becomes cash + stock value.
+        #[arg(long, value_name = "GOOD=PRICE")]
+        stock_value: Vec<String>,
+    },
+    /// The greedy trader (best profit per step, one round trip at a time): the baseline.
+    ///
+    /// Example: gamebounds traveller greedy --board models/traveller/classic.pl --start 67 --steps 50
+    Greedy {
+        #[command(flatten)]
+        game: Game,
+        #[arg(long, value_name = "T")]
+        steps: usize,
+    },
+    /// Regenerate results/traveller.md and the episodes in games/: bound and greedy for
+    /// each board and step budget (a solve not proven within --time-limit is reported as
+    /// such).
+    ///
+    /// Example: gamebounds traveller results --time-limit 300
+    Results {
+        /// Step budgets on the classic board.
+        #[arg(long, value_delimiter = ',', default_value = "20,50,100")]
+        classic_steps: Vec<usize>,
+        /// Step budgets on the large board.
+        #[arg(long, value_delimiter = ',', default_value = "20")]
+        large_steps: Vec<usize>,
+        #[arg(long, default_value = "models/traveller", value_name = "DIR")]
+        models: PathBuf,
+        #[arg(long, default_value = "results", value_name = "DIR")]
+        results: PathBuf,
+        #[arg(long, default_value = "games", value_name = "DIR")]
+        games: PathBuf,
+    },
+    /// Time the bound (median of --repeat solves per step budget) and write
+    /// results/bench-traveller.md.
+    ///
+    /// Example: gamebounds traveller bench --board models/traveller/classic.pl --steps 20,50 --repeat 3
+    Bench {
+        #[arg(
+            long,
+            value_name = "FILE",
+            default_value = "models/traveller/classic.pl"
+        )]
+        board: PathBuf,
+        #[arg(long, default_value_t = 67)]
+        start: u32,
+        #[arg(long, value_delimiter = ',', default_value = "20,50")]
+        steps: Vec<usize>,
+        #[arg(long, default_value_t = 3)]
+        repeat: usize,
+        /// Where the report goes.
+        #[arg(
+            long,
+            default_value = "results/bench-traveller.md",
+            value_name = "FILE.md"
+        )]
+        report: PathBuf,
+    },
+    /// Print a generated board as Prolog facts (deterministic for a seed and size).
+    ///
+    /// Example: gamebounds traveller generate --seed 1 --width 24 --height 16 > models/traveller/large.pl
+    Generate {
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 24)]
+        width: i64,
+        #[arg(long, default_value_t = 16)]
+        height: i64,
+    },
 }
 
-pub fn run(_cmd: Command, _common: &Common) -> Result<()> {
-    bail!("traveller: not built yet")
+/// Board, start and rules: what every game verb needs.
+#[derive(Debug, Args)]
+pub struct Game {
+    /// Board file: Prolog facts (.pl) or the same content as JSON (.json).
+    #[arg(long, value_name = "FILE")]
+    board: PathBuf,
+    /// Start square (id).
+    #[arg(long, default_value_t = 67, value_name = "S")]
+    start: u32,
+    /// Rules file (JSON: cash, tank, fuel, capacity); default £5000, tank 20 full,
+    /// 1000 cu ft.
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+}
+
+impl Game {
+    fn load(&self) -> Result<(Board, Rules)> {
+        let board = Board::load(&self.board)?;
+        board.square(self.start).context("--start")?;
+        let rules = match &self.rules {
+            Some(p) => Rules::load(p)?,
+            None => Rules::default(),
+        };
+        Ok((board, rules))
+    }
+}
+
+pub fn run(cmd: Command, common: &Common) -> Result<()> {
+    match cmd {
+        Command::Show { board, svg } => show(&board, svg.as_deref(), common),
+        Command::Replay { game, plan } => replay(&game, &plan, common),
+        Command::Bound {
+            game,
+            steps,
+            stock_value,
+        } => {
+            let (board, rules) = game.load()?;
+            let values = parse_values(&board, &stock_value)?;
+            let env = bound(&board, &rules, game.start, steps, values, common)?;
+            common.emit(&env)
+        }
+        Command::Greedy { game, steps } => {
+            let (board, rules) = game.load()?;
+            common.emit(&greedy_episode(&board, &rules, game.start, steps)?)
+        }
+        Command::Results {
+            classic_steps,
+            large_steps,
+            models,
+            results,
+            games,
+        } => results_cmd(
+            &classic_steps,
+            &large_steps,
+            &models,
+            &results,
+            &games,
+            common,
+        ),
+        Command::Bench {
+            board,
+            start,
+            steps,
+            repeat,
+            report,
+        } => bench(&board, start, &steps, repeat, &report, common),
+        Command::Generate {
+            seed,
+            width,
+            height,
+        } => {
+            if !(4..=200).contains(&width) || !(4..=200).contains(&height) {
+                bail!("--width and --height must be between 4 and 200");
+            }
+            let file = generate::generate(seed, width, height);
+            let header = format!(
+                "A generated traveller board (seed {seed}, {width} × {height} grid).\n\
+                 Made by: gamebounds traveller generate --seed {seed} --width {width} --height {height}"
+            );
+            let b = Board::from_file("generated", file).context("the generated board")?;
+            print!("{}", b.to_facts(&header));
+            Ok(())
+        }
+    }
+}
+
+fn show(path: &Path, svg: Option<&Path>, common: &Common) -> Result<()> {
+    let board = Board::load(path)?;
+    if let Some(p) = svg {
+        std::fs::write(p, draw::svg(&board))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+        common.note(format!("wrote {}", p.display()));
+    }
+    if common.json {
+        common.print_json(&board.file)
+    } else {
+        print!("{}", draw::text(&board));
+        Ok(())
+    }
+}
+
+fn replay(game: &Game, plan_path: &Path, common: &Common) -> Result<()> {
+    let (board, rules) = game.load()?;
+    let text = std::fs::read_to_string(plan_path)
+        .with_context(|| format!("cannot read plan file {}", plan_path.display()))?;
+    let plan = engine::parse_plan(&text).with_context(|| plan_path.display().to_string())?;
+    let rp = engine::replay(&board, &rules, game.start, &plan)?;
+    if common.json {
+        let states: Vec<StateView> = rp.states.iter().map(|s| StateView::of(&board, s)).collect();
+        common.print_json(&serde_json::json!({
+            "states": states,
+            "illegal": rp.illegal.as_ref().map(|(i, e)| serde_json::json!({
+                "step": i + 1, "action": plan[*i].to_string(), "rule": e.rule, "reason": e.reason
+            })),
+        }))?;
+    } else {
+        println!("{}", render::state_table(&board, &plan, &rp));
+    }
+    if let Some(line) = render::illegal_line(&plan, &rp) {
+        return Err(Rejected(line).into());
+    }
+    if !common.json {
+        let end = rp.last();
+        println!(
+            "\n{} steps, legal; final cash £{}, square {}, fuel {}",
+            plan.len(),
+            money(end.cash),
+            board.ids[end.square],
+            end.fuel
+        );
+    }
+    Ok(())
+}
+
+fn parse_values(board: &Board, args: &[String]) -> Result<BTreeMap<String, f64>> {
+    let mut out = BTreeMap::new();
+    for a in args {
+        let (g, p) = a
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--stock-value `{a}`: expected GOOD=PRICE, e.g. coal=6"))?;
+        let p: f64 = p
+            .parse()
+            .ok()
+            .filter(|p: &f64| p.is_finite() && *p >= 0.0)
+            .ok_or_else(|| anyhow!("--stock-value `{a}`: `{p}` is not a price ≥ 0"))?;
+        if board.good(g).is_none() {
+            bail!(
+                "--stock-value `{a}`: `{g}` is not a good on this board ({})",
+                board.goods.join(", ")
+            );
+        }
+        out.insert(g.to_string(), p);
+    }
+    Ok(out)
+}
+
+fn variant(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    stock_value: BTreeMap<String, f64>,
+) -> Variant {
+    Variant {
+        board: board.name.clone(),
+        content: board.file.clone(),
+        rules: rules.clone(),
+        start,
+        steps,
+        stock_value,
+    }
+}
+
+fn payload(board: &Board, trader: &str, plan: &[Action], end: &engine::State) -> Payload {
+    Payload {
+        trader: trader.into(),
+        plan: plan.iter().map(|a| a.to_string()).collect(),
+        end: StateView::of(board, end),
+    }
+}
+
+/// Solve the bound, replay its plan, and build the episode. A plan the referee rejects,
+/// or one worth other than the solver says, is an error (the model would be wrong).
+pub fn bound(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    stock_value: BTreeMap<String, f64>,
+    common: &Common,
+) -> Result<Envelope> {
+    let v = variant(board, rules, start, steps, stock_value);
+    let objective = model::Objective {
+        stock_value: v.stock_values(board)?,
+    };
+    common.note(format!(
+        "traveller: solving board {} from square {start}, {steps} steps …",
+        board.name
+    ));
+    // The greedy trader's plan is the solver's first incumbent.
+    let hint = greedy::plan(board, rules, board.square(start)?, steps);
+    let b = model::solve(
+        board,
+        rules,
+        board.square(start)?,
+        steps,
+        &objective,
+        Some(&hint),
+        &common.solve_options(),
+    )?;
+    let rp = engine::replay(board, rules, start, &b.plan)?;
+    if let Some((i, e)) = &rp.illegal {
+        bail!(
+            "the model's plan breaks a rule at step {} `{}`: {e} (a bug in the model)",
+            i + 1,
+            b.plan[*i]
+        );
+    }
+    let worth = v.worth(board, rp.last())?;
+    let claimed = b.report.objective.unwrap_or(f64::NAN);
+    if (worth - claimed).abs() > 1e-6 * claimed.abs().max(1.0) {
+        bail!(
+            "the model's plan replays to £{worth}, but the solver claims £{claimed} (a bug in \
+             the model)"
+        );
+    }
+    let mut env = Envelope::from_report(
+        "traveller",
+        serde_json::to_value(&v)?,
+        v.objective(),
+        &b.report,
+        serde_json::to_value(payload(board, "ilp", &b.plan, rp.last()))?,
+    );
+    // The referee's value is exact; the solver's differs only by floating-point noise.
+    env.value = Some(worth);
+    Ok(env)
+}
+
+/// The greedy trader's episode: a game, not a bound (status `feasible`, no bound).
+pub fn greedy_episode(board: &Board, rules: &Rules, start: u32, steps: usize) -> Result<Envelope> {
+    let plan = greedy::plan(board, rules, board.square(start)?, steps);
+    let rp = engine::replay(board, rules, start, &plan)?;
+    if let Some((i, e)) = &rp.illegal {
+        bail!(
+            "the greedy plan breaks a rule at step {}: {e} (a bug)",
+            i + 1
+        );
+    }
+    let v = variant(board, rules, start, steps, BTreeMap::new());
+    Ok(Envelope {
+        game: "traveller".into(),
+        variant: serde_json::to_value(&v)?,
+        objective: v.objective().into(),
+        status: Status::Feasible,
+        value: Some(rp.last().cash),
+        bound: None,
+        gap: None,
+        solver: None,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        payload: serde_json::to_value(payload(board, "greedy", &plan, rp.last()))?,
+    })
+}
+
+fn results_cmd(
+    classic_steps: &[usize],
+    large_steps: &[usize],
+    models: &Path,
+    results: &Path,
+    games: &Path,
+    common: &Common,
+) -> Result<()> {
+    let rules = Rules::load(&models.join("rules.json"))?;
+    let mut rows = Vec::new();
+    for (file, steps) in [("classic.pl", classic_steps), ("large.pl", large_steps)] {
+        let board = Board::load(&models.join(file))?;
+        for &t in steps {
+            let env = bound(&board, &rules, 67, t, BTreeMap::new(), common)?;
+            crate::games::verify(&env).context("the bound's episode fails its referee")?;
+            let g = greedy_episode(&board, &rules, 67, t)?;
+            let name = format!("traveller-{}-t{t}", board.name);
+            let path = games.join(format!("{name}.json"));
+            env.save(&path)?;
+            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            let s = env.solver.as_ref().unwrap();
+            let value = env.value.unwrap();
+            let gv = g.value.unwrap();
+            rows.push(vec![
+                format!("{} ({} squares)", board.name, board.n()),
+                t.to_string(),
+                format!("£{}", money(value)),
+                env.bound
+                    .map(|b| format!("£{}", money(b)))
+                    .unwrap_or_else(|| "-".into()),
+                if env.status == Status::Optimal {
+                    "**proven optimum**".to_string()
+                } else {
+                    format!(
+                        "not proven, gap {:.1}%",
+                        100.0 * env.gap.unwrap_or(f64::NAN)
+                    )
+                },
+                format!("{:.2}", s.seconds),
+                format!("{} × {} ({} int)", s.rows, s.columns, s.integers),
+                format!("£{}", money(gv)),
+                format!("{:.2}", (value - rules.cash) / (gv - rules.cash).max(1.0)),
+                format!("`games/{name}.json`"),
+            ]);
+            common.note(format!(
+                "  {} T={t}: bound £{} ({}), {:.2} s; greedy £{}",
+                board.name,
+                money(value),
+                env.status,
+                s.seconds,
+                money(gv)
+            ));
+        }
+    }
+    let table = crate::render::table(
+        [
+            "board",
+            "T",
+            "best plan (cash)",
+            "upper bound",
+            "result",
+            "solve s",
+            "model rows × cols",
+            "greedy",
+            "profit ratio",
+            "episode",
+        ],
+        rows,
+    );
+    let md = format!(
+        "# Traveller — the most cash in T steps\n\n\
+         Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
+         and the trader may stop early. *best plan* is the ILP's best plan (HiGHS, 1 thread, \
+         started from the greedy plan), replayed by the referee to the same cash; *upper \
+         bound* is HiGHS's proven bound on any plan; *greedy* is the one-trip-ahead \
+         baseline; *profit ratio* = best-plan profit / greedy profit. A row is a proven \
+         maximum only where it says \"proven optimum\" (best plan = upper bound).\n\n\
+         Regenerate: `gamebounds traveller results --time-limit {}` (the Makefile's \
+         `results` target). Solve times are wall clock on a 2-core machine shared with \
+         other jobs: expect noise.\n\n{table}\n",
+        money(rules.cash),
+        rules.tank,
+        money(rules.capacity),
+        common
+            .time_limit
+            .map(money)
+            .unwrap_or_else(|| "none".into()),
+    );
+    let path = results.join("traveller.md");
+    std::fs::create_dir_all(results)
+        .with_context(|| format!("cannot create {}", results.display()))?;
+    std::fs::write(&path, md).with_context(|| format!("cannot write {}", path.display()))?;
+    common.note(format!("wrote {}", path.display()));
+    Ok(())
+}
+
+fn bench(
+    path: &Path,
+    start: u32,
+    steps: &[usize],
+    repeat: usize,
+    report: &Path,
+    common: &Common,
+) -> Result<()> {
+    let board = Board::load(path)?;
+    let rules = Rules::default();
+    let quiet = Common {
+        quiet: true,
+        ..common.clone()
+    };
+    let mut rows = Vec::new();
+    for &t in steps {
+        let mut times = Vec::new();
+        let mut last = None;
+        for _ in 0..repeat.max(1) {
+            let started = Instant::now();
+            let env = bound(&board, &rules, start, t, BTreeMap::new(), &quiet)?;
+            times.push(started.elapsed().as_secs_f64());
+            last = Some(env);
+        }
+        times.sort_by(f64::total_cmp);
+        let env = last.unwrap();
+        let s = env.solver.as_ref().unwrap();
+        let median = times[times.len() / 2];
+        common.note(format!(
+            "  T={t}: median {median:.2} s over {} runs",
+            times.len()
+        ));
+        rows.push(vec![
+            t.to_string(),
+            format!("£{}", money(env.value.unwrap())),
+            env.status.to_string(),
+            format!("{median:.2}"),
+            format!("{:.2}", times[0]),
+            format!("{:.2}", times[times.len() - 1]),
+            format!("{} × {}", s.rows, s.columns),
+            s.nodes.map(|n| n.to_string()).unwrap_or_default(),
+        ]);
+    }
+    let md = format!(
+        "# Traveller bound — solve times\n\nBoard `{}` ({} squares), start {start}, HiGHS 1 \
+         thread, {} run(s) each, model build + solve + referee replay, wall clock on a \
+         2-core machine shared with other jobs (noisy).\n\nRegenerate: `gamebounds traveller \
+         bench --board {} --steps {} --repeat {}`\n\n{}\n",
+        board.name,
+        board.n(),
+        repeat.max(1),
+        path.display(),
+        steps
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+        repeat.max(1),
+        crate::render::table(
+            [
+                "T",
+                "bound",
+                "status",
+                "median s",
+                "min s",
+                "max s",
+                "rows × cols",
+                "nodes"
+            ],
+            rows
+        )
+    );
+    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
+    print!("{md}");
+    Ok(())
 }

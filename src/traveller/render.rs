@@ -1,0 +1,94 @@
+//! Markdown: the state after each step (square, fuel, cash, load, stock of each good —
+//! what the original's display shows) and the rendered episode.
+
+use anyhow::Result;
+
+use super::board::Board;
+use super::engine::{money, Action, Replay};
+use super::episode;
+use crate::episode::Envelope;
+use crate::render::{envelope_header, kv_table, table};
+
+/// One row per state: step 0 is the start, then one row per legal step.
+pub fn state_table(board: &Board, plan: &[Action], replay: &Replay) -> String {
+    let mut header = vec![
+        "step".to_string(),
+        "action".into(),
+        "square".into(),
+        "fuel".into(),
+        "cash".into(),
+        "load".into(),
+    ];
+    header.extend(board.goods.iter().cloned());
+    let rows = replay.states.iter().enumerate().map(|(i, s)| {
+        let mut row = vec![
+            i.to_string(),
+            if i == 0 {
+                "start".to_string()
+            } else {
+                plan[i - 1].to_string()
+            },
+            board.ids[s.square].to_string(),
+            s.fuel.to_string(),
+            money(s.cash),
+            money(s.load(board)),
+        ];
+        row.extend(s.stock.iter().map(|q| q.to_string()));
+        row
+    });
+    table(header, rows)
+}
+
+/// The line that says which step broke which rule.
+pub fn illegal_line(plan: &[Action], replay: &Replay) -> Option<String> {
+    replay.illegal.as_ref().map(|(i, e)| {
+        format!(
+            "step {} `{}` is illegal — {} (the game ends here)",
+            i + 1,
+            plan[*i],
+            e
+        )
+    })
+}
+
+pub fn render(env: &Envelope) -> Result<String> {
+    let l = episode::load(env)?;
+    let mut md = envelope_header(env);
+    let end = l.replay.last();
+    md.push('\n');
+    md.push_str(&kv_table([
+        (
+            "board",
+            format!(
+                "{} ({} squares, {} roads)",
+                l.variant.board,
+                l.board.n(),
+                l.board.roads()
+            ),
+        ),
+        ("start", format!("square {}", l.variant.start)),
+        (
+            "steps",
+            format!("{} allowed, {} taken", l.variant.steps, l.plan.len()),
+        ),
+        (
+            "rules",
+            format!(
+                "£{} cash, tank {} (start {}), lorry {} cu ft",
+                money(l.variant.rules.cash),
+                l.variant.rules.tank,
+                l.variant.rules.fuel,
+                money(l.variant.rules.capacity)
+            ),
+        ),
+        ("trader", l.payload.trader.clone()),
+        ("final cash", format!("£{}", money(end.cash))),
+    ]));
+    md.push_str("\n\n## Plan, state after each step\n\n");
+    md.push_str(&state_table(&l.board, &l.plan, &l.replay));
+    md.push('\n');
+    if let Some(line) = illegal_line(&l.plan, &l.replay) {
+        md.push_str(&format!("\n**{line}**\n"));
+    }
+    Ok(md)
+}

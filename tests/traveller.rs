@@ -1,0 +1,343 @@
+//! Traveller: the ILP against brute force on a tiny board, the shipped boards, and the
+//! command line (replay, show, bound → verify, greedy, bad input).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use gamebounds::lp::SolveOptions;
+use gamebounds::traveller::board::Board;
+use gamebounds::traveller::engine::{self, State};
+use gamebounds::traveller::generate;
+use gamebounds::traveller::model::{self, Objective};
+use gamebounds::traveller::rules::Rules;
+
+/// A tiny town: 1–2–3–4 in a row, 5 above 2 (joined to 1, 2 and 3), coal from 1 to 3,
+/// diamonds from 5 to 4, fuel on 2.
+const TINY: &str = "
+unit_volume(coal, 2). unit_volume(diamonds, 1).
+square(1, 0, 1). square(2, 1, 1). square(3, 2, 1). square(4, 3, 1). square(5, 1, 0).
+joins(1, 2). joins(2, 3). joins(3, 4). joins(5, 1). joins(5, 2). joins(5, 3).
+building(1, pit). building(3, works). building(5, mine). building(4, jeweller).
+building(2, pump).
+sells(pit, coal, 2). buys(works, coal, 5).
+sells(mine, diamonds, 7). buys(jeweller, diamonds, 11).
+sells_fuel(pump, 1).
+";
+
+fn tiny_rules() -> Rules {
+    Rules {
+        cash: 20.0,
+        tank: 3,
+        fuel: 2,
+        capacity: 7.0,
+    }
+}
+
+/// The most cash reachable in at most `steps` actions, by breadth-first search over every
+/// state (all quantities tried).
+fn brute_force(board: &Board, rules: &Rules, start: u32, steps: usize) -> f64 {
+    type Key = (usize, u32, i64, Vec<u64>);
+    let key = |s: &State| -> Key {
+        (
+            s.square,
+            s.fuel,
+            (s.cash * 100.0).round() as i64,
+            s.stock.clone(),
+        )
+    };
+    let mut layer = vec![State::start(board, rules, start).unwrap()];
+    let mut best = rules.cash;
+    for _ in 0..steps {
+        let mut seen: HashSet<Key> = HashSet::new();
+        let mut next = Vec::new();
+        for s in &layer {
+            for a in engine::legal_actions(board, rules, s, None) {
+                let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
+                best = best.max(n.cash);
+                if seen.insert(key(&n)) {
+                    next.push(n);
+                }
+            }
+        }
+        layer = next;
+    }
+    best
+}
+
+#[test]
+fn ilp_matches_brute_force_on_a_tiny_board() {
+    let board = Board::from_facts("tiny", TINY).unwrap();
+    let rules = tiny_rules();
+    for start in [1, 4] {
+        for steps in 1..=7 {
+            let want = brute_force(&board, &rules, start, steps);
+            // Odd budgets start from the greedy plan, even ones from nothing.
+            let hint = (steps % 2 == 1).then(|| {
+                gamebounds::traveller::greedy::plan(
+                    &board,
+                    &rules,
+                    board.square(start).unwrap(),
+                    steps,
+                )
+            });
+            let b = model::solve(
+                &board,
+                &rules,
+                board.square(start).unwrap(),
+                steps,
+                &Objective::default(),
+                hint.as_deref(),
+                &SolveOptions::quiet(),
+            )
+            .unwrap();
+            assert!(
+                b.report.proven(),
+                "start {start}, T={steps}: {:?}",
+                b.report
+            );
+            let got = b.report.objective.unwrap();
+            assert!(
+                (got - want).abs() < 1e-6,
+                "start {start}, T={steps}: ILP {got}, brute force {want}"
+            );
+            // The plan replays legally to the same cash, within the step budget.
+            let rp = engine::replay(&board, &rules, start, &b.plan).unwrap();
+            assert!(rp.illegal.is_none(), "{:?}", rp.illegal);
+            assert!(b.plan.len() <= steps);
+            assert!((rp.last().cash - got).abs() < 1e-6);
+        }
+    }
+}
+
+#[test]
+fn stock_valued_objective_matches_brute_force() {
+    // With stock worth £6 a coal at the end, buying coal and keeping it pays.
+    let board = Board::from_facts("tiny", TINY).unwrap();
+    let rules = tiny_rules();
+    let obj = Objective {
+        stock_value: vec![6.0, 0.0],
+    };
+    let b = model::solve(&board, &rules, 0, 1, &obj, None, &SolveOptions::quiet()).unwrap();
+    // One step on the coal pit: buy 3 coal (7 cu ft / 2) for £6, worth £18: 14 + 18.
+    assert_eq!(b.report.objective.unwrap().round(), 32.0);
+}
+
+#[test]
+fn the_greedy_trader_never_beats_the_bound() {
+    let board = Board::from_facts("tiny", TINY).unwrap();
+    let rules = tiny_rules();
+    for steps in 1..=7 {
+        let plan = gamebounds::traveller::greedy::plan(&board, &rules, 0, steps);
+        let rp = engine::replay(&board, &rules, 1, &plan).unwrap();
+        assert!(rp.illegal.is_none() && plan.len() <= steps);
+        assert!(rp.last().cash <= brute_force(&board, &rules, 1, steps) + 1e-9);
+    }
+}
+
+fn models() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("models/traveller")
+}
+
+#[test]
+fn the_classic_board_is_as_promised() {
+    let b = Board::load(&models().join("classic.pl")).unwrap();
+    assert!(b.n() >= 67);
+    assert!(b.index.contains_key(&67));
+    assert!(b.file.loops.len() >= 3);
+    assert!(b.file.loops.iter().any(|l| l.name == "The Hub"));
+    assert_eq!(
+        b.goods,
+        ["coal", "diamonds", "glasses", "peaches", "televisions"]
+    );
+    for g in 0..5 {
+        assert!(
+            (0..b.n()).any(|s| b.wholesale[s][g].is_some()),
+            "{}",
+            b.goods[g]
+        );
+        assert!(
+            (0..b.n()).any(|s| b.retail[s][g].is_some()),
+            "{}",
+            b.goods[g]
+        );
+    }
+    assert!(b.fuel_price.iter().filter(|p| p.is_some()).count() >= 2);
+    // The JSON twin has the same content.
+    let j = Board::load(&models().join("classic.json")).unwrap();
+    assert_eq!(j.file, b.file);
+}
+
+#[test]
+fn the_large_board_is_the_generators_output() {
+    let b = Board::load(&models().join("large.pl")).unwrap();
+    assert!(b.n() >= 200, "{} squares", b.n());
+    let again = generate::generate(1, 24, 16);
+    assert_eq!(b.file, again);
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).to_string()
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gb-traveller-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn replay_prints_states_and_names_the_broken_rule() {
+    let classic = "models/traveller/classic.pl";
+    let o = run(&[
+        "traveller",
+        "replay",
+        "--board",
+        classic,
+        "--start",
+        "67",
+        "models/traveller/example.plan",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("| step | action"), "{out}");
+    assert!(
+        out.contains("sell televisions 35") && out.contains("final cash £5948"),
+        "{out}"
+    );
+
+    let bad = tmp("bad.plan");
+    std::fs::write(&bad, "move 54\nmove 55\nsell coal 3\n").unwrap();
+    let o = run(&[
+        "traveller",
+        "replay",
+        "--board",
+        classic,
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("step 3 `sell coal 3`") && err.contains("no retailer"),
+        "{err}"
+    );
+
+    std::fs::write(&bad, "move 54\nteleport 3\n").unwrap();
+    let o = run(&[
+        "traveller",
+        "replay",
+        "--board",
+        classic,
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("plan line 2"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn show_draws_text_and_svg() {
+    let svg = tmp("classic.svg");
+    let o = run(&[
+        "traveller",
+        "show",
+        "--board",
+        "models/traveller/classic.pl",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(
+        out.contains("81 squares") && out.contains("The Hub:") && out.contains("67"),
+        "{out}"
+    );
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(s.starts_with("<svg") && s.contains("<circle") && s.trim_end().ends_with("</svg>"));
+}
+
+#[test]
+fn bad_boards_exit_2_naming_the_line() {
+    let f = tmp("bad.pl");
+    std::fs::write(&f, "square(1, 0, 0).\nsquare(2, 3, 1).\njoins(1, 2).\n").unwrap();
+    let o = run(&["traveller", "show", "--board", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("line 3") && err.contains("joins(1, 2)") && err.contains("45°"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn bound_episode_verifies_and_a_tampered_one_does_not() {
+    let out = tmp("t12.json");
+    let o = run(&[
+        "traveller",
+        "bound",
+        "--board",
+        "models/traveller/classic.pl",
+        "--start",
+        "67",
+        "--steps",
+        "12",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("proven optimum"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = run(&["verify", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("verified"));
+
+    let mut env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    env["value"] = serde_json::json!(env["value"].as_f64().unwrap() + 1.0);
+    let bad = tmp("t12-bad.json");
+    std::fs::write(&bad, env.to_string()).unwrap();
+    let o = run(&["verify", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+
+    // A plan that starts off the road.
+    env["payload"]["plan"] = serde_json::json!(["move 1"]);
+    std::fs::write(&bad, env.to_string()).unwrap();
+    let o = run(&["verify", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("no road"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn greedy_runs_and_its_episode_verifies() {
+    let out = tmp("greedy.json");
+    let o = run(&[
+        "traveller",
+        "greedy",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "40",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run(&["verify", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+}
