@@ -70,6 +70,12 @@ results: setup
 	$(BIN) haggle bench --repeats 7 --quiet > /dev/null
 	$(BIN) traveller results --time-limit 300
 
+# Benchmarks (speed targets live here, never in timed tests): each game's bench verb
+# writes results/bench-<game>.md with medians.
 bench: setup
 	@$(MAKE) --no-print-directory build
-	cargo bench
+	$(BIN) modern-art bench
+	$(BIN) cribbage bench --quiet
+	$(BIN) haggle bench --quiet
+	$(BIN) lost-cities bench
+	$(BIN) traveller bench

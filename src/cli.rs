@@ -16,21 +16,29 @@ Every game's rules are written twice: once as a rules engine (the referee) and o
 integer linear program solved by HiGHS. The solver proves the highest possible score and
 returns a concrete game reaching it; the referee replays that game and must agree.";
 
-const AFTER: &str = "Games and verbs:
-  modern-art   solve | compare | search | results     Modern Art: Masters Gallery
-  cribbage     score | discard | max | distribution   Cribbage hands, discards, maxima
-  haggle       score | goal | trade | bound | simulate Sid Sackson's Haggle
-  lost-cities  bound | tournament | play              Lost Cities bounds and bots
-  traveller    show | replay | bound                  a trading lorry on a board
+const AFTER: &str = "Games and verbs (`gamebounds <game> --help` explains each):
+  modern-art   solve | compare | search | results | bench
+               Modern Art: Masters Gallery: proven maximum scores, exhaustive search
+  cribbage     score | discard | max | distribution | discard-table | results | bench
+               hand values, best discards by exact expected value, maximum hands
+  haggle       score | goal | trade | bound | simulate | table | bench
+               Sid Sackson's Haggle: the 15 rules, computer players, bounds
+  lost-cities  bound | replay | score | play | tournament | results | bench
+               Lost Cities: proven bounds with replayable games, bots, tournaments
+  traveller    show | replay | bound | greedy | results | bench | generate
+               a trading lorry on a board of squares: most cash in T steps
 
 Episodes (JSON) written with --out can be checked and rendered by any game:
   gamebounds render games/modern-art-2p-standard.json -o out.md
   gamebounds verify games/modern-art-2p-standard.json
 
 Examples:
-  gamebounds modern-art solve --players 2
+  gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json
   gamebounds cribbage score 5H 5S 5C JD --start 5D
   gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
+  gamebounds haggle goal --known 1,5,11,15 --hand 3/1/3/3/2
+  gamebounds lost-cities bound --colours 6
+  gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 20
 
 Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
 
