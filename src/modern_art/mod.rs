@@ -1,6 +1,12 @@
-//! modern-art — placeholder module: replaced by the game's implementation.
+//! Modern Art: Masters Gallery (Reiner Knizia, 2009): exact maximum scores.
+//!
+//! Rooms: [`rules`] (variant and deck files), [`record`] (the game record every
+//! component exchanges), `engine` (the referee), `model` (the ILP), `episode`, `render`,
+//! `search` (exhaustive search for miniatures) and `cli`.
 
 pub mod cli;
+pub mod record;
+pub mod rules;
 
 use anyhow::{bail, Result};
 
