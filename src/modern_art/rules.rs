@@ -11,9 +11,12 @@ use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 /// The symbols a card can carry (at most one per card). `Plain` is a card without one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Symbol {
+    #[default]
     Plain,
     /// The player takes the top card of the deck into hand.
     Draw,
@@ -50,12 +53,6 @@ impl Symbol {
             Symbol::Simultaneous => "simultaneous",
             Symbol::Award => "award",
         }
-    }
-}
-
-impl Default for Symbol {
-    fn default() -> Self {
-        Symbol::Plain
     }
 }
 
@@ -284,7 +281,9 @@ impl Config {
         let marked = self.deck.symbols.get(name);
         let count = |s: Symbol| marked.and_then(|m| m.get(s.name())).copied().unwrap_or(0);
         match symbol {
-            Symbol::Plain => self.cards_of(artist) - Symbol::ALL.iter().map(|&s| count(s)).sum::<usize>(),
+            Symbol::Plain => {
+                self.cards_of(artist) - Symbol::ALL.iter().map(|&s| count(s)).sum::<usize>()
+            }
             s => count(s),
         }
     }
@@ -416,13 +415,18 @@ mod tests {
     fn bad_input_is_named() {
         let c = Config::load(&root().join(DEFAULT_VARIANT), None, 6).unwrap_err();
         assert!(format!("{c:#}").contains("2 to 5 players"), "{c:#}");
-        let mut deck = Config::load(&root().join(DEFAULT_VARIANT), None, 2).unwrap().deck;
+        let mut deck = Config::load(&root().join(DEFAULT_VARIANT), None, 2)
+            .unwrap()
+            .deck;
         deck.symbols
             .get_mut("Yoko")
             .unwrap()
             .insert("draw".into(), 30);
         let e = deck.validate().unwrap_err().to_string();
-        assert!(e.contains("symbols.Yoko") && e.contains("only 18 cards"), "{e}");
+        assert!(
+            e.contains("symbols.Yoko") && e.contains("only 18 cards"),
+            "{e}"
+        );
         let e: Result<Variant, _> = serde_json::from_str(r#"{"name":"x","bogus":1}"#);
         assert!(e.unwrap_err().to_string().contains("unknown field `bogus`"));
     }

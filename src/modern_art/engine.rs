@@ -1,0 +1,1417 @@
+//! The referee: the whole game of `shared/specs/modern-art.md` as a state machine, in the
+//! shape of OpenSpiel (a [`State`] with [`State::legal_actions`], [`State::apply_action`],
+//! [`State::is_terminal`], [`State::returns`]). Chance is explicit: every dealt card, the
+//! extra card and every drawn card is a chance [`Action`], so a [`Record`] (which fixes
+//! them) can be replayed from scratch by [`replay`], and the exhaustive search can treat
+//! the deal as a choice (the maximum is over all shuffles).
+//!
+//! This module never looks at the ILP. It reads only the spec and the variant.
+//!
+//! Readings the spec leaves open, fixed here (and in README):
+//! - Dealing goes seat by seat (P1 gets all its cards, then P2, …). When the deck runs out
+//!   dealing stops, so later seats get fewer cards.
+//! - A round that ends because every hand is empty has no closer; the next round starts
+//!   left of the player who took the last turn (or with the same starter if nobody could
+//!   play at all).
+//! - `chain_symbols = true` resolves the `draw` and `award` symbols of cards displayed
+//!   through `double`, `hidden` or `simultaneous` (each by the card's owner, in the order
+//!   the cards were displayed; simultaneous cards in seat order from the active player).
+//!   Chained `double`, `hidden` and `simultaneous` symbols are never resolved: a turn has
+//!   at most one second card and one simultaneous play.
+//! - `resolve_closing_symbol = true` resolves `draw` and `award` on the card(s) whose
+//!   display closed the round (after a simultaneous close: every simultaneous card whose
+//!   symbols are resolved at all, i.e. only with `chain_symbols`).
+//! - `award_pays_unranked = true`: an unranked artist pays its award tokens (2 each), not
+//!   its value points.
+//! - The blessed end play adds, per seat in seat order, at most one card of each artist the
+//!   seat displays (face up or hidden, now revealed); symbols on those cards are ignored.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::record::{Card, Record, RoundRecord, Turn};
+use super::rules::{AwardTarget, Config, EndPlay, Symbol};
+
+/// Symbols in card-index order (`Card` orders the same way).
+pub const SYMBOL_ORDER: [Symbol; 6] = [
+    Symbol::Plain,
+    Symbol::Draw,
+    Symbol::Double,
+    Symbol::Hidden,
+    Symbol::Simultaneous,
+    Symbol::Award,
+];
+
+/// Index of a symbol in [`SYMBOL_ORDER`].
+pub fn symbol_index(s: Symbol) -> usize {
+    match s {
+        Symbol::Plain => 0,
+        Symbol::Draw => 1,
+        Symbol::Double => 2,
+        Symbol::Hidden => 3,
+        Symbol::Simultaneous => 4,
+        Symbol::Award => 5,
+    }
+}
+
+/// Dense index of a card kind (artist × symbol).
+pub fn card_index(c: Card) -> usize {
+    c.artist * 6 + symbol_index(c.symbol)
+}
+
+/// The card kind with dense index `i`.
+pub fn card_at(i: usize) -> Card {
+    Card::new(i / 6, SYMBOL_ORDER[i % 6])
+}
+
+/// A card as people read it: `Lite Metal` or `Lite Metal (draw)`.
+pub fn card_name(cfg: &Config, c: Card) -> String {
+    if c.symbol.is_plain() {
+        cfg.artist_name(c.artist).to_string()
+    } else {
+        format!("{} ({})", cfg.artist_name(c.artist), c.symbol.name())
+    }
+}
+
+/// One move of the game: chance outcomes and player decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Chance: the next card of the deal goes to the seat being dealt.
+    Deal(Card),
+    /// Chance: the extra card turned up at the start of the round.
+    Extra(Card),
+    /// Chance: the card a `draw` brings.
+    Draw(Card),
+    /// The active player displays a card from hand face up.
+    Play(Card),
+    /// `double` / `hidden`: the second card, or `None` to decline.
+    Second(Option<Card>),
+    /// `simultaneous`: the deciding seat's card, or `None`.
+    Simultaneous(Option<Card>),
+    /// `award`: the artist receiving the token.
+    Award(usize),
+    /// Blessed end play: a card of the artist being asked about, or `None`.
+    EndPlay(Option<Card>),
+}
+
+/// Who moves next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    /// A chance outcome is due (deal, extra card, draw).
+    Chance,
+    Seat(usize),
+    Terminal,
+}
+
+/// Where in the game the state is. `Resolve` and `RoundEnd` are internal: [`State`]
+/// always settles past them before returning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Dealing to `seat`; `left` cards still due.
+    Deal {
+        seat: usize,
+        left: usize,
+    },
+    Extra,
+    /// The active player must display a card.
+    Turn,
+    Resolve,
+    /// Chance: a card for `seat` (a `draw` symbol).
+    Draw {
+        seat: usize,
+    },
+    /// `seat` places an award token; `own` is the artist of the card carrying it.
+    Award {
+        seat: usize,
+        own: usize,
+    },
+    /// `seat` may display a second card (`double`: face up, of `artist`; `hidden`: face
+    /// down).
+    Second {
+        seat: usize,
+        hidden: bool,
+        artist: usize,
+    },
+    /// `seat` may display a card in the simultaneous play; `step` counts seats asked.
+    Simultaneous {
+        seat: usize,
+        step: usize,
+    },
+    /// Blessed end play: `seat` may add a card of `artist`.
+    EndPlay {
+        seat: usize,
+        artist: usize,
+    },
+    RoundEnd,
+    GameOver,
+}
+
+/// A symbol waiting to be resolved: the card carrying it and its owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Pending {
+    seat: usize,
+    card: Card,
+}
+
+/// Everything that decides the rest of the game (no scores, no history). The search
+/// memoises on it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Core {
+    pub round: usize,
+    pub phase: Phase,
+    /// `hands[seat][card index]`: cards held.
+    pub hands: Vec<Vec<u8>>,
+    /// `used[card index]`: cards taken from the deck so far (dealt, extra, drawn).
+    pub used: Vec<u8>,
+    /// This round, `[seat][artist]`: face-up, hidden and end-play cards.
+    pub up: Vec<Vec<u8>>,
+    pub hid: Vec<Vec<u8>>,
+    pub endp: Vec<Vec<u8>>,
+    pub extra: Option<Card>,
+    /// Cumulative value points per artist.
+    pub values: Vec<i64>,
+    /// Award tokens per artist.
+    pub awards_on: Vec<u8>,
+    pub awards_used: usize,
+    pub starter: usize,
+    pub active: usize,
+    pub closed: bool,
+    pub closer: Option<usize>,
+    pub last_player: Option<usize>,
+    queue: Vec<Pending>,
+    /// Simultaneous cards shown so far (displayed together when everyone has chosen).
+    shown: Vec<Pending>,
+}
+
+/// What one round came to: the referee's account, stored in episodes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundSummary {
+    /// Seat that took the first turn.
+    pub starter: usize,
+    /// Seat whose display closed the round (none when hands ran out).
+    pub closer: Option<usize>,
+    /// `[seat][artist]` face-up cards (turns, doubles, simultaneous plays).
+    pub face_up: Vec<Vec<usize>>,
+    /// `[seat][artist]` hidden cards (revealed at round end).
+    pub hidden: Vec<Vec<usize>>,
+    /// `[seat][artist]` cards added by the blessed end play.
+    pub end_play: Vec<Vec<usize>>,
+    pub extra: Option<Card>,
+    /// Cards per artist this round (everything above, extra card included).
+    pub counts: Vec<usize>,
+    /// Ranked artists, first place first.
+    pub ranking: Vec<usize>,
+    /// Value points each artist received this round.
+    pub points: Vec<i64>,
+    /// Award tokens on each artist at scoring (cumulative).
+    pub awards: Vec<usize>,
+    /// Value each artist's cards paid this round (0 when unranked).
+    pub paid: Vec<i64>,
+    /// Round score per seat.
+    pub scores: Vec<i64>,
+}
+
+/// The result of a replay.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    pub rounds: Vec<RoundSummary>,
+    /// Final score per seat.
+    pub scores: Vec<i64>,
+}
+
+/// A broken rule, located: `round 2, turn 7, P1: …` (1-based; parts that do not apply
+/// are left out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// 0-based round, if the rule belongs to one.
+    pub round: Option<usize>,
+    /// What part of the round: `turn 7`, `deal`, `extra card`, `end play`, `scoring`.
+    pub place: Option<String>,
+    pub player: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(r) = self.round {
+            parts.push(format!("round {}", r + 1));
+        }
+        if let Some(p) = &self.place {
+            parts.push(p.clone());
+        }
+        if let Some(p) = self.player {
+            parts.push(format!("P{}", p + 1));
+        }
+        if parts.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", parts.join(", "), self.message)
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// A game in progress.
+#[derive(Debug, Clone)]
+pub struct State<'a> {
+    cfg: &'a Config,
+    core: Core,
+    scores: Vec<i64>,
+    record: Record,
+    summaries: Vec<RoundSummary>,
+    /// Why the current round ended, for messages.
+    close_note: Option<String>,
+    /// 1-based number of the current turn in the round (0 before the first).
+    turn_no: usize,
+}
+
+impl<'a> State<'a> {
+    /// The start of a game: dealing for round 1 is due.
+    pub fn new(cfg: &'a Config) -> State<'a> {
+        let n = cfg.players;
+        let a = cfg.artists();
+        let core = Core {
+            round: 0,
+            phase: Phase::RoundEnd,
+            hands: vec![vec![0; a * 6]; n],
+            used: vec![0; a * 6],
+            up: vec![vec![0; a]; n],
+            hid: vec![vec![0; a]; n],
+            endp: vec![vec![0; a]; n],
+            extra: None,
+            values: vec![0; a],
+            awards_on: vec![0; a],
+            awards_used: 0,
+            starter: 0,
+            active: 0,
+            closed: false,
+            closer: None,
+            last_player: None,
+            queue: Vec::new(),
+            shown: Vec::new(),
+        };
+        let mut s = State {
+            cfg,
+            core,
+            scores: vec![0; n],
+            record: Record { rounds: Vec::new() },
+            summaries: Vec::new(),
+            close_note: None,
+            turn_no: 0,
+        };
+        s.start_round();
+        s
+    }
+
+    pub fn config(&self) -> &'a Config {
+        self.cfg
+    }
+
+    pub fn core(&self) -> &Core {
+        &self.core
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.core.phase
+    }
+
+    /// 0-based current round (equals the number of rounds when the game is over).
+    pub fn round(&self) -> usize {
+        self.core.round
+    }
+
+    /// 1-based turn number within the round.
+    pub fn turn_no(&self) -> usize {
+        self.turn_no
+    }
+
+    /// The record of everything applied so far.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    pub fn summaries(&self) -> &[RoundSummary] {
+        &self.summaries
+    }
+
+    /// Scores so far (final scores when terminal).
+    pub fn returns(&self) -> Vec<i64> {
+        self.scores.clone()
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.core.phase == Phase::GameOver
+    }
+
+    /// The summaries and scores of a finished game.
+    pub fn outcome(&self) -> Outcome {
+        Outcome {
+            rounds: self.summaries.clone(),
+            scores: self.scores.clone(),
+        }
+    }
+
+    /// Cards left in the deck.
+    pub fn deck_left(&self) -> usize {
+        let total: usize = (0..self.cfg.artists()).map(|a| self.cfg.cards_of(a)).sum();
+        total - self.core.used.iter().map(|&u| u as usize).sum::<usize>()
+    }
+
+    /// Remaining supply of a card kind.
+    pub fn supply_left(&self, i: usize) -> usize {
+        let c = card_at(i);
+        self.cfg.supply(c.artist, c.symbol) - self.core.used[i] as usize
+    }
+
+    pub fn current_player(&self) -> Mover {
+        match self.core.phase {
+            Phase::Deal { .. } | Phase::Extra | Phase::Draw { .. } => Mover::Chance,
+            Phase::Turn => Mover::Seat(self.core.active),
+            Phase::Award { seat, .. }
+            | Phase::Second { seat, .. }
+            | Phase::Simultaneous { seat, .. }
+            | Phase::EndPlay { seat, .. } => Mover::Seat(seat),
+            Phase::Resolve | Phase::RoundEnd => unreachable!("internal phases are settled"),
+            Phase::GameOver => Mover::Terminal,
+        }
+    }
+
+    /// The seat a message about the current step should name (the dealt or drawing
+    /// seat at chance nodes).
+    pub fn seat_in_focus(&self) -> Option<usize> {
+        match self.core.phase {
+            Phase::Deal { seat, .. } | Phase::Draw { seat } => Some(seat),
+            Phase::Turn => Some(self.core.active),
+            Phase::Award { seat, .. }
+            | Phase::Second { seat, .. }
+            | Phase::Simultaneous { seat, .. }
+            | Phase::EndPlay { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+
+    fn hand_cards(&self, seat: usize) -> impl Iterator<Item = Card> + '_ {
+        self.core.hands[seat]
+            .iter()
+            .enumerate()
+            .filter(|(_, &k)| k > 0)
+            .map(|(i, _)| card_at(i))
+    }
+
+    fn holds(&self, seat: usize, c: Card) -> bool {
+        c.artist < self.cfg.artists() && self.core.hands[seat][card_index(c)] > 0
+    }
+
+    fn holds_artist(&self, seat: usize, artist: usize) -> bool {
+        (0..6).any(|s| self.core.hands[seat][artist * 6 + s] > 0)
+    }
+
+    /// Number of cards in a seat's hand.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        self.core.hands[seat].iter().map(|&k| k as usize).sum()
+    }
+
+    /// A hand as people read it.
+    pub fn hand_text(&self, seat: usize) -> String {
+        let mut v = Vec::new();
+        for (i, &k) in self.core.hands[seat].iter().enumerate() {
+            if k > 0 {
+                v.push(format!("{}×{}", k, card_name(self.cfg, card_at(i))));
+            }
+        }
+        if v.is_empty() {
+            "empty".into()
+        } else {
+            v.join(", ")
+        }
+    }
+
+    /// Every legal action, in a fixed order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let n_kinds = self.cfg.artists() * 6;
+        match self.core.phase {
+            Phase::Deal { .. } | Phase::Extra | Phase::Draw { .. } => {
+                let make = match self.core.phase {
+                    Phase::Deal { .. } => Action::Deal,
+                    Phase::Extra => Action::Extra,
+                    _ => Action::Draw,
+                };
+                (0..n_kinds)
+                    .filter(|&i| self.supply_left(i) > 0)
+                    .map(|i| make(card_at(i)))
+                    .collect()
+            }
+            Phase::Turn => self
+                .hand_cards(self.core.active)
+                .map(Action::Play)
+                .collect(),
+            Phase::Second {
+                seat,
+                hidden,
+                artist,
+            } => {
+                let same = !hidden || self.cfg.variant.hidden_same_artist;
+                let mut v = vec![Action::Second(None)];
+                v.extend(
+                    self.hand_cards(seat)
+                        .filter(|c| !same || c.artist == artist)
+                        .map(|c| Action::Second(Some(c))),
+                );
+                v
+            }
+            Phase::Simultaneous { seat, .. } => {
+                let mut v = vec![Action::Simultaneous(None)];
+                v.extend(self.hand_cards(seat).map(|c| Action::Simultaneous(Some(c))));
+                v
+            }
+            Phase::Award { own, .. } => match self.cfg.variant.award_target {
+                AwardTarget::Any => (0..self.cfg.artists()).map(Action::Award).collect(),
+                AwardTarget::Own => vec![Action::Award(own)],
+            },
+            Phase::EndPlay { seat, artist } => {
+                let mut v = vec![Action::EndPlay(None)];
+                v.extend(
+                    self.hand_cards(seat)
+                        .filter(|c| c.artist == artist)
+                        .map(|c| Action::EndPlay(Some(c))),
+                );
+                v
+            }
+            Phase::Resolve | Phase::RoundEnd | Phase::GameOver => Vec::new(),
+        }
+    }
+
+    /// Apply one action; an illegal one is refused with the reason (the state is then
+    /// unchanged).
+    pub fn apply_action(&mut self, action: Action) -> Result<(), String> {
+        self.check(action)?;
+        let n = self.cfg.players;
+        let r = self.core.round;
+        match (self.core.phase, action) {
+            (Phase::Deal { seat, left }, Action::Deal(c)) => {
+                self.take_from_deck(c);
+                self.core.hands[seat][card_index(c)] += 1;
+                self.record.rounds[r].deal[seat].push(c);
+                self.core.phase = Phase::Deal {
+                    seat,
+                    left: left - 1,
+                };
+            }
+            (Phase::Extra, Action::Extra(c)) => {
+                self.take_from_deck(c);
+                self.core.extra = Some(c);
+                self.record.rounds[r].extra = Some(c);
+                self.begin_turns();
+            }
+            (Phase::Draw { seat }, Action::Draw(c)) => {
+                self.take_from_deck(c);
+                self.core.hands[seat][card_index(c)] += 1;
+                self.last_turn().drawn.push(c);
+                self.core.phase = Phase::Resolve;
+            }
+            (Phase::Turn, Action::Play(c)) => {
+                let p = self.core.active;
+                self.turn_no += 1;
+                self.core.hands[p][card_index(c)] -= 1;
+                self.record.rounds[r].turns.push(Turn::play(p, c));
+                self.core.last_player = Some(p);
+                self.core.queue.clear();
+                let closes = self.display(p, c, false);
+                if closes {
+                    self.close(p, format!("{} reached the threshold", self.artist(c)));
+                    if self.cfg.variant.resolve_closing_symbol {
+                        self.queue_closing(p, c);
+                    }
+                } else if !c.symbol.is_plain() {
+                    self.core.queue.push(Pending { seat: p, card: c });
+                }
+                self.core.phase = Phase::Resolve;
+            }
+            (Phase::Second { seat, hidden, .. }, Action::Second(choice)) => {
+                if let Some(c) = choice {
+                    self.core.hands[seat][card_index(c)] -= 1;
+                    self.last_turn().second = Some(c);
+                    let closes = self.display(seat, c, hidden);
+                    let chain = self.cfg.variant.chain_symbols && chainable(c.symbol);
+                    if closes {
+                        let how = if hidden { "hidden" } else { "double" };
+                        self.close(
+                            seat,
+                            format!("{} reached the threshold ({how} card)", self.artist(c)),
+                        );
+                        if chain && self.cfg.variant.resolve_closing_symbol {
+                            self.queue_closing(seat, c);
+                        }
+                    } else if chain {
+                        self.core.queue.push(Pending { seat, card: c });
+                    }
+                }
+                self.core.phase = Phase::Resolve;
+            }
+            (Phase::Simultaneous { seat, step }, Action::Simultaneous(choice)) => {
+                if let Some(c) = choice {
+                    self.core.hands[seat][card_index(c)] -= 1;
+                    self.core.shown.push(Pending { seat, card: c });
+                    self.last_turn().simultaneous[seat] = Some(c);
+                }
+                self.next_simultaneous(step + 1);
+            }
+            (Phase::Award { .. }, Action::Award(a)) => {
+                self.core.awards_on[a] += 1;
+                self.core.awards_used += 1;
+                self.last_turn().awards.push(a);
+                self.core.phase = Phase::Resolve;
+            }
+            (Phase::EndPlay { seat, artist }, Action::EndPlay(choice)) => {
+                if let Some(c) = choice {
+                    self.core.hands[seat][card_index(c)] -= 1;
+                    self.core.endp[seat][c.artist] += 1;
+                    let ep = &mut self.record.rounds[r].end_play;
+                    if ep.is_empty() {
+                        *ep = vec![Vec::new(); n];
+                    }
+                    ep[seat].push(c);
+                }
+                self.next_end_play(seat, artist + 1);
+            }
+            _ => unreachable!("check() accepts only actions of the current phase"),
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// Why `action` is illegal here, if it is.
+    fn check(&self, action: Action) -> Result<(), String> {
+        let a = self.cfg.artists();
+        let card_ok = |c: Card| -> Result<(), String> {
+            if c.artist >= a {
+                Err(format!(
+                    "artist index {} does not exist (the deck has {a} artists)",
+                    c.artist
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        let deck_ok = |c: Card| -> Result<(), String> {
+            card_ok(c)?;
+            if self.deck_left() == 0 {
+                return Err("the deck is empty".into());
+            }
+            let art = self.artist(c);
+            let used_artist: usize = (0..6)
+                .map(|s| self.core.used[c.artist * 6 + s] as usize)
+                .sum();
+            if used_artist >= self.cfg.cards_of(c.artist) {
+                return Err(format!(
+                    "a {} card cannot come from the deck: all {} {art} cards are already out",
+                    card_name(self.cfg, c),
+                    self.cfg.cards_of(c.artist)
+                ));
+            }
+            if self.supply_left(card_index(c)) == 0 {
+                let total = self.cfg.supply(c.artist, c.symbol);
+                let what = if c.symbol.is_plain() {
+                    format!("plain {art} cards")
+                } else {
+                    format!("{art} cards with the {} symbol", c.symbol.name())
+                };
+                return Err(format!(
+                    "a {} card cannot come from the deck: it holds only {total} {what}, all already out",
+                    card_name(self.cfg, c)
+                ));
+            }
+            Ok(())
+        };
+        let in_hand = |seat: usize, c: Card| -> Result<(), String> {
+            card_ok(c)?;
+            if self.holds(seat, c) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "P{} does not hold a {} card (hand: {})",
+                    seat + 1,
+                    card_name(self.cfg, c),
+                    self.hand_text(seat)
+                ))
+            }
+        };
+        match (self.core.phase, action) {
+            (Phase::Deal { .. }, Action::Deal(c))
+            | (Phase::Extra, Action::Extra(c))
+            | (Phase::Draw { .. }, Action::Draw(c)) => deck_ok(c),
+            (Phase::Turn, Action::Play(c)) => in_hand(self.core.active, c),
+            (Phase::Second { .. }, Action::Second(None)) => Ok(()),
+            (
+                Phase::Second {
+                    seat,
+                    hidden,
+                    artist,
+                },
+                Action::Second(Some(c)),
+            ) => {
+                in_hand(seat, c)?;
+                if (!hidden || self.cfg.variant.hidden_same_artist) && c.artist != artist {
+                    let why = if hidden {
+                        "hidden (variant hidden_same_artist)"
+                    } else {
+                        "double"
+                    };
+                    return Err(format!(
+                        "the second card of a {why} must be a {} card, not {}",
+                        self.cfg.artist_name(artist),
+                        card_name(self.cfg, c)
+                    ));
+                }
+                Ok(())
+            }
+            (Phase::Simultaneous { .. }, Action::Simultaneous(None)) => Ok(()),
+            (Phase::Simultaneous { seat, .. }, Action::Simultaneous(Some(c))) => in_hand(seat, c),
+            (Phase::Award { own, .. }, Action::Award(t)) => {
+                if t >= a {
+                    return Err(format!(
+                        "artist index {t} does not exist (the deck has {a} artists)"
+                    ));
+                }
+                if self.cfg.variant.award_target == AwardTarget::Own && t != own {
+                    return Err(format!(
+                        "the award must go on {} (the artist of the award card, variant award_target = own), not {}",
+                        self.cfg.artist_name(own),
+                        self.cfg.artist_name(t)
+                    ));
+                }
+                Ok(())
+            }
+            (Phase::EndPlay { .. }, Action::EndPlay(None)) => Ok(()),
+            (Phase::EndPlay { seat, artist }, Action::EndPlay(Some(c))) => {
+                in_hand(seat, c)?;
+                if c.artist != artist {
+                    return Err(format!(
+                        "the end play now asks about {}, not {}",
+                        self.cfg.artist_name(artist),
+                        card_name(self.cfg, c)
+                    ));
+                }
+                Ok(())
+            }
+            (Phase::GameOver, _) => Err("the game is over".into()),
+            (phase, action) => Err(format!(
+                "{action:?} is not a move of this step (the game expects {})",
+                expects(phase)
+            )),
+        }
+    }
+
+    fn artist(&self, c: Card) -> String {
+        self.cfg.artist_name(c.artist).to_string()
+    }
+
+    fn last_turn(&mut self) -> &mut Turn {
+        let r = self.core.round;
+        self.record.rounds[r]
+            .turns
+            .last_mut()
+            .expect("symbols are resolved during a turn")
+    }
+
+    fn take_from_deck(&mut self, c: Card) {
+        self.core.used[card_index(c)] += 1;
+    }
+
+    /// The count of `artist` that closes the round: face up (+ hidden with
+    /// `hidden_counts_for_close`) + the extra card.
+    pub fn close_count(&self, artist: usize) -> usize {
+        let c = &self.core;
+        let mut k: usize = c.up.iter().map(|row| row[artist] as usize).sum();
+        if self.cfg.variant.hidden_counts_for_close {
+            k += c.hid.iter().map(|row| row[artist] as usize).sum::<usize>();
+        }
+        if c.extra.map(|e| e.artist) == Some(artist) {
+            k += 1;
+        }
+        k
+    }
+
+    /// Put a card on the table; true when it closes the round.
+    fn display(&mut self, seat: usize, c: Card, hidden: bool) -> bool {
+        if hidden {
+            self.core.hid[seat][c.artist] += 1;
+            self.cfg.variant.hidden_counts_for_close
+                && self.close_count(c.artist) >= self.cfg.threshold()
+        } else {
+            self.core.up[seat][c.artist] += 1;
+            self.close_count(c.artist) >= self.cfg.threshold()
+        }
+    }
+
+    fn close(&mut self, closer: usize, why: String) {
+        self.core.closed = true;
+        self.core.closer = Some(closer);
+        self.core.queue.clear();
+        self.close_note = Some(format!("{why} on turn {} (P{})", self.turn_no, closer + 1));
+    }
+
+    fn queue_closing(&mut self, seat: usize, c: Card) {
+        if matches!(c.symbol, Symbol::Draw | Symbol::Award) {
+            self.core.queue.push(Pending { seat, card: c });
+        }
+    }
+
+    fn start_round(&mut self) {
+        let n = self.cfg.players;
+        let a = self.cfg.artists();
+        let c = &mut self.core;
+        c.up = vec![vec![0; a]; n];
+        c.hid = vec![vec![0; a]; n];
+        c.endp = vec![vec![0; a]; n];
+        c.extra = None;
+        c.closed = false;
+        c.closer = None;
+        c.last_player = None;
+        c.queue.clear();
+        c.shown.clear();
+        self.close_note = None;
+        self.turn_no = 0;
+        self.record.rounds.push(RoundRecord {
+            deal: vec![Vec::new(); n],
+            extra: None,
+            turns: Vec::new(),
+            end_play: Vec::new(),
+        });
+        self.core.phase = Phase::Deal {
+            seat: 0,
+            left: self.cfg.deal(self.core.round),
+        };
+        self.settle();
+    }
+
+    fn begin_turns(&mut self) {
+        self.core.active = self.core.starter;
+        if let Some(e) = self.core.extra {
+            if self.close_count(e.artist) >= self.cfg.threshold() {
+                self.core.closed = true;
+                self.close_note = Some(format!(
+                    "the extra card alone brought {} to the threshold",
+                    self.artist(e)
+                ));
+            }
+        }
+        self.core.phase = Phase::Turn;
+    }
+
+    fn next_simultaneous(&mut self, step: usize) {
+        let n = self.cfg.players;
+        let mut step = step;
+        while step < n {
+            let seat = (self.core.active + step) % n;
+            if self.hand_size(seat) > 0 {
+                self.core.phase = Phase::Simultaneous { seat, step };
+                return;
+            }
+            step += 1;
+        }
+        // Everyone has chosen: the cards are shown together.
+        let shown = std::mem::take(&mut self.core.shown);
+        for p in &shown {
+            self.core.up[p.seat][p.card.artist] += 1;
+        }
+        let k = self.cfg.threshold();
+        let closing: Vec<usize> = (0..self.cfg.artists())
+            .filter(|&a| self.close_count(a) >= k)
+            .collect();
+        let chain = self.cfg.variant.chain_symbols;
+        let active = self.core.active;
+        if !closing.is_empty() {
+            let names: Vec<&str> = closing.iter().map(|&a| self.cfg.artist_name(a)).collect();
+            self.close(
+                active,
+                format!(
+                    "{} reached the threshold (simultaneous play)",
+                    names.join(", ")
+                ),
+            );
+            if chain && self.cfg.variant.resolve_closing_symbol {
+                for p in &shown {
+                    self.queue_closing(p.seat, p.card);
+                }
+            }
+        } else if chain {
+            for p in &shown {
+                if chainable(p.card.symbol) {
+                    self.core.queue.push(*p);
+                }
+            }
+        }
+        self.core.phase = Phase::Resolve;
+    }
+
+    fn next_end_play(&mut self, seat: usize, artist: usize) {
+        let (n, a) = (self.cfg.players, self.cfg.artists());
+        let (mut s, mut t) = (seat, artist);
+        while s < n {
+            while t < a {
+                let displays = self.core.up[s][t] + self.core.hid[s][t] > 0;
+                if displays && self.holds_artist(s, t) {
+                    self.core.phase = Phase::EndPlay { seat: s, artist: t };
+                    return;
+                }
+                t += 1;
+            }
+            s += 1;
+            t = 0;
+        }
+        self.score_round();
+    }
+
+    /// Move past every step that needs no action.
+    fn settle(&mut self) {
+        loop {
+            match self.core.phase {
+                Phase::Deal { seat, left } => {
+                    if left > 0 && self.deck_left() > 0 {
+                        return;
+                    }
+                    if seat + 1 < self.cfg.players {
+                        self.core.phase = Phase::Deal {
+                            seat: seat + 1,
+                            left: self.cfg.deal(self.core.round),
+                        };
+                    } else {
+                        self.core.phase = Phase::Extra;
+                    }
+                }
+                Phase::Extra => {
+                    if self.cfg.has_extra(self.core.round) && self.deck_left() > 0 {
+                        return;
+                    }
+                    self.begin_turns();
+                }
+                Phase::Turn => {
+                    if self.core.closed {
+                        self.core.phase = Phase::RoundEnd;
+                        continue;
+                    }
+                    let n = self.cfg.players;
+                    if (0..n).all(|s| self.hand_size(s) == 0) {
+                        self.close_note = Some(if self.turn_no == 0 {
+                            "every hand was empty at the start".into()
+                        } else {
+                            format!("every hand was empty after turn {}", self.turn_no)
+                        });
+                        self.core.phase = Phase::RoundEnd;
+                        continue;
+                    }
+                    while self.hand_size(self.core.active) == 0 {
+                        self.core.active = (self.core.active + 1) % n;
+                    }
+                    return;
+                }
+                Phase::Resolve => {
+                    if self.core.queue.is_empty() {
+                        if self.core.closed {
+                            self.core.phase = Phase::RoundEnd;
+                        } else {
+                            self.core.active = (self.core.active + 1) % self.cfg.players;
+                            self.core.phase = Phase::Turn;
+                        }
+                        continue;
+                    }
+                    let p = self.core.queue.remove(0);
+                    let cfg = self.cfg;
+                    let v = &cfg.variant;
+                    match p.card.symbol {
+                        Symbol::Draw if self.deck_left() > 0 => {
+                            self.core.phase = Phase::Draw { seat: p.seat };
+                            return;
+                        }
+                        Symbol::Award if self.core.awards_used < v.awards => {
+                            self.core.phase = Phase::Award {
+                                seat: p.seat,
+                                own: p.card.artist,
+                            };
+                            return;
+                        }
+                        Symbol::Double if self.holds_artist(p.seat, p.card.artist) => {
+                            self.core.phase = Phase::Second {
+                                seat: p.seat,
+                                hidden: false,
+                                artist: p.card.artist,
+                            };
+                            return;
+                        }
+                        Symbol::Hidden => {
+                            let can = if v.hidden_same_artist {
+                                self.holds_artist(p.seat, p.card.artist)
+                            } else {
+                                self.hand_size(p.seat) > 0
+                            };
+                            if can {
+                                self.core.phase = Phase::Second {
+                                    seat: p.seat,
+                                    hidden: true,
+                                    artist: p.card.artist,
+                                };
+                                return;
+                            }
+                        }
+                        Symbol::Simultaneous => {
+                            let n = self.cfg.players;
+                            self.last_turn().simultaneous = vec![None; n];
+                            self.core.shown.clear();
+                            self.next_simultaneous(0);
+                            if matches!(self.core.phase, Phase::Simultaneous { .. }) {
+                                return;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Phase::RoundEnd => {
+                    if self.cfg.variant.end_play == EndPlay::Blessed {
+                        self.next_end_play(0, 0);
+                    } else {
+                        self.score_round();
+                    }
+                    if matches!(self.core.phase, Phase::EndPlay { .. } | Phase::GameOver) {
+                        return;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Rank, pay and score the round, then start the next one (or end the game).
+    fn score_round(&mut self) {
+        let cfg = self.cfg;
+        let (n, a) = (cfg.players, cfg.artists());
+        let c = &mut self.core;
+        let mut counts = vec![0usize; a];
+        for s in 0..n {
+            for (t, k) in counts.iter_mut().enumerate() {
+                *k += (c.up[s][t] + c.hid[s][t] + c.endp[s][t]) as usize;
+            }
+        }
+        if let Some(e) = c.extra {
+            counts[e.artist] += 1;
+        }
+        let ranking = rank(&counts, cfg.variant.value_points.len());
+        let mut points = vec![0i64; a];
+        for (place, &t) in ranking.iter().enumerate() {
+            points[t] = cfg.variant.value_points[place];
+            c.values[t] += points[t];
+        }
+        let award = cfg.variant.award_value;
+        let paid: Vec<i64> = (0..a)
+            .map(|t| {
+                let tokens = award * c.awards_on[t] as i64;
+                if ranking.contains(&t) {
+                    c.values[t] + tokens
+                } else if cfg.variant.award_pays_unranked {
+                    tokens
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let round_scores: Vec<i64> = (0..n)
+            .map(|s| {
+                (0..a)
+                    .map(|t| (c.up[s][t] + c.hid[s][t] + c.endp[s][t]) as i64 * paid[t])
+                    .sum()
+            })
+            .collect();
+        let to_usize = |m: &Vec<Vec<u8>>| -> Vec<Vec<usize>> {
+            m.iter()
+                .map(|row| row.iter().map(|&x| x as usize).collect())
+                .collect()
+        };
+        self.summaries.push(RoundSummary {
+            starter: c.starter,
+            closer: c.closer,
+            face_up: to_usize(&c.up),
+            hidden: to_usize(&c.hid),
+            end_play: to_usize(&c.endp),
+            extra: c.extra,
+            counts,
+            ranking,
+            points,
+            awards: c.awards_on.iter().map(|&x| x as usize).collect(),
+            paid,
+            scores: round_scores.clone(),
+        });
+        for (s, v) in round_scores.iter().enumerate() {
+            self.scores[s] += v;
+        }
+        c.starter = match (c.closer, c.last_player) {
+            (Some(p), _) | (None, Some(p)) => (p + 1) % n,
+            (None, None) => c.starter,
+        };
+        c.round += 1;
+        if c.round >= cfg.variant.rounds {
+            c.phase = Phase::GameOver;
+        } else {
+            self.start_round();
+        }
+    }
+}
+
+/// Symbols `chain_symbols` resolves on second and simultaneous cards.
+fn chainable(s: Symbol) -> bool {
+    matches!(s, Symbol::Draw | Symbol::Award)
+}
+
+/// Artists with at least one card, by count (ties to the lower index), top `places`.
+pub fn rank(counts: &[usize], places: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..counts.len()).filter(|&t| counts[t] > 0).collect();
+    order.sort_by(|&x, &y| counts[y].cmp(&counts[x]).then(x.cmp(&y)));
+    order.truncate(places);
+    order
+}
+
+fn expects(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Deal { .. } => "a dealt card",
+        Phase::Extra => "the extra card",
+        Phase::Draw { .. } => "the drawn card",
+        Phase::Turn => "a card displayed from hand",
+        Phase::Second { hidden: false, .. } => "the second card of a double (or none)",
+        Phase::Second { hidden: true, .. } => "the hidden card (or none)",
+        Phase::Simultaneous { .. } => "a simultaneous card (or none)",
+        Phase::Award { .. } => "an award target",
+        Phase::EndPlay { .. } => "an end-play card (or none)",
+        _ => "nothing",
+    }
+}
+
+/// Replay a whole game from scratch, checking every rule; the first broken one is the
+/// error.
+pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
+    let n = cfg.players;
+    let want = cfg.variant.rounds;
+    if record.rounds.len() != want {
+        return Err(Violation {
+            round: None,
+            place: None,
+            player: None,
+            message: format!(
+                "the record has {} rounds; the game has {want}",
+                record.rounds.len()
+            ),
+        });
+    }
+    let mut st = State::new(cfg);
+    for (r, rr) in record.rounds.iter().enumerate() {
+        let at = |place: &str, player: Option<usize>, message: String| Violation {
+            round: Some(r),
+            place: Some(place.to_string()),
+            player,
+            message,
+        };
+        // The deal.
+        if rr.deal.len() != n {
+            return Err(at(
+                "deal",
+                None,
+                format!(
+                    "the deal lists {} seats; there are {n} players",
+                    rr.deal.len()
+                ),
+            ));
+        }
+        let mut left = st.deck_left();
+        let d = cfg.deal(r);
+        for (seat, cards) in rr.deal.iter().enumerate() {
+            let due = d.min(left);
+            left -= due;
+            if cards.len() != due {
+                let why = if due < d {
+                    format!(" (the deck runs out: {due} left for this seat)")
+                } else {
+                    String::new()
+                };
+                return Err(at(
+                    "deal",
+                    Some(seat),
+                    format!("dealt {} cards; the deal table gives {d}{why}", cards.len()),
+                ));
+            }
+            for &c in cards {
+                debug_assert!(matches!(st.phase(), Phase::Deal { seat: s, .. } if s == seat));
+                st.apply_action(Action::Deal(c))
+                    .map_err(|m| at("deal", Some(seat), m))?;
+            }
+        }
+        // The extra card.
+        let due = st.phase() == Phase::Extra;
+        match (due, rr.extra) {
+            (true, Some(c)) => st
+                .apply_action(Action::Extra(c))
+                .map_err(|m| at("extra card", None, m))?,
+            (true, None) => {
+                return Err(at(
+                    "extra card",
+                    None,
+                    "an extra card must be turned up this round; the record has none".into(),
+                ))
+            }
+            (false, Some(_)) => {
+                let why = if !cfg.has_extra(r) {
+                    format!(
+                        "the variant turns up none this round (extra_card = {:?})",
+                        cfg.variant.extra_card
+                    )
+                } else {
+                    "the deck is empty".into()
+                };
+                return Err(at("extra card", None, format!("no extra card: {why}")));
+            }
+            (false, None) => {}
+        }
+        // The turns.
+        for (ti, turn) in rr.turns.iter().enumerate() {
+            let place = format!("turn {}", ti + 1);
+            if st.round() != r || st.phase() != Phase::Turn {
+                let why = st.close_note.clone().unwrap_or_default();
+                return Err(at(
+                    &place,
+                    Some(turn.player),
+                    format!(
+                        "the round is already over ({why}); the record has {} turns, the round ended after {}",
+                        rr.turns.len(),
+                        ti
+                    ),
+                ));
+            }
+            let due = st.core.active;
+            if turn.player != due {
+                return Err(at(
+                    &place,
+                    Some(turn.player),
+                    format!(
+                        "it is P{}'s turn, not P{} (turns go clockwise from the starter P{}, skipping empty hands)",
+                        due + 1,
+                        turn.player + 1,
+                        st.core.starter + 1
+                    ),
+                ));
+            }
+            st.apply_action(Action::Play(turn.card))
+                .map_err(|m| at(&place, Some(due), m))?;
+            let mut second = turn.second.map(Some);
+            let mut simul_used = false;
+            let mut awards = turn.awards.iter();
+            let mut drawn = turn.drawn.iter();
+            loop {
+                if st.round() != r {
+                    break;
+                }
+                let seat = st.seat_in_focus();
+                let err = |m: String| at(&place, seat, m);
+                match st.phase() {
+                    Phase::Draw { seat } => {
+                        let Some(&c) = drawn.next() else {
+                            return Err(err(format!(
+                                "the draw symbol gives P{} a card (the deck has {} left); the record lists none",
+                                seat + 1,
+                                st.deck_left()
+                            )));
+                        };
+                        st.apply_action(Action::Draw(c)).map_err(err)?;
+                    }
+                    Phase::Award { .. } => {
+                        let Some(&t) = awards.next() else {
+                            return Err(err(format!(
+                                "the award symbol places a token ({} of {} left); the record lists no award target",
+                                cfg.variant.awards - st.core.awards_used,
+                                cfg.variant.awards
+                            )));
+                        };
+                        st.apply_action(Action::Award(t)).map_err(err)?;
+                    }
+                    Phase::Second { .. } => {
+                        let choice = second.take().unwrap_or(None);
+                        st.apply_action(Action::Second(choice)).map_err(err)?;
+                    }
+                    Phase::Simultaneous { seat, .. } => {
+                        if turn.simultaneous.len() != n {
+                            return Err(err(format!(
+                                "the simultaneous symbol is resolved: the record must list one entry per seat ({n}), it lists {}",
+                                turn.simultaneous.len()
+                            )));
+                        }
+                        simul_used = true;
+                        st.apply_action(Action::Simultaneous(turn.simultaneous[seat]))
+                            .map_err(err)?;
+                    }
+                    _ => break,
+                }
+            }
+            let leftover = |m: &str| Err(at(&place, Some(due), m.to_string()));
+            if let Some(Some(c)) = second {
+                return leftover(&format!(
+                    "the record shows a second card ({}) but no double or hidden symbol was resolved this turn",
+                    card_name(cfg, c)
+                ));
+            }
+            if !turn.simultaneous.is_empty() && !simul_used {
+                return leftover(
+                    "the record shows simultaneous cards but no simultaneous symbol was resolved this turn",
+                );
+            }
+            if awards.next().is_some() {
+                return leftover(
+                    "the record places more award tokens than this turn's resolved award symbols (or the tokens are used up)",
+                );
+            }
+            if drawn.next().is_some() {
+                return leftover(
+                    "the record draws more cards than this turn's resolved draw symbols (or the deck is empty)",
+                );
+            }
+            if turn.simultaneous.len() == n && simul_used {
+                for (seat, c) in turn.simultaneous.iter().enumerate() {
+                    if c.is_some() && st.record.rounds[r].turns[ti].simultaneous[seat] != *c {
+                        return Err(at(
+                            &place,
+                            Some(seat),
+                            "has an empty hand and cannot join the simultaneous play".into(),
+                        ));
+                    }
+                }
+            }
+        }
+        if st.round() == r && st.phase() == Phase::Turn {
+            let k = cfg.threshold();
+            return Err(at(
+                &format!("after turn {}", rr.turns.len()),
+                Some(st.core.active),
+                format!(
+                    "the round is not over: no artist reached {k} and P{} still holds cards, so P{} must play",
+                    st.core.active + 1,
+                    st.core.active + 1
+                ),
+            ));
+        }
+        // The end play.
+        if !rr.end_play.is_empty() && rr.end_play.len() != n {
+            return Err(at(
+                "end play",
+                None,
+                format!(
+                    "the end play lists {} seats; there are {n} players",
+                    rr.end_play.len()
+                ),
+            ));
+        }
+        let mut taken: Vec<Vec<bool>> = rr.end_play.iter().map(|v| vec![false; v.len()]).collect();
+        while st.round() == r {
+            let Phase::EndPlay { seat, artist } = st.phase() else {
+                break;
+            };
+            let pick = rr.end_play.get(seat).and_then(|cards| {
+                cards
+                    .iter()
+                    .enumerate()
+                    .find(|(i, c)| c.artist == artist && !taken[seat][*i])
+            });
+            let choice = pick.map(|(i, &c)| {
+                taken[seat][i] = true;
+                c
+            });
+            st.apply_action(Action::EndPlay(choice))
+                .map_err(|m| at("end play", Some(seat), m))?;
+        }
+        for (seat, cards) in rr.end_play.iter().enumerate() {
+            for (i, &c) in cards.iter().enumerate() {
+                if !taken[seat][i] {
+                    let why = if cfg.variant.end_play == EndPlay::None {
+                        "the variant has no end play (end_play = none)".to_string()
+                    } else {
+                        format!(
+                            "the blessed end play adds at most one card of each artist the player displays, from hand ({} is not displayed, already added, or not in hand)",
+                            cfg.artist_name(c.artist)
+                        )
+                    };
+                    return Err(at(
+                        "end play",
+                        Some(seat),
+                        format!("cannot add {}: {why}", card_name(cfg, c)),
+                    ));
+                }
+            }
+        }
+        if st.round() == r {
+            return Err(at(
+                "end",
+                st.seat_in_focus(),
+                format!(
+                    "the round is not finished: the game expects {}",
+                    expects(st.phase())
+                ),
+            ));
+        }
+    }
+    debug_assert!(st.is_terminal());
+    Ok(st.outcome())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use std::path::PathBuf;
+
+    fn load(name: &str, players: usize) -> Config {
+        let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("models/modern-art/{name}.json"));
+        Config::load(&p, None, players).unwrap()
+    }
+
+    #[test]
+    fn ranking_ties_go_to_lower_index() {
+        assert_eq!(rank(&[5, 1, 1, 1, 2], 3), vec![0, 4, 1]);
+        assert_eq!(rank(&[0, 0, 2, 0, 0], 3), vec![2]);
+        assert_eq!(rank(&[0, 3, 3, 3, 0], 2), vec![1, 2]);
+    }
+
+    #[test]
+    fn random_playthroughs_replay() {
+        for (name, players) in [
+            ("standard", 2),
+            ("standard", 3),
+            ("anchor", 2),
+            ("blessed", 4),
+            ("standard", 5),
+        ] {
+            let cfg = load(name, players);
+            for seed in 0..20 {
+                let mut rng = Rng::new(seed);
+                let mut st = State::new(&cfg);
+                let mut steps = 0;
+                while !st.is_terminal() {
+                    let acts = st.legal_actions();
+                    assert!(
+                        !acts.is_empty(),
+                        "{name}: no legal action in {:?}",
+                        st.phase()
+                    );
+                    let a = acts[rng.index(acts.len())];
+                    st.apply_action(a).unwrap();
+                    steps += 1;
+                    assert!(steps < 10_000);
+                }
+                let out =
+                    replay(&cfg, st.record()).unwrap_or_else(|v| panic!("{name} seed {seed}: {v}"));
+                assert_eq!(out, st.outcome());
+                assert_eq!(out.rounds.len(), 4);
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Exhaustive search (placeholder while the engine lands).
