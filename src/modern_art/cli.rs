@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 
+use std::time::Instant;
+
 use super::rules::{Config, DEFAULT_VARIANT};
+use super::{episode, search};
 use crate::cli::Common;
 
 /// Which variant, deck and player count a command works on.
@@ -30,6 +33,20 @@ impl Setup {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Prove the highest possible score with the ILP (HiGHS) and certify it with the referee.
+    ///
+    /// All players cooperate and the deal is free (the maximum is over all shuffles). The
+    /// optimum is turned into a concrete game and replayed by the referee; only a proven
+    /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
+    /// reports "best found S, bound B, gap G%".
+    ///
+    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
+    Solve {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(flatten)]
+        goal: super::solve::Goal,
+    },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
     /// Every deal and every play is tried (with memoisation), so use it only on small
@@ -47,10 +64,29 @@ pub enum Command {
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
+        Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
         Command::Search { setup, player } => {
-            let _cfg = setup.config()?;
-            let _ = (player, common);
-            bail!("modern-art search: not built yet")
+            let cfg = setup.config()?;
+            if player > cfg.players {
+                bail!(
+                    "--player {player}: the game has {} players (use 1..{}, or 0 for the total)",
+                    cfg.players,
+                    cfg.players
+                );
+            }
+            let (objective, seat) = match player {
+                0 => ("max-total", None),
+                p => ("max-player", Some(p - 1)),
+            };
+            let t0 = Instant::now();
+            let (value, record, stats) = search::maximise_with_stats(&cfg, objective, seat)?;
+            common.note(format!(
+                "search: {objective} = {value}, {} states, {:.3} s",
+                stats.states,
+                t0.elapsed().as_secs_f64()
+            ));
+            let env = episode::envelope(&cfg, objective, seat, None, record)?;
+            common.emit(&env)
         }
     }
 }

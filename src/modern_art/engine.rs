@@ -185,6 +185,64 @@ pub struct Core {
     shown: Vec<Pending>,
 }
 
+impl Core {
+    /// A compact byte key of everything in the core (the search's memo key).
+    pub fn key(&self) -> Vec<u8> {
+        let mut k = Vec::with_capacity(64);
+        let b = |x: usize| x.min(255) as u8;
+        k.push(b(self.round));
+        match self.phase {
+            Phase::Deal { seat, left } => k.extend([1, b(seat), b(left)]),
+            Phase::Extra => k.push(2),
+            Phase::Turn => k.push(3),
+            Phase::Resolve => k.push(4),
+            Phase::Draw { seat } => k.extend([5, b(seat)]),
+            Phase::Award { seat, own } => k.extend([6, b(seat), b(own)]),
+            Phase::Second {
+                seat,
+                hidden,
+                artist,
+            } => k.extend([7, b(seat), hidden as u8, b(artist)]),
+            Phase::Simultaneous { seat, step } => k.extend([8, b(seat), b(step)]),
+            Phase::EndPlay { seat, artist } => k.extend([9, b(seat), b(artist)]),
+            Phase::RoundEnd => k.push(10),
+            Phase::GameOver => k.push(11),
+        }
+        for row in self.hands.iter().chain([&self.used]) {
+            k.extend_from_slice(row);
+        }
+        for row in self.up.iter().chain(&self.hid).chain(&self.endp) {
+            k.extend_from_slice(row);
+        }
+        k.push(self.extra.map_or(255, |c| b(card_index(c))));
+        for &v in &self.values {
+            k.extend_from_slice(&v.to_le_bytes());
+        }
+        k.extend_from_slice(&self.awards_on);
+        let opt = |x: Option<usize>| x.map_or(255, b);
+        k.extend([
+            b(self.awards_used),
+            b(self.starter),
+            b(self.active),
+            self.closed as u8,
+            opt(self.closer),
+            opt(self.last_player),
+        ]);
+        for p in self
+            .queue
+            .iter()
+            .chain([&Pending {
+                seat: 255,
+                card: Card::plain(0),
+            }])
+            .chain(&self.shown)
+        {
+            k.extend([b(p.seat), b(card_index(p.card))]);
+        }
+        k
+    }
+}
+
 /// What one round came to: the referee's account, stored in episodes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -269,11 +327,23 @@ pub struct State<'a> {
     close_note: Option<String>,
     /// 1-based number of the current turn in the round (0 before the first).
     turn_no: usize,
+    /// Keep the record and the round summaries (the search turns this off: it only needs
+    /// the core and the scores).
+    recording: bool,
 }
 
 impl<'a> State<'a> {
     /// The start of a game: dealing for round 1 is due.
     pub fn new(cfg: &'a Config) -> State<'a> {
+        State::with_recording(cfg, true)
+    }
+
+    /// A game that keeps no record or summaries (for the search: cheaper to clone).
+    pub fn unrecorded(cfg: &'a Config) -> State<'a> {
+        State::with_recording(cfg, false)
+    }
+
+    fn with_recording(cfg: &'a Config, recording: bool) -> State<'a> {
         let n = cfg.players;
         let a = cfg.artists();
         let core = Core {
@@ -304,6 +374,7 @@ impl<'a> State<'a> {
             summaries: Vec::new(),
             close_note: None,
             turn_no: 0,
+            recording,
         };
         s.start_round();
         s
@@ -492,12 +563,13 @@ impl<'a> State<'a> {
     pub fn apply_action(&mut self, action: Action) -> Result<(), String> {
         self.check(action)?;
         let n = self.cfg.players;
-        let r = self.core.round;
         match (self.core.phase, action) {
             (Phase::Deal { seat, left }, Action::Deal(c)) => {
                 self.take_from_deck(c);
                 self.core.hands[seat][card_index(c)] += 1;
-                self.record.rounds[r].deal[seat].push(c);
+                if let Some(rr) = self.rec_round() {
+                    rr.deal[seat].push(c);
+                }
                 self.core.phase = Phase::Deal {
                     seat,
                     left: left - 1,
@@ -506,20 +578,26 @@ impl<'a> State<'a> {
             (Phase::Extra, Action::Extra(c)) => {
                 self.take_from_deck(c);
                 self.core.extra = Some(c);
-                self.record.rounds[r].extra = Some(c);
+                if let Some(rr) = self.rec_round() {
+                    rr.extra = Some(c);
+                }
                 self.begin_turns();
             }
             (Phase::Draw { seat }, Action::Draw(c)) => {
                 self.take_from_deck(c);
                 self.core.hands[seat][card_index(c)] += 1;
-                self.last_turn().drawn.push(c);
+                if let Some(t) = self.last_turn() {
+                    t.drawn.push(c);
+                }
                 self.core.phase = Phase::Resolve;
             }
             (Phase::Turn, Action::Play(c)) => {
                 let p = self.core.active;
                 self.turn_no += 1;
                 self.core.hands[p][card_index(c)] -= 1;
-                self.record.rounds[r].turns.push(Turn::play(p, c));
+                if let Some(rr) = self.rec_round() {
+                    rr.turns.push(Turn::play(p, c));
+                }
                 self.core.last_player = Some(p);
                 self.core.queue.clear();
                 let closes = self.display(p, c, false);
@@ -536,7 +614,9 @@ impl<'a> State<'a> {
             (Phase::Second { seat, hidden, .. }, Action::Second(choice)) => {
                 if let Some(c) = choice {
                     self.core.hands[seat][card_index(c)] -= 1;
-                    self.last_turn().second = Some(c);
+                    if let Some(t) = self.last_turn() {
+                        t.second = Some(c);
+                    }
                     let closes = self.display(seat, c, hidden);
                     let chain = self.cfg.variant.chain_symbols && chainable(c.symbol);
                     if closes {
@@ -558,25 +638,30 @@ impl<'a> State<'a> {
                 if let Some(c) = choice {
                     self.core.hands[seat][card_index(c)] -= 1;
                     self.core.shown.push(Pending { seat, card: c });
-                    self.last_turn().simultaneous[seat] = Some(c);
+                    if let Some(t) = self.last_turn() {
+                        t.simultaneous[seat] = Some(c);
+                    }
                 }
                 self.next_simultaneous(step + 1);
             }
             (Phase::Award { .. }, Action::Award(a)) => {
                 self.core.awards_on[a] += 1;
                 self.core.awards_used += 1;
-                self.last_turn().awards.push(a);
+                if let Some(t) = self.last_turn() {
+                    t.awards.push(a);
+                }
                 self.core.phase = Phase::Resolve;
             }
             (Phase::EndPlay { seat, artist }, Action::EndPlay(choice)) => {
                 if let Some(c) = choice {
                     self.core.hands[seat][card_index(c)] -= 1;
                     self.core.endp[seat][c.artist] += 1;
-                    let ep = &mut self.record.rounds[r].end_play;
-                    if ep.is_empty() {
-                        *ep = vec![Vec::new(); n];
+                    if let Some(rr) = self.rec_round() {
+                        if rr.end_play.is_empty() {
+                            rr.end_play = vec![Vec::new(); n];
+                        }
+                        rr.end_play[seat].push(c);
                     }
-                    ep[seat].push(c);
                 }
                 self.next_end_play(seat, artist + 1);
             }
@@ -712,12 +797,18 @@ impl<'a> State<'a> {
         self.cfg.artist_name(c.artist).to_string()
     }
 
-    fn last_turn(&mut self) -> &mut Turn {
-        let r = self.core.round;
-        self.record.rounds[r]
-            .turns
-            .last_mut()
-            .expect("symbols are resolved during a turn")
+    /// The record of the current round (none when not recording).
+    fn rec_round(&mut self) -> Option<&mut RoundRecord> {
+        if self.recording {
+            self.record.rounds.last_mut()
+        } else {
+            None
+        }
+    }
+
+    /// The record of the turn being played (none when not recording).
+    fn last_turn(&mut self) -> Option<&mut Turn> {
+        self.rec_round().and_then(|rr| rr.turns.last_mut())
     }
 
     fn take_from_deck(&mut self, c: Card) {
@@ -778,12 +869,14 @@ impl<'a> State<'a> {
         c.shown.clear();
         self.close_note = None;
         self.turn_no = 0;
-        self.record.rounds.push(RoundRecord {
-            deal: vec![Vec::new(); n],
-            extra: None,
-            turns: Vec::new(),
-            end_play: Vec::new(),
-        });
+        if self.recording {
+            self.record.rounds.push(RoundRecord {
+                deal: vec![Vec::new(); n],
+                extra: None,
+                turns: Vec::new(),
+                end_play: Vec::new(),
+            });
+        }
         self.core.phase = Phase::Deal {
             seat: 0,
             left: self.cfg.deal(self.core.round),
@@ -962,7 +1055,9 @@ impl<'a> State<'a> {
                         }
                         Symbol::Simultaneous => {
                             let n = self.cfg.players;
-                            self.last_turn().simultaneous = vec![None; n];
+                            if let Some(t) = self.last_turn() {
+                                t.simultaneous = vec![None; n];
+                            }
                             self.core.shown.clear();
                             self.next_simultaneous(0);
                             if matches!(self.core.phase, Phase::Simultaneous { .. }) {
@@ -1032,7 +1127,7 @@ impl<'a> State<'a> {
                 .map(|row| row.iter().map(|&x| x as usize).collect())
                 .collect()
         };
-        self.summaries.push(RoundSummary {
+        let summary = RoundSummary {
             starter: c.starter,
             closer: c.closer,
             face_up: to_usize(&c.up),
@@ -1045,7 +1140,10 @@ impl<'a> State<'a> {
             awards: c.awards_on.iter().map(|&x| x as usize).collect(),
             paid,
             scores: round_scores.clone(),
-        });
+        };
+        if self.recording {
+            self.summaries.push(summary);
+        }
         for (s, v) in round_scores.iter().enumerate() {
             self.scores[s] += v;
         }
