@@ -323,8 +323,8 @@ pub struct State<'a> {
     scores: Vec<i64>,
     record: Record,
     summaries: Vec<RoundSummary>,
-    /// Why the current round ended, for messages.
-    close_note: Option<String>,
+    /// Per round, why it ended (for messages).
+    notes: Vec<Option<String>>,
     /// 1-based number of the current turn in the round (0 before the first).
     turn_no: usize,
     /// Keep the record and the round summaries (the search turns this off: it only needs
@@ -372,7 +372,7 @@ impl<'a> State<'a> {
             scores: vec![0; n],
             record: Record { rounds: Vec::new() },
             summaries: Vec::new(),
-            close_note: None,
+            notes: Vec::new(),
             turn_no: 0,
             recording,
         };
@@ -797,6 +797,17 @@ impl<'a> State<'a> {
         self.cfg.artist_name(c.artist).to_string()
     }
 
+    fn set_note(&mut self, note: String) {
+        if let Some(n) = self.notes.last_mut() {
+            *n = Some(note);
+        }
+    }
+
+    /// Why round `round` (0-based) ended, once it has.
+    pub fn close_note(&self, round: usize) -> Option<&str> {
+        self.notes.get(round).and_then(|n| n.as_deref())
+    }
+
     /// The record of the current round (none when not recording).
     fn rec_round(&mut self) -> Option<&mut RoundRecord> {
         if self.recording {
@@ -845,7 +856,7 @@ impl<'a> State<'a> {
         self.core.closed = true;
         self.core.closer = Some(closer);
         self.core.queue.clear();
-        self.close_note = Some(format!("{why} on turn {} (P{})", self.turn_no, closer + 1));
+        self.set_note(format!("{why} on turn {} (P{})", self.turn_no, closer + 1));
     }
 
     fn queue_closing(&mut self, seat: usize, c: Card) {
@@ -867,7 +878,7 @@ impl<'a> State<'a> {
         c.last_player = None;
         c.queue.clear();
         c.shown.clear();
-        self.close_note = None;
+        self.notes.push(None);
         self.turn_no = 0;
         if self.recording {
             self.record.rounds.push(RoundRecord {
@@ -889,7 +900,7 @@ impl<'a> State<'a> {
         if let Some(e) = self.core.extra {
             if self.close_count(e.artist) >= self.cfg.threshold() {
                 self.core.closed = true;
-                self.close_note = Some(format!(
+                self.set_note(format!(
                     "the extra card alone brought {} to the threshold",
                     self.artist(e)
                 ));
@@ -992,7 +1003,7 @@ impl<'a> State<'a> {
                     }
                     let n = self.cfg.players;
                     if (0..n).all(|s| self.hand_size(s) == 0) {
-                        self.close_note = Some(if self.turn_no == 0 {
+                        self.set_note(if self.turn_no == 0 {
                             "every hand was empty at the start".into()
                         } else {
                             format!("every hand was empty after turn {}", self.turn_no)
@@ -1276,7 +1287,7 @@ pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
         for (ti, turn) in rr.turns.iter().enumerate() {
             let place = format!("turn {}", ti + 1);
             if st.round() != r || st.phase() != Phase::Turn {
-                let why = st.close_note.clone().unwrap_or_default();
+                let why = st.close_note(r).unwrap_or("it was scored").to_string();
                 return Err(at(
                     &place,
                     Some(turn.player),
