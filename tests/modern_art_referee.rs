@@ -694,6 +694,13 @@ fn search_on_hand_checked_miniatures() {
     // Every seat has only two cards; P1 scores at most 2 × 3 = 6.
     let c = cfg("mini/m18-3p-plain.json", 3);
     assert_eq!(search::maximise(&c, "max-player", Some(0)).unwrap().0, 6);
+    // m03 (a draw card): P1 displays four cards (one drawn); Lite Metal closes at 3 and
+    // the fourth must be of the second artist without reaching 3: 3·3 + 2 = 11.
+    let c = cfg("mini/m03-draw.json", 2);
+    assert_eq!(search::maximise(&c, "max-player", Some(0)).unwrap().0, 11);
+    // m04 (two award cards): both awards on Lite Metal, P1 displays three: 3 × (3 + 4) = 21.
+    let c = cfg("mini/m04-award.json", 2);
+    assert_eq!(search::maximise(&c, "max-player", Some(0)).unwrap().0, 21);
     // The search agrees with the naive search where that is feasible.
     for (file, n) in [
         ("mini/m01-plain.json", 2),

@@ -155,6 +155,50 @@ struct Pending {
     card: Card,
 }
 
+/// A small matrix of counts in one allocation (`grid[row][col]`), so cloning a state
+/// for the search costs a few allocations, not one per seat.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cols: usize,
+    data: Vec<u8>,
+}
+
+impl Grid {
+    pub fn new(rows: usize, cols: usize) -> Grid {
+        Grid {
+            cols,
+            data: vec![0; rows * cols],
+        }
+    }
+
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
+        self.data.chunks(self.cols.max(1))
+    }
+
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.data
+    }
+
+    fn to_usize(&self) -> Vec<Vec<usize>> {
+        self.rows()
+            .map(|row| row.iter().map(|&x| x as usize).collect())
+            .collect()
+    }
+}
+
+impl std::ops::Index<usize> for Grid {
+    type Output = [u8];
+    fn index(&self, r: usize) -> &[u8] {
+        &self.data[r * self.cols..(r + 1) * self.cols]
+    }
+}
+
+impl std::ops::IndexMut<usize> for Grid {
+    fn index_mut(&mut self, r: usize) -> &mut [u8] {
+        &mut self.data[r * self.cols..(r + 1) * self.cols]
+    }
+}
+
 /// Everything that decides the rest of the game (no scores, no history). The search
 /// memoises on it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -162,13 +206,13 @@ pub struct Core {
     pub round: usize,
     pub phase: Phase,
     /// `hands[seat][card index]`: cards held.
-    pub hands: Vec<Vec<u8>>,
+    pub hands: Grid,
     /// `used[card index]`: cards taken from the deck so far (dealt, extra, drawn).
     pub used: Vec<u8>,
     /// This round, `[seat][artist]`: face-up, hidden and end-play cards.
-    pub up: Vec<Vec<u8>>,
-    pub hid: Vec<Vec<u8>>,
-    pub endp: Vec<Vec<u8>>,
+    pub up: Grid,
+    pub hid: Grid,
+    pub endp: Grid,
     pub extra: Option<Card>,
     /// Cumulative value points per artist.
     pub values: Vec<i64>,
@@ -208,12 +252,10 @@ impl Core {
             Phase::RoundEnd => k.push(10),
             Phase::GameOver => k.push(11),
         }
-        for row in self.hands.iter().chain([&self.used]) {
-            k.extend_from_slice(row);
+        for g in [&self.hands, &self.up, &self.hid, &self.endp] {
+            k.extend_from_slice(g.as_bytes());
         }
-        for row in self.up.iter().chain(&self.hid).chain(&self.endp) {
-            k.extend_from_slice(row);
-        }
+        k.extend_from_slice(&self.used);
         k.push(self.extra.map_or(255, |c| b(card_index(c))));
         for &v in &self.values {
             k.extend_from_slice(&v.to_le_bytes());
@@ -349,11 +391,11 @@ impl<'a> State<'a> {
         let core = Core {
             round: 0,
             phase: Phase::RoundEnd,
-            hands: vec![vec![0; a * 6]; n],
+            hands: Grid::new(n, a * 6),
             used: vec![0; a * 6],
-            up: vec![vec![0; a]; n],
-            hid: vec![vec![0; a]; n],
-            endp: vec![vec![0; a]; n],
+            up: Grid::new(n, a),
+            hid: Grid::new(n, a),
+            endp: Grid::new(n, a),
             extra: None,
             values: vec![0; a],
             awards_on: vec![0; a],
@@ -409,6 +451,11 @@ impl<'a> State<'a> {
 
     pub fn summaries(&self) -> &[RoundSummary] {
         &self.summaries
+    }
+
+    /// Scores so far, without a copy.
+    pub fn scores(&self) -> &[i64] {
+        &self.scores
     }
 
     /// Scores so far (final scores when terminal).
@@ -798,6 +845,9 @@ impl<'a> State<'a> {
     }
 
     fn set_note(&mut self, note: String) {
+        if !self.recording {
+            return;
+        }
         if let Some(n) = self.notes.last_mut() {
             *n = Some(note);
         }
@@ -830,9 +880,9 @@ impl<'a> State<'a> {
     /// `hidden_counts_for_close`) + the extra card.
     pub fn close_count(&self, artist: usize) -> usize {
         let c = &self.core;
-        let mut k: usize = c.up.iter().map(|row| row[artist] as usize).sum();
+        let mut k: usize = c.up.rows().map(|row| row[artist] as usize).sum();
         if self.cfg.variant.hidden_counts_for_close {
-            k += c.hid.iter().map(|row| row[artist] as usize).sum::<usize>();
+            k += c.hid.rows().map(|row| row[artist] as usize).sum::<usize>();
         }
         if c.extra.map(|e| e.artist) == Some(artist) {
             k += 1;
@@ -869,16 +919,18 @@ impl<'a> State<'a> {
         let n = self.cfg.players;
         let a = self.cfg.artists();
         let c = &mut self.core;
-        c.up = vec![vec![0; a]; n];
-        c.hid = vec![vec![0; a]; n];
-        c.endp = vec![vec![0; a]; n];
+        c.up = Grid::new(n, a);
+        c.hid = Grid::new(n, a);
+        c.endp = Grid::new(n, a);
         c.extra = None;
         c.closed = false;
         c.closer = None;
         c.last_player = None;
         c.queue.clear();
         c.shown.clear();
-        self.notes.push(None);
+        if self.recording {
+            self.notes.push(None);
+        }
         self.turn_no = 0;
         if self.recording {
             self.record.rounds.push(RoundRecord {
@@ -1133,17 +1185,12 @@ impl<'a> State<'a> {
                     .sum()
             })
             .collect();
-        let to_usize = |m: &Vec<Vec<u8>>| -> Vec<Vec<usize>> {
-            m.iter()
-                .map(|row| row.iter().map(|&x| x as usize).collect())
-                .collect()
-        };
         let summary = RoundSummary {
             starter: c.starter,
             closer: c.closer,
-            face_up: to_usize(&c.up),
-            hidden: to_usize(&c.hid),
-            end_play: to_usize(&c.endp),
+            face_up: c.up.to_usize(),
+            hidden: c.hid.to_usize(),
+            end_play: c.endp.to_usize(),
             extra: c.extra,
             counts,
             ranking,

@@ -30,9 +30,15 @@ impl Hasher for Fx {
         self.0
     }
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
         }
+        let mut last = 0u64;
+        for (i, &b) in chunks.remainder().iter().enumerate() {
+            last |= (b as u64) << (8 * i);
+        }
+        self.write_u64(last);
     }
     fn write_u8(&mut self, i: u8) {
         self.write_u64(i as u64);
@@ -45,7 +51,23 @@ impl Hasher for Fx {
     }
 }
 
-type Memo = HashMap<Vec<u8>, (i64, Vec<Action>), BuildHasherDefault<Fx>>;
+/// The best move(s) from a state: one action, or a seat's whole deal.
+#[derive(Debug, Clone)]
+enum Best {
+    One(Action),
+    Deal(Box<[Action]>),
+}
+
+impl Best {
+    fn actions(&self) -> &[Action] {
+        match self {
+            Best::One(a) => std::slice::from_ref(a),
+            Best::Deal(v) => v,
+        }
+    }
+}
+
+type Memo = HashMap<Box<[u8]>, (i64, Best), BuildHasherDefault<Fx>>;
 
 /// What is maximised: one seat's final score, or the total of all seats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,6 +86,10 @@ impl Objective {
             ("max-total", Some(_)) => bail!("objective `max-total` is about all players, not one"),
             (o, _) => bail!("unknown objective `{o}` (known: max-player, max-total)"),
         }
+    }
+
+    fn of_state(&self, st: &State) -> i64 {
+        self.of(st.scores())
     }
 
     fn of(&self, scores: &[i64]) -> i64 {
@@ -92,12 +118,12 @@ impl Searcher {
         if st.is_terminal() {
             return 0;
         }
-        let key = st.core().key();
+        let key = st.core().key().into_boxed_slice();
         if let Some(&(v, _)) = self.memo.get(&key) {
             return v;
         }
-        let before = self.objective.of(&st.returns());
-        let mut best: Option<(i64, Vec<Action>)> = None;
+        let before = self.objective.of_state(st);
+        let mut best: Option<(i64, Best)> = None;
         match st.phase() {
             Phase::Deal { seat, .. } => {
                 let mut seq = Vec::new();
@@ -109,9 +135,9 @@ impl Searcher {
                     child
                         .apply_action(a)
                         .expect("legal_actions gives legal actions");
-                    let v = self.objective.of(&child.returns()) - before + self.value(&child);
+                    let v = self.objective.of_state(&child) - before + self.value(&child);
                     if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                        best = Some((v, vec![a]));
+                        best = Some((v, Best::One(a)));
                     }
                 }
             }
@@ -130,14 +156,14 @@ impl Searcher {
         floor: usize,
         seq: &mut Vec<Action>,
         before: i64,
-        best: &mut Option<(i64, Vec<Action>)>,
+        best: &mut Option<(i64, Best)>,
     ) {
         let dealing =
             seq.is_empty() || matches!(st.phase(), Phase::Deal { seat: s, .. } if s == seat);
         if !dealing {
-            let v = self.objective.of(&st.returns()) - before + self.value(st);
+            let v = self.objective.of_state(st) - before + self.value(st);
             if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                *best = Some((v, seq.clone()));
+                *best = Some((v, Best::Deal(seq.clone().into_boxed_slice())));
             }
             return;
         }
@@ -192,15 +218,15 @@ pub fn maximise_with_stats(
     while !st.is_terminal() {
         let (_, moves) = s
             .memo
-            .get(&st.core().key())
+            .get(st.core().key().as_slice())
             .cloned()
             .ok_or_else(|| anyhow!("search: the best line left the memo (a bug)"))?;
-        for a in moves {
+        for &a in moves.actions() {
             st.apply_action(a)
                 .map_err(|m| anyhow!("search: the best line is illegal ({m}; a bug)"))?;
         }
     }
-    let got = obj.of(&st.returns());
+    let got = obj.of(st.scores());
     if got != value {
         bail!("search: the best line scores {got}, the search valued it {value} (a bug)");
     }
