@@ -792,3 +792,68 @@ fn cli_search_verify_render() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("key `deal` has no row for 3 players"));
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[test]
+fn empty_hands_are_skipped_and_all_empty_scores_the_round() {
+    // m03: P1 draws a card, so P2 runs out first and P1 plays twice in a row.
+    let c = cfg("mini/m03-draw.json", 2);
+    let d = s(LM, Symbol::Draw);
+    let mut acts = deal(&[&[d, p(YO), p(CP)], &[p(YO), p(CP), p(LM)]]);
+    acts.extend([
+        Action::Play(d),
+        Action::Draw(p(CP)),
+        Action::Play(p(YO)),
+        Action::Play(p(YO)),
+        Action::Play(p(CP)),
+        Action::Play(p(CP)),
+        Action::Play(p(LM)), // P2's hand is now empty
+        Action::Play(p(CP)), // P1 again: the third Christin P. closes
+    ]);
+    let st = game(&c, &acts);
+    let players: Vec<usize> = st.record().rounds[0]
+        .turns
+        .iter()
+        .map(|t| t.player)
+        .collect();
+    assert_eq!(players, vec![0, 1, 0, 1, 0, 1, 0]);
+    let env = envelope(&c, &st);
+    certified(&env);
+    rejected(
+        &with_record(&env, |r| r.rounds[0].turns[6].player = 1),
+        "round 1, turn 7, P2: it is P1's turn, not P2 (turns go clockwise from the starter P1, skipping empty hands)",
+    );
+    // m02: six cards at 2/2/2 close nothing; the round is scored when every hand is
+    // empty, and round 2 starts left of the last player (P2), i.e. with P1.
+    let c = cfg("mini/m02-two-rounds.json", 2);
+    let mut acts = deal(&[&[p(LM), p(YO), p(CP)], &[p(LM), p(YO), p(CP)]]);
+    for a in [LM, LM, YO, YO, CP, CP] {
+        acts.push(Action::Play(p(a)));
+    }
+    let st = game(&c, &acts);
+    let r1 = &st.summaries()[0];
+    assert_eq!((r1.closer, r1.scores.clone()), (None, vec![6, 6]));
+    assert_eq!(st.summaries()[1].starter, 0);
+    certified(&envelope(&c, &st));
+}
+
+#[test]
+fn full_games_of_the_shipped_variants() {
+    // Every shipped variant and player count: a seeded random game is certified, and a
+    // hand-edited final score is caught.
+    for name in ["standard.json", "anchor.json", "blessed.json"] {
+        for n in 2..=5 {
+            let c = cfg(name, n);
+            let mut rng = Rng::new(n as u64);
+            let mut st = State::new(&c);
+            while !st.is_terminal() {
+                let acts = st.legal_actions();
+                st.apply_action(acts[rng.index(acts.len())]).unwrap();
+            }
+            let env = envelope(&c, &st);
+            certified(&env);
+            let mut e = env.clone();
+            e.payload["scores"][n - 1] = (st.returns()[n - 1] + 1).into();
+            rejected(&e, "final scores: the episode claims");
+        }
+    }
+}

@@ -1246,9 +1246,36 @@ fn expects(phase: Phase) -> &'static str {
     }
 }
 
+/// The engine counts cards in bytes: a deck with more than 255 cards of one artist, or
+/// more than 255 award tokens, is refused (no printed deck comes close).
+pub fn supported(cfg: &Config) -> Result<(), String> {
+    for a in 0..cfg.artists() {
+        if cfg.cards_of(a) > 255 {
+            return Err(format!(
+                "the deck has {} {} cards; the engine supports at most 255 per artist",
+                cfg.cards_of(a),
+                cfg.artist_name(a)
+            ));
+        }
+    }
+    if cfg.variant.awards > 255 {
+        return Err(format!(
+            "the variant has {} award tokens; the engine supports at most 255",
+            cfg.variant.awards
+        ));
+    }
+    Ok(())
+}
+
 /// Replay a whole game from scratch, checking every rule; the first broken one is the
 /// error.
 pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
+    supported(cfg).map_err(|message| Violation {
+        round: None,
+        place: None,
+        player: None,
+        message,
+    })?;
     let n = cfg.players;
     let want = cfg.variant.rounds;
     if record.rounds.len() != want {

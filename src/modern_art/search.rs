@@ -197,6 +197,7 @@ pub fn maximise_with_stats(
     player: Option<usize>,
 ) -> Result<(i64, Record, Stats)> {
     let obj = Objective::parse(objective, player)?;
+    engine::supported(config).map_err(|m| anyhow!(m))?;
     if let Objective::Player(p) = obj {
         if p >= config.players {
             bail!(
