@@ -1,6 +1,7 @@
-//! Markdown for a Modern Art episode: the header, final scores, then per round a table of
-//! artists × players (hidden and end-play cards marked), the extra card, ranking, values
-//! and awards, round scores, and the list of turns.
+//! Markdown for a Modern Art episode: the header and the rules in force; per round a
+//! table of players × artists (hidden and end-play cards marked) with the extra card, the
+//! counts, ranking, value points, awards, the value paid and each player's round score;
+//! then the final scores and the list of turns.
 
 use anyhow::Result;
 
@@ -17,7 +18,16 @@ pub fn render(env: &Envelope) -> Result<String> {
     let payload: Payload = env.payload_as()?;
     out.push('\n');
     out.push_str(&setup(&cfg, &payload));
-    out.push_str("\n\n## Final scores\n\n");
+    out.push_str(
+        "\n\nIn the round tables a player's cell counts face-up cards, `h` hidden ones \
+         (revealed at round end) and `e` end-play ones; `paid` is what each of the artist's \
+         cards scored this round (0 when unranked).\n",
+    );
+    for (r, sum) in payload.rounds.iter().enumerate() {
+        out.push_str(&format!("\n## Round {}\n\n", r + 1));
+        out.push_str(&round_table(&cfg, sum, payload.player));
+    }
+    out.push_str("\n## Final scores\n\n");
     let n = cfg.players;
     let mut header = vec!["player".to_string()];
     header.extend((1..=payload.rounds.len()).map(|r| format!("round {r}")));
@@ -34,17 +44,10 @@ pub fn render(env: &Envelope) -> Result<String> {
         row
     });
     out.push_str(&table(header, rows));
-    out.push_str(
-        "\n\nIn the round tables a player's cell counts face-up cards, `h` hidden ones (revealed \
-         at round end) and `e` end-play ones; `paid` is what each card of the artist scored.\n",
-    );
-    for (r, sum) in payload.rounds.iter().enumerate() {
-        out.push_str(&format!("\n## Round {}\n\n", r + 1));
-        out.push_str(&round_table(&cfg, sum));
-        out.push('\n');
-        if let Some(rr) = payload.record.rounds.get(r) {
-            out.push_str(&turn_list(&cfg, rr));
-        }
+    out.push_str("\n\n## Turns\n");
+    for (r, rr) in payload.record.rounds.iter().enumerate() {
+        out.push_str(&format!("\n### Round {}\n\n", r + 1));
+        out.push_str(&turn_list(&cfg, rr));
     }
     Ok(out)
 }
@@ -93,21 +96,19 @@ fn setup(cfg: &Config, p: &Payload) -> String {
     ])
 }
 
-/// Artists as rows: each player's cards (`2+1h+1e`: face up, hidden, end play), the
-/// extra card, the count, the place and points, awards, and the value paid.
-fn round_table(cfg: &Config, s: &RoundSummary) -> String {
-    let n = cfg.players;
-    let mut header = vec!["artist".to_string()];
-    header.extend((0..n).map(|p| format!("P{}", p + 1)));
-    header.extend(
-        ["extra", "count", "place", "points", "awards", "paid"]
-            .iter()
-            .map(|h| h.to_string()),
-    );
-    let rows = (0..cfg.artists()).map(|a| {
-        let mut row = vec![cfg.artist_name(a).to_string()];
-        for p in 0..n {
-            let get = |m: &Vec<Vec<usize>>| m.get(p).and_then(|r| r.get(a)).copied().unwrap_or(0);
+/// Players as rows, artists as columns (cells `2+1h+1e`: face up, hidden, end play), a
+/// round-score column; then rows for the extra card, the count, the place, value points,
+/// awards and the value paid.
+fn round_table(cfg: &Config, s: &RoundSummary, focus: Option<usize>) -> String {
+    let (n, a) = (cfg.players, cfg.artists());
+    let mut header = vec![String::new()];
+    header.extend((0..a).map(|t| cfg.artist_name(t).to_string()));
+    header.push("round score".into());
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for p in 0..n {
+        let mut row = vec![seat_label(p, focus)];
+        for t in 0..a {
+            let get = |m: &Vec<Vec<usize>>| m.get(p).and_then(|r| r.get(t)).copied().unwrap_or(0);
             let (u, h, e) = (get(&s.face_up), get(&s.hidden), get(&s.end_play));
             let mut cell = if u > 0 || (h == 0 && e == 0) {
                 u.to_string()
@@ -124,37 +125,49 @@ fn round_table(cfg: &Config, s: &RoundSummary) -> String {
             }
             row.push(cell);
         }
-        row.push(match s.extra {
-            Some(c) if c.artist == a => "1".into(),
-            _ => String::new(),
-        });
-        row.push(s.counts.get(a).copied().unwrap_or(0).to_string());
-        row.push(match s.ranking.iter().position(|&x| x == a) {
+        row.push(s.scores.get(p).copied().unwrap_or(0).to_string());
+        rows.push(row);
+    }
+    let line = |label: &str, f: &dyn Fn(usize) -> String| -> Vec<String> {
+        let mut row = vec![format!("*{label}*")];
+        row.extend((0..a).map(f));
+        row.push(String::new());
+        row
+    };
+    rows.push(line("extra card", &|t| match s.extra {
+        Some(c) if c.artist == t => "1".into(),
+        _ => String::new(),
+    }));
+    rows.push(line("count", &|t| {
+        s.counts.get(t).copied().unwrap_or(0).to_string()
+    }));
+    rows.push(line(
+        "place",
+        &|t| match s.ranking.iter().position(|&x| x == t) {
             Some(i) => (i + 1).to_string(),
             None => "-".into(),
-        });
-        row.push(s.points.get(a).copied().unwrap_or(0).to_string());
-        row.push(s.awards.get(a).copied().unwrap_or(0).to_string());
-        row.push(s.paid.get(a).copied().unwrap_or(0).to_string());
-        row
-    });
+        },
+    ));
+    rows.push(line("value points", &|t| {
+        s.points.get(t).copied().unwrap_or(0).to_string()
+    }));
+    rows.push(line("awards", &|t| {
+        s.awards.get(t).copied().unwrap_or(0).to_string()
+    }));
+    rows.push(line("paid", &|t| {
+        s.paid.get(t).copied().unwrap_or(0).to_string()
+    }));
     let mut out = table(header, rows);
     out.push_str(&format!(
-        "\n\nStarter P{}, {}; extra card: {}. Round scores: {}.\n",
+        "\n\nStarter P{}, {}; extra card: {}.\n",
         s.starter + 1,
         match s.closer {
             Some(c) => format!("closed by P{}", c + 1),
-            None => "not closed (hands ran out)".into(),
+            None => "not closed (every hand ran out)".into(),
         },
         s.extra
             .map(|c| card_name(cfg, c))
             .unwrap_or_else(|| "none".into()),
-        s.scores
-            .iter()
-            .enumerate()
-            .map(|(p, v)| format!("P{} {v}", p + 1))
-            .collect::<Vec<_>>()
-            .join(", ")
     ));
     out
 }
