@@ -24,13 +24,31 @@ pub struct Payload {
     pub scores: Vec<i64>,
 }
 
-/// The objective's value for final scores: the seat's score when the objective is about
-/// one seat, else the total of all seats.
-pub fn objective_value(player: Option<usize>, scores: &[i64]) -> i64 {
-    match player {
-        Some(p) => scores.get(p).copied().unwrap_or(0),
-        None => scores.iter().sum(),
-    }
+/// The objectives an episode may name: `max-player` (the seat's score; the best seat's
+/// without one), `max-total` (all seats), `max-margin` (winner minus runner-up) and
+/// `min-winner` (the winner's score, for "the lowest score that still wins").
+pub const OBJECTIVES: [&str; 4] = ["max-player", "max-total", "max-margin", "min-winner"];
+
+/// The objective's value for a finished game's final scores.
+pub fn objective_value(objective: &str, player: Option<usize>, scores: &[i64]) -> Result<i64> {
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let top = sorted.first().copied().unwrap_or(0);
+    Ok(match objective {
+        "max-player" => match player {
+            Some(p) => scores.get(p).copied().unwrap_or(0),
+            None => top,
+        },
+        "max-total" => scores.iter().sum(),
+        "max-margin" => top - sorted.get(1).copied().unwrap_or(0),
+        "min-winner" => top,
+        o => {
+            return Err(anyhow!(
+                "unknown objective `{o}` (known: {})",
+                OBJECTIVES.join(", ")
+            ))
+        }
+    })
 }
 
 /// Replay `record` (an error if the referee rejects it) and wrap it in an envelope:
@@ -43,6 +61,7 @@ pub fn envelope(
     report: Option<&SolveReport>,
     record: Record,
 ) -> Result<Envelope> {
+    objective_value(objective, None, &[])?;
     if let Some(p) = player {
         if p >= config.players {
             return Err(anyhow!(
@@ -55,7 +74,7 @@ pub fn envelope(
     }
     let outcome = engine::replay(config, &record)
         .map_err(|v| anyhow!("the referee rejects the {objective} game: {v}"))?;
-    let value = objective_value(player, &outcome.scores);
+    let value = objective_value(objective, player, &outcome.scores)?;
     let payload = Payload {
         player,
         record,

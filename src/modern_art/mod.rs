@@ -57,7 +57,7 @@ pub fn verify(env: &Envelope) -> Result<String> {
         ))
         .into());
     }
-    let value = objective_value(payload.player, &outcome.scores);
+    let value = objective_value(&env.objective, payload.player, &outcome.scores)?;
     match env.value {
         Some(v) if (v - value as f64).abs() < 1e-6 => {}
         claimed => {
@@ -66,21 +66,28 @@ pub fn verify(env: &Envelope) -> Result<String> {
                 claimed
                     .map(|v| v.to_string())
                     .unwrap_or_else(|| "missing".into()),
-                match payload.player {
-                    Some(p) => format!("P{}'s score", p + 1),
-                    None => "all players' total".into(),
+                match (env.objective.as_str(), payload.player) {
+                    ("max-player", Some(p)) => format!("P{}'s score", p + 1),
+                    (o, _) => format!("objective {o}"),
                 }
             ))
             .into());
         }
     }
     let all = seats(&outcome.scores);
-    Ok(match payload.player {
-        Some(p) => format!(
-            "certified: player P{} scores {value} (all players: {all})",
-            p + 1
+    Ok(match (env.objective.as_str(), payload.player) {
+        ("max-player", Some(p)) => {
+            format!(
+                "certified: player P{} scores {value} (all players: {all})",
+                p + 1
+            )
+        }
+        (o, Some(p)) => format!(
+            "certified: player P{} scores {}, {o} {value} (all players: {all})",
+            p + 1,
+            outcome.scores[p]
         ),
-        None => format!("certified: all players total {value} (all players: {all})"),
+        (o, None) => format!("certified: {o} {value} (all players: {all})"),
     })
 }
 
