@@ -206,7 +206,45 @@ fn claims_must_match() {
     e.value = Some(12.0);
     rejected(
         &e,
-        "the episode's value is 12, but the replayed game gives 9",
+        "the episode's value is 12, but the replayed game gives 9 (P1's score)",
+    );
+    // Other objectives are recomputed from the scores too.
+    for (objective, player, value, line) in [
+        (
+            "max-total",
+            None,
+            13,
+            "certified: max-total 13 (all players: P1 9, P2 4)",
+        ),
+        (
+            "max-margin",
+            Some(0),
+            5,
+            "certified: player P1 scores 9, max-margin 5 (all players: P1 9, P2 4)",
+        ),
+        (
+            "min-winner",
+            Some(0),
+            9,
+            "certified: player P1 scores 9, min-winner 9 (all players: P1 9, P2 4)",
+        ),
+    ] {
+        let payload: Payload = env.payload_as().unwrap();
+        let e = episode::envelope(&c, objective, player, None, payload.record).unwrap();
+        assert_eq!(e.value, Some(value as f64));
+        assert_eq!(certified(&e), line);
+        let mut wrong = e.clone();
+        wrong.value = Some(value as f64 + 1.0);
+        rejected(
+            &wrong,
+            &format!("the replayed game gives {value} (objective {objective})"),
+        );
+    }
+    let payload: Payload = env.payload_as().unwrap();
+    let err = episode::envelope(&c, "max-fun", None, None, payload.record).unwrap_err();
+    assert!(
+        err.to_string().contains("unknown objective `max-fun`"),
+        "{err}"
     );
 }
 
