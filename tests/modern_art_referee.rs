@@ -700,17 +700,16 @@ fn random_playthroughs_replay_from_their_records() {
 
 /// Plain depth-first search over every legal action (ordered deals, no memo): slow but
 /// with nothing to get wrong, to check the real search on the smallest miniatures.
-fn naive(st: &State, player: Option<usize>) -> i64 {
+fn naive(st: &State, f: &dyn Fn(&[i64]) -> i64) -> i64 {
     if st.is_terminal() {
-        let s = st.returns();
-        return player.map_or(s.iter().sum(), |p| s[p]);
+        return f(st.scores());
     }
     st.legal_actions()
         .into_iter()
         .map(|a| {
             let mut c = st.clone();
             c.apply_action(a).unwrap();
-            naive(&c, player)
+            naive(&c, f)
         })
         .max()
         .unwrap()
@@ -739,6 +738,9 @@ fn search_on_hand_checked_miniatures() {
     // m04 (two award cards): both awards on Lite Metal, P1 displays three: 3 × (3 + 4) = 21.
     let c = cfg("mini/m04-award.json", 2);
     assert_eq!(search::maximise(&c, "max-player", Some(0)).unwrap().0, 21);
+    // m01, margin: P1's three Lite Metal (9) against P2's Yoko and Christin P. (2 + 1).
+    let c = cfg("mini/m01-plain.json", 2);
+    assert_eq!(search::maximise(&c, "max-margin", None).unwrap().0, 6);
     // The search agrees with the naive search where that is feasible.
     for (file, n) in [
         ("mini/m01-plain.json", 2),
@@ -746,18 +748,26 @@ fn search_on_hand_checked_miniatures() {
         ("mini/m18-3p-plain.json", 3),
     ] {
         let c = cfg(file, n);
-        for player in [Some(0), Some(1), None] {
-            let obj = if player.is_some() {
-                "max-player"
-            } else {
-                "max-total"
-            };
+        let mut cases: Vec<(&str, Option<usize>)> = vec![
+            ("max-player", Some(0)),
+            ("max-player", Some(1)),
+            ("max-player", None),
+            ("max-total", None),
+        ];
+        if n == 2 {
+            cases.push(("max-margin", None));
+        }
+        for (obj, player) in cases {
             let (v, rec) = search::maximise(&c, obj, player).unwrap();
-            assert_eq!(v, naive(&State::new(&c), player), "{file} {player:?}");
+            let f = |s: &[i64]| episode::objective_value(obj, player, s).unwrap();
+            assert_eq!(v, naive(&State::new(&c), &f), "{file} {obj} {player:?}");
             let out = engine::replay(&c, &rec).unwrap();
-            assert_eq!(player.map_or(out.scores.iter().sum(), |p| out.scores[p]), v);
+            assert_eq!(f(&out.scores), v);
         }
     }
+    let c = cfg("mini/m18-3p-plain.json", 3);
+    let e = search::maximise(&c, "max-margin", None).unwrap_err();
+    assert!(e.to_string().contains("2 players only"), "{e}");
 }
 
 // ---------------------------------------------------------------- the command line

@@ -33,20 +33,6 @@ impl Setup {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Prove the highest possible score with the ILP (HiGHS) and certify it with the referee.
-    ///
-    /// All players cooperate and the deal is free (the maximum is over all shuffles). The
-    /// optimum is turned into a concrete game and replayed by the referee; only a proven
-    /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
-    /// reports "best found S, bound B, gap G%".
-    ///
-    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
-    Solve {
-        #[command(flatten)]
-        setup: Setup,
-        #[command(flatten)]
-        goal: super::solve::Goal,
-    },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
     /// Every deal and every play is tried (with memoisation), so use it only on small
@@ -59,13 +45,20 @@ pub enum Command {
         /// The seat whose score is maximised (1-based); 0 maximises the total of all seats.
         #[arg(long, default_value_t = 1)]
         player: usize,
+        /// Instead of --player: `max-player` (the best seat), `max-total`, or `max-margin`
+        /// (2 players: winner minus runner-up).
+        #[arg(long, value_name = "OBJECTIVE")]
+        objective: Option<String>,
     },
 }
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
-        Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
-        Command::Search { setup, player } => {
+        Command::Search {
+            setup,
+            player,
+            objective,
+        } => {
             let cfg = setup.config()?;
             if player > cfg.players {
                 bail!(
@@ -74,9 +67,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                     cfg.players
                 );
             }
-            let (objective, seat) = match player {
-                0 => ("max-total", None),
-                p => ("max-player", Some(p - 1)),
+            let (objective, seat) = match (objective.as_deref(), player) {
+                (Some(o), _) => (o, None),
+                (None, 0) => ("max-total", None),
+                (None, p) => ("max-player", Some(p - 1)),
             };
             let t0 = Instant::now();
             let (value, record, stats) = search::maximise_with_stats(&cfg, objective, seat)?;

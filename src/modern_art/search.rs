@@ -17,6 +17,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use anyhow::{anyhow, bail, Result};
 
 use super::engine::{self, card_at, Action, Phase, State};
+use super::episode;
 use super::record::Record;
 use super::rules::Config;
 
@@ -69,35 +70,54 @@ impl Best {
 
 type Memo = HashMap<Box<[u8]>, (i64, Best), BuildHasherDefault<Fx>>;
 
-/// What is maximised: one seat's final score, or the total of all seats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Objective {
-    Player(usize),
-    Total,
-}
+/// What one search maximises: a weighted sum of the final scores. Weighted sums are
+/// additive over rounds, which is what lets the value-to-go be memoised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weights(pub Vec<i64>);
 
-impl Objective {
-    /// From the CLI/episode form: `max-player` with a seat, or `max-total`.
-    pub fn parse(objective: &str, player: Option<usize>) -> Result<Objective> {
-        match (objective, player) {
-            ("max-player", Some(p)) => Ok(Objective::Player(p)),
-            ("max-player", None) => bail!("objective `max-player` needs a player"),
-            ("max-total", None) => Ok(Objective::Total),
-            ("max-total", Some(_)) => bail!("objective `max-total` is about all players, not one"),
-            (o, _) => bail!("unknown objective `{o}` (known: max-player, max-total)"),
-        }
-    }
-
+impl Weights {
     fn of_state(&self, st: &State) -> i64 {
         self.of(st.scores())
     }
 
     fn of(&self, scores: &[i64]) -> i64 {
-        match *self {
-            Objective::Player(p) => scores[p],
-            Objective::Total => scores.iter().sum(),
+        self.0.iter().zip(scores).map(|(w, s)| w * s).sum()
+    }
+}
+
+/// The weighted searches whose best is the objective's maximum: `max-player` (one seat,
+/// or every seat in turn), `max-total`, and, for two players, `max-margin` (each seat's
+/// score minus the other's). `min-winner` and margins of three or more players are not
+/// weighted sums, so the search does not offer them.
+pub fn weightings(objective: &str, player: Option<usize>, players: usize) -> Result<Vec<Weights>> {
+    let unit = |p: usize| Weights((0..players).map(|q| i64::from(q == p)).collect());
+    if let Some(p) = player {
+        if p >= players {
+            bail!(
+                "player {} does not exist: {players} players (P1..P{players})",
+                p + 1
+            );
         }
     }
+    let seats: Vec<usize> = match player {
+        Some(p) => vec![p],
+        None => (0..players).collect(),
+    };
+    Ok(match objective {
+        "max-player" => seats.into_iter().map(unit).collect(),
+        "max-total" => vec![Weights(vec![1; players])],
+        "max-margin" if players == 2 => seats
+            .into_iter()
+            .map(|p| Weights((0..2).map(|q| if q == p { 1 } else { -1 }).collect()))
+            .collect(),
+        "max-margin" => bail!(
+            "the search finds max-margin for 2 players only (with more, winner minus runner-up is not a sum over rounds)"
+        ),
+        "min-winner" => bail!(
+            "the search does not find min-winner (the winner's score is not a sum over rounds)"
+        ),
+        o => bail!("unknown objective `{o}` (the search knows: max-player, max-total, max-margin for 2 players)"),
+    })
 }
 
 /// Statistics of a search.
@@ -108,7 +128,7 @@ pub struct Stats {
 }
 
 struct Searcher {
-    objective: Objective,
+    objective: Weights,
     memo: Memo,
 }
 
@@ -182,40 +202,49 @@ impl Searcher {
     }
 }
 
-/// The maximum of `objective` (`max-player` with `player`, or `max-total`) over every
-/// deal and every play, and a game reaching it (replayed by the referee before it is
-/// returned).
+/// The maximum of `objective` (see [`weightings`]; `player` is the 0-based seat it is
+/// about, if any) over every deal and every play, and a game reaching it (replayed by the
+/// referee before it is returned).
 pub fn maximise(config: &Config, objective: &str, player: Option<usize>) -> Result<(i64, Record)> {
     let (v, record, _) = maximise_with_stats(config, objective, player)?;
     Ok((v, record))
 }
 
-/// [`maximise`], with statistics.
+/// [`maximise`], with statistics (summed over the weighted searches).
 pub fn maximise_with_stats(
     config: &Config,
     objective: &str,
     player: Option<usize>,
 ) -> Result<(i64, Record, Stats)> {
-    let obj = Objective::parse(objective, player)?;
     engine::supported(config).map_err(|m| anyhow!(m))?;
-    if let Objective::Player(p) = obj {
-        if p >= config.players {
-            bail!(
-                "player {} does not exist: {} players (P1..P{})",
-                p + 1,
-                config.players,
-                config.players
-            );
+    let mut best: Option<(i64, Record)> = None;
+    let mut stats = Stats::default();
+    for w in weightings(objective, player, config.players)? {
+        let (value, record, states) = search(config, w)?;
+        stats.states += states;
+        if best.as_ref().is_none_or(|(b, _)| value > *b) {
+            best = Some((value, record));
         }
     }
+    let (value, record) = best.expect("every objective has at least one weighting");
+    let out = engine::replay(config, &record)
+        .map_err(|v| anyhow!("search: the referee rejects the best line: {v} (a bug)"))?;
+    let replayed = episode::objective_value(objective, player, &out.scores)?;
+    if replayed != value {
+        bail!("search: the best line gives {objective} = {replayed}, the search valued it {value} (a bug)");
+    }
+    Ok((value, record, stats))
+}
+
+/// One weighted search: its value, the best line's record and the number of states.
+fn search(config: &Config, w: Weights) -> Result<(i64, Record, usize)> {
     let mut s = Searcher {
-        objective: obj,
+        objective: w,
         memo: Memo::default(),
     };
     let value = s.value(&State::unrecorded(config));
-    let root = State::new(config);
     // Rebuild the best line from the memo.
-    let mut st = root;
+    let mut st = State::new(config);
     while !st.is_terminal() {
         let (_, moves) = s
             .memo
@@ -227,21 +256,9 @@ pub fn maximise_with_stats(
                 .map_err(|m| anyhow!("search: the best line is illegal ({m}; a bug)"))?;
         }
     }
-    let got = obj.of(st.scores());
+    let got = s.objective.of(st.scores());
     if got != value {
         bail!("search: the best line scores {got}, the search valued it {value} (a bug)");
     }
-    let record = st.record().clone();
-    let out = engine::replay(config, &record)
-        .map_err(|v| anyhow!("search: the referee rejects the best line: {v} (a bug)"))?;
-    if obj.of(&out.scores) != value {
-        bail!("search: the replay scores differ from the search (a bug)");
-    }
-    Ok((
-        value,
-        record,
-        Stats {
-            states: s.memo.len(),
-        },
-    ))
+    Ok((value, st.record().clone(), s.memo.len()))
 }
