@@ -7,10 +7,13 @@
 pub mod cli;
 pub mod engine;
 pub mod episode;
+pub mod model;
 pub mod record;
 pub mod render;
 pub mod rules;
+pub mod schedule;
 pub mod search;
+pub mod solve;
 
 use anyhow::Result;
 
