@@ -207,8 +207,13 @@ pub struct Core {
     pub phase: Phase,
     /// `hands[seat][card index]`: cards held.
     pub hands: Grid,
-    /// `used[card index]`: cards taken from the deck so far (dealt, extra, drawn).
+    /// `used[card index]`: cards taken from the deck so far (dealt, extra, drawn) whose
+    /// kind is fixed.
     pub used: Vec<u8>,
+    /// Lazy mode only (see [`State::lazy`]): cards in each seat's hand whose kind is not
+    /// fixed yet, and their total (taken from the deck all the same).
+    pub unknown: Vec<u8>,
+    pub taken_unknown: usize,
     /// This round, `[seat][artist]`: face-up, hidden and end-play cards.
     pub up: Grid,
     pub hid: Grid,
@@ -256,6 +261,8 @@ impl Core {
             k.extend_from_slice(g.as_bytes());
         }
         k.extend_from_slice(&self.used);
+        k.extend_from_slice(&self.unknown);
+        k.push(b(self.taken_unknown));
         k.push(self.extra.map_or(255, |c| b(card_index(c))));
         for &v in &self.values {
             k.extend_from_slice(&v.to_le_bytes());
@@ -372,6 +379,8 @@ pub struct State<'a> {
     /// Keep the record and the round summaries (the search turns this off: it only needs
     /// the core and the scores).
     recording: bool,
+    /// Dealt and drawn cards get their kind only when they leave the hand (search only).
+    lazy: bool,
 }
 
 impl<'a> State<'a> {
@@ -385,6 +394,17 @@ impl<'a> State<'a> {
         State::with_recording(cfg, false)
     }
 
+    /// A game for the search in which dealt and drawn cards stay anonymous until they
+    /// are displayed: the deal is free, so fixing a card's kind when it is first used is
+    /// the same maximum as fixing it when it is dealt, with far fewer states. Chance
+    /// actions `Deal`/`Draw` then carry a placeholder card. Never used by the referee:
+    /// the search turns a lazy line into a concrete record and replays that.
+    pub fn lazy(cfg: &'a Config) -> State<'a> {
+        let mut s = State::with_recording(cfg, false);
+        s.lazy = true;
+        s
+    }
+
     fn with_recording(cfg: &'a Config, recording: bool) -> State<'a> {
         let n = cfg.players;
         let a = cfg.artists();
@@ -393,6 +413,8 @@ impl<'a> State<'a> {
             phase: Phase::RoundEnd,
             hands: Grid::new(n, a * 6),
             used: vec![0; a * 6],
+            unknown: vec![0; n],
+            taken_unknown: 0,
             up: Grid::new(n, a),
             hid: Grid::new(n, a),
             endp: Grid::new(n, a),
@@ -417,6 +439,7 @@ impl<'a> State<'a> {
             notes: Vec::new(),
             turn_no: 0,
             recording,
+            lazy: false,
         };
         s.start_round();
         s
@@ -478,7 +501,7 @@ impl<'a> State<'a> {
     /// Cards left in the deck.
     pub fn deck_left(&self) -> usize {
         let total: usize = (0..self.cfg.artists()).map(|a| self.cfg.cards_of(a)).sum();
-        total - self.core.used.iter().map(|&u| u as usize).sum::<usize>()
+        total - self.core.used.iter().map(|&u| u as usize).sum::<usize>() - self.core.taken_unknown
     }
 
     /// Remaining supply of a card kind.
@@ -514,25 +537,48 @@ impl<'a> State<'a> {
         }
     }
 
-    fn hand_cards(&self, seat: usize) -> impl Iterator<Item = Card> + '_ {
-        self.core.hands[seat]
-            .iter()
-            .enumerate()
-            .filter(|(_, &k)| k > 0)
-            .map(|(i, _)| card_at(i))
+    /// The kinds a seat can display now (in lazy mode an anonymous card can be any kind
+    /// the deck still has).
+    fn hand_cards(&self, seat: usize) -> Vec<Card> {
+        let anon = self.lazy && self.core.unknown[seat] > 0;
+        (0..self.cfg.artists() * 6)
+            .filter(|&i| self.core.hands[seat][i] > 0 || (anon && self.supply_left(i) > 0))
+            .map(card_at)
+            .collect()
     }
 
     fn holds(&self, seat: usize, c: Card) -> bool {
-        c.artist < self.cfg.artists() && self.core.hands[seat][card_index(c)] > 0
+        if c.artist >= self.cfg.artists() {
+            return false;
+        }
+        let i = card_index(c);
+        self.core.hands[seat][i] > 0
+            || (self.lazy && self.core.unknown[seat] > 0 && self.supply_left(i) > 0)
     }
 
     fn holds_artist(&self, seat: usize, artist: usize) -> bool {
-        (0..6).any(|s| self.core.hands[seat][artist * 6 + s] > 0)
+        (0..6).any(|s| self.holds(seat, card_at(artist * 6 + s)))
+    }
+
+    /// Take a card the seat holds out of its hand.
+    fn take_from_hand(&mut self, seat: usize, c: Card) {
+        let i = card_index(c);
+        if self.core.hands[seat][i] > 0 {
+            self.core.hands[seat][i] -= 1;
+        } else {
+            self.core.unknown[seat] -= 1;
+            self.core.taken_unknown -= 1;
+            self.core.used[i] += 1;
+        }
     }
 
     /// Number of cards in a seat's hand.
     pub fn hand_size(&self, seat: usize) -> usize {
-        self.core.hands[seat].iter().map(|&k| k as usize).sum()
+        self.core.hands[seat]
+            .iter()
+            .map(|&k| k as usize)
+            .sum::<usize>()
+            + self.core.unknown[seat] as usize
     }
 
     /// A hand as people read it.
@@ -554,6 +600,8 @@ impl<'a> State<'a> {
     pub fn legal_actions(&self) -> Vec<Action> {
         let n_kinds = self.cfg.artists() * 6;
         match self.core.phase {
+            Phase::Deal { .. } if self.lazy => vec![Action::Deal(Card::plain(0))],
+            Phase::Draw { .. } if self.lazy => vec![Action::Draw(Card::plain(0))],
             Phase::Deal { .. } | Phase::Extra | Phase::Draw { .. } => {
                 let make = match self.core.phase {
                     Phase::Deal { .. } => Action::Deal,
@@ -567,6 +615,7 @@ impl<'a> State<'a> {
             }
             Phase::Turn => self
                 .hand_cards(self.core.active)
+                .into_iter()
                 .map(Action::Play)
                 .collect(),
             Phase::Second {
@@ -578,6 +627,7 @@ impl<'a> State<'a> {
                 let mut v = vec![Action::Second(None)];
                 v.extend(
                     self.hand_cards(seat)
+                        .into_iter()
                         .filter(|c| !same || c.artist == artist)
                         .map(|c| Action::Second(Some(c))),
                 );
@@ -585,7 +635,11 @@ impl<'a> State<'a> {
             }
             Phase::Simultaneous { seat, .. } => {
                 let mut v = vec![Action::Simultaneous(None)];
-                v.extend(self.hand_cards(seat).map(|c| Action::Simultaneous(Some(c))));
+                v.extend(
+                    self.hand_cards(seat)
+                        .into_iter()
+                        .map(|c| Action::Simultaneous(Some(c))),
+                );
                 v
             }
             Phase::Award { own, .. } => match self.cfg.variant.award_target {
@@ -596,6 +650,7 @@ impl<'a> State<'a> {
                 let mut v = vec![Action::EndPlay(None)];
                 v.extend(
                     self.hand_cards(seat)
+                        .into_iter()
                         .filter(|c| c.artist == artist)
                         .map(|c| Action::EndPlay(Some(c))),
                 );
@@ -612,8 +667,13 @@ impl<'a> State<'a> {
         let n = self.cfg.players;
         match (self.core.phase, action) {
             (Phase::Deal { seat, left }, Action::Deal(c)) => {
-                self.take_from_deck(c);
-                self.core.hands[seat][card_index(c)] += 1;
+                if self.lazy {
+                    self.core.unknown[seat] += 1;
+                    self.core.taken_unknown += 1;
+                } else {
+                    self.take_from_deck(c);
+                    self.core.hands[seat][card_index(c)] += 1;
+                }
                 if let Some(rr) = self.rec_round() {
                     rr.deal[seat].push(c);
                 }
@@ -631,8 +691,13 @@ impl<'a> State<'a> {
                 self.begin_turns();
             }
             (Phase::Draw { seat }, Action::Draw(c)) => {
-                self.take_from_deck(c);
-                self.core.hands[seat][card_index(c)] += 1;
+                if self.lazy {
+                    self.core.unknown[seat] += 1;
+                    self.core.taken_unknown += 1;
+                } else {
+                    self.take_from_deck(c);
+                    self.core.hands[seat][card_index(c)] += 1;
+                }
                 if let Some(t) = self.last_turn() {
                     t.drawn.push(c);
                 }
@@ -641,7 +706,7 @@ impl<'a> State<'a> {
             (Phase::Turn, Action::Play(c)) => {
                 let p = self.core.active;
                 self.turn_no += 1;
-                self.core.hands[p][card_index(c)] -= 1;
+                self.take_from_hand(p, c);
                 if let Some(rr) = self.rec_round() {
                     rr.turns.push(Turn::play(p, c));
                 }
@@ -660,7 +725,7 @@ impl<'a> State<'a> {
             }
             (Phase::Second { seat, hidden, .. }, Action::Second(choice)) => {
                 if let Some(c) = choice {
-                    self.core.hands[seat][card_index(c)] -= 1;
+                    self.take_from_hand(seat, c);
                     if let Some(t) = self.last_turn() {
                         t.second = Some(c);
                     }
@@ -683,7 +748,7 @@ impl<'a> State<'a> {
             }
             (Phase::Simultaneous { seat, step }, Action::Simultaneous(choice)) => {
                 if let Some(c) = choice {
-                    self.core.hands[seat][card_index(c)] -= 1;
+                    self.take_from_hand(seat, c);
                     self.core.shown.push(Pending { seat, card: c });
                     if let Some(t) = self.last_turn() {
                         t.simultaneous[seat] = Some(c);
@@ -701,7 +766,7 @@ impl<'a> State<'a> {
             }
             (Phase::EndPlay { seat, artist }, Action::EndPlay(choice)) => {
                 if let Some(c) = choice {
-                    self.core.hands[seat][card_index(c)] -= 1;
+                    self.take_from_hand(seat, c);
                     self.core.endp[seat][c.artist] += 1;
                     if let Some(rr) = self.rec_round() {
                         if rr.end_play.is_empty() {
@@ -775,6 +840,15 @@ impl<'a> State<'a> {
             }
         };
         match (self.core.phase, action) {
+            (Phase::Deal { .. }, Action::Deal(_)) | (Phase::Draw { .. }, Action::Draw(_))
+                if self.lazy =>
+            {
+                if self.deck_left() == 0 {
+                    Err("the deck is empty".into())
+                } else {
+                    Ok(())
+                }
+            }
             (Phase::Deal { .. }, Action::Deal(c))
             | (Phase::Extra, Action::Extra(c))
             | (Phase::Draw { .. }, Action::Draw(c)) => deck_ok(c),

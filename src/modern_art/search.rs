@@ -18,7 +18,7 @@ use anyhow::{anyhow, bail, Result};
 
 use super::engine::{self, card_at, Action, Phase, State};
 use super::episode;
-use super::record::Record;
+use super::record::{Card, Record};
 use super::rules::Config;
 
 /// FxHash (the rustc hasher): the memo's keys are small integers, SipHash would
@@ -129,6 +129,8 @@ pub struct Stats {
 
 struct Searcher {
     objective: Weights,
+    /// Search on [`State::lazy`] states (the default) or on eager ones.
+    lazy: bool,
     memo: Memo,
 }
 
@@ -145,7 +147,7 @@ impl Searcher {
         let before = self.objective.of_state(st);
         let mut best: Option<(i64, Best)> = None;
         match st.phase() {
-            Phase::Deal { seat, .. } => {
+            Phase::Deal { seat, .. } if !self.lazy => {
                 let mut seq = Vec::new();
                 self.deal_seat(st, seat, 0, &mut seq, before, &mut best);
             }
@@ -202,25 +204,46 @@ impl Searcher {
     }
 }
 
+/// How the search treats the deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Dealt and drawn cards stay anonymous until displayed ([`State::lazy`]); the best
+    /// line is then given concrete cards. Fast; the default.
+    Lazy,
+    /// Every seat's deal is enumerated as a multiset up front. Slow but literal: the
+    /// tests check that both modes find the same maxima.
+    Eager,
+}
+
 /// The maximum of `objective` (see [`weightings`]; `player` is the 0-based seat it is
 /// about, if any) over every deal and every play, and a game reaching it (replayed by the
 /// referee before it is returned).
 pub fn maximise(config: &Config, objective: &str, player: Option<usize>) -> Result<(i64, Record)> {
-    let (v, record, _) = maximise_with_stats(config, objective, player)?;
+    let (v, record, _) = maximise_with(config, objective, player, Mode::Lazy)?;
     Ok((v, record))
 }
 
-/// [`maximise`], with statistics (summed over the weighted searches).
+/// [`maximise`], with statistics.
 pub fn maximise_with_stats(
     config: &Config,
     objective: &str,
     player: Option<usize>,
 ) -> Result<(i64, Record, Stats)> {
+    maximise_with(config, objective, player, Mode::Lazy)
+}
+
+/// [`maximise`] in a chosen [`Mode`], with statistics (summed over the weighted searches).
+pub fn maximise_with(
+    config: &Config,
+    objective: &str,
+    player: Option<usize>,
+    mode: Mode,
+) -> Result<(i64, Record, Stats)> {
     engine::supported(config).map_err(|m| anyhow!(m))?;
     let mut best: Option<(i64, Record)> = None;
     let mut stats = Stats::default();
     for w in weightings(objective, player, config.players)? {
-        let (value, record, states) = search(config, w)?;
+        let (value, record, states) = search(config, w, mode)?;
         stats.states += states;
         if best.as_ref().is_none_or(|(b, _)| value > *b) {
             best = Some((value, record));
@@ -237,14 +260,22 @@ pub fn maximise_with_stats(
 }
 
 /// One weighted search: its value, the best line's record and the number of states.
-fn search(config: &Config, w: Weights) -> Result<(i64, Record, usize)> {
+fn search(config: &Config, w: Weights, mode: Mode) -> Result<(i64, Record, usize)> {
+    let lazy = mode == Mode::Lazy;
     let mut s = Searcher {
         objective: w,
+        lazy,
         memo: Memo::default(),
     };
-    let value = s.value(&State::unrecorded(config));
-    // Rebuild the best line from the memo.
-    let mut st = State::new(config);
+    let root = if lazy {
+        State::lazy(config)
+    } else {
+        State::unrecorded(config)
+    };
+    let value = s.value(&root);
+    // The best line, from the memo: each action with the phase it was taken in.
+    let mut line: Vec<(Phase, Option<usize>, Action)> = Vec::new();
+    let mut st = root;
     while !st.is_terminal() {
         let (_, moves) = s
             .memo
@@ -252,6 +283,7 @@ fn search(config: &Config, w: Weights) -> Result<(i64, Record, usize)> {
             .cloned()
             .ok_or_else(|| anyhow!("search: the best line left the memo (a bug)"))?;
         for &a in moves.actions() {
+            line.push((st.phase(), st.seat_in_focus(), a));
             st.apply_action(a)
                 .map_err(|m| anyhow!("search: the best line is illegal ({m}; a bug)"))?;
         }
@@ -260,5 +292,103 @@ fn search(config: &Config, w: Weights) -> Result<(i64, Record, usize)> {
     if got != value {
         bail!("search: the best line scores {got}, the search valued it {value} (a bug)");
     }
-    Ok((value, st.record().clone(), s.memo.len()))
+    let actions = if lazy {
+        concrete(config, &line, &st)?
+    } else {
+        line.into_iter().map(|(_, _, a)| Some(a)).collect()
+    };
+    // Replay the concrete line on a recording state: that is the record.
+    let mut game = State::new(config);
+    for (i, a) in actions.into_iter().enumerate() {
+        if let Some(a) = a {
+            game.apply_action(a).map_err(|m| {
+                anyhow!("search: step {i} of the best line is refused ({m}; a bug)")
+            })?;
+        }
+    }
+    if !game.is_terminal() {
+        bail!("search: the concrete best line does not finish the game (a bug)");
+    }
+    let got = s.objective.of(game.scores());
+    if got != value {
+        bail!("search: the concrete best line scores {got}, the search valued it {value} (a bug)");
+    }
+    Ok((value, game.record().clone(), s.memo.len()))
+}
+
+/// Give a lazy line concrete cards. Every anonymous card (a slot, made by a deal or a
+/// draw) takes the kind of the card its seat displays when it is first needed (oldest
+/// slot first); slots never displayed take any kind the deck still has. Declined
+/// choices (`Second(None)`, `EndPlay(None)`) that the concrete game does not ask for —
+/// because the seat turns out not to hold such a card — are dropped (`None` entries;
+/// the caller checks the rest against the referee).
+fn concrete(
+    config: &Config,
+    line: &[(Phase, Option<usize>, Action)],
+    end: &State,
+) -> Result<Vec<Option<Action>>> {
+    use std::collections::VecDeque;
+    let n = config.players;
+    let mut slots: Vec<Option<Card>> = Vec::new();
+    let mut open: Vec<VecDeque<usize>> = vec![VecDeque::new(); n];
+    for &(phase, seat, a) in line {
+        match (phase, a) {
+            (Phase::Deal { seat, .. }, _) | (Phase::Draw { seat }, _) => {
+                open[seat].push_back(slots.len());
+                slots.push(None);
+            }
+            (
+                _,
+                Action::Play(c)
+                | Action::Second(Some(c))
+                | Action::Simultaneous(Some(c))
+                | Action::EndPlay(Some(c)),
+            ) => {
+                let seat =
+                    seat.ok_or_else(|| anyhow!("search: a display without a seat (a bug)"))?;
+                let i = open[seat].pop_front().ok_or_else(|| {
+                    anyhow!("search: P{} displays a card it never got (a bug)", seat + 1)
+                })?;
+                slots[i] = Some(c);
+            }
+            _ => {}
+        }
+    }
+    // Cards never displayed: any kind the deck still has.
+    let kinds = config.artists() * 6;
+    let mut left: Vec<usize> = (0..kinds).map(|i| end.supply_left(i)).collect();
+    for slot in slots.iter_mut().filter(|s| s.is_none()) {
+        let i = (0..kinds)
+            .find(|&i| left[i] > 0)
+            .ok_or_else(|| anyhow!("search: the deck cannot fill the hands (a bug)"))?;
+        left[i] -= 1;
+        *slot = Some(card_at(i));
+    }
+    // The concrete actions; the phases of the concrete game decide which declines stay.
+    let mut game = State::unrecorded(config);
+    let mut next = 0;
+    let mut out = Vec::with_capacity(line.len());
+    for &(phase, _, a) in line {
+        let a = match a {
+            Action::Deal(_) | Action::Draw(_) => {
+                let c = slots[next].expect("every slot is filled");
+                next += 1;
+                if matches!(a, Action::Deal(_)) {
+                    Action::Deal(c)
+                } else {
+                    Action::Draw(c)
+                }
+            }
+            a => a,
+        };
+        let decline = matches!(a, Action::Second(None) | Action::EndPlay(None));
+        if decline && game.phase() != phase {
+            out.push(None);
+            continue;
+        }
+        game.apply_action(a)
+            .map_err(|m| anyhow!("search: the concrete line is refused ({m}; a bug)"))?;
+        out.push(Some(a));
+    }
+    Ok(out)
 }
