@@ -33,20 +33,6 @@ impl Setup {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Prove the highest possible score with the ILP (HiGHS) and certify it with the referee.
-    ///
-    /// All players cooperate and the deal is free (the maximum is over all shuffles). The
-    /// optimum is turned into a concrete game and replayed by the referee; only a proven
-    /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
-    /// reports "best found S, bound B, gap G%".
-    ///
-    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
-    Solve {
-        #[command(flatten)]
-        setup: Setup,
-        #[command(flatten)]
-        goal: super::solve::Goal,
-    },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
     /// Every deal and every play is tried (with memoisation), so use it only on small
@@ -63,16 +49,20 @@ pub enum Command {
         /// (2 players: winner minus runner-up).
         #[arg(long, value_name = "OBJECTIVE")]
         objective: Option<String>,
+        /// Enumerate every deal up front instead of leaving dealt cards anonymous until
+        /// displayed (slow; the literal search, for cross-checks).
+        #[arg(long)]
+        eager: bool,
     },
 }
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
-        Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
         Command::Search {
             setup,
             player,
             objective,
+            eager,
         } => {
             let cfg = setup.config()?;
             if player > cfg.players {
@@ -88,7 +78,12 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 (None, p) => ("max-player", Some(p - 1)),
             };
             let t0 = Instant::now();
-            let (value, record, stats) = search::maximise_with_stats(&cfg, objective, seat)?;
+            let mode = if eager {
+                search::Mode::Eager
+            } else {
+                search::Mode::Lazy
+            };
+            let (value, record, stats) = search::maximise_with(&cfg, objective, seat, mode)?;
             common.note(format!(
                 "search: {objective} = {value}, {} states, {:.3} s",
                 stats.states,

@@ -1462,7 +1462,6 @@ pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
             st.apply_action(Action::Play(turn.card))
                 .map_err(|m| at(&place, Some(due), m))?;
             let mut second = turn.second.map(Some);
-            let mut simul_used = false;
             let mut awards = turn.awards.iter();
             let mut drawn = turn.drawn.iter();
             loop {
@@ -1503,7 +1502,6 @@ pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
                                 turn.simultaneous.len()
                             )));
                         }
-                        simul_used = true;
                         st.apply_action(Action::Simultaneous(turn.simultaneous[seat]))
                             .map_err(err)?;
                     }
@@ -1517,7 +1515,10 @@ pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
                     card_name(cfg, c)
                 ));
             }
-            if !turn.simultaneous.is_empty() && !simul_used {
+            // What the referee itself recorded for this turn's simultaneous play (empty when
+            // no simultaneous symbol was resolved; one entry per seat otherwise).
+            let shown = st.record.rounds[r].turns[ti].simultaneous.clone();
+            if !turn.simultaneous.is_empty() && shown.is_empty() {
                 return leftover(
                     "the record shows simultaneous cards but no simultaneous symbol was resolved this turn",
                 );
@@ -1532,9 +1533,15 @@ pub fn replay(cfg: &Config, record: &Record) -> Result<Outcome, Violation> {
                     "the record draws more cards than this turn's resolved draw symbols (or the deck is empty)",
                 );
             }
-            if turn.simultaneous.len() == n && simul_used {
+            if !turn.simultaneous.is_empty() && turn.simultaneous.len() != n {
+                return leftover(&format!(
+                    "the simultaneous symbol is resolved: the record must list one entry per seat ({n}), it lists {}",
+                    turn.simultaneous.len()
+                ));
+            }
+            if !turn.simultaneous.is_empty() {
                 for (seat, c) in turn.simultaneous.iter().enumerate() {
-                    if c.is_some() && st.record.rounds[r].turns[ti].simultaneous[seat] != *c {
+                    if c.is_some() && shown[seat] != *c {
                         return Err(at(
                             &place,
                             Some(seat),
