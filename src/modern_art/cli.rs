@@ -33,6 +33,20 @@ impl Setup {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Prove the highest possible score with the ILP (HiGHS) and certify it with the referee.
+    ///
+    /// All players cooperate and the deal is free (the maximum is over all shuffles). The
+    /// optimum is turned into a concrete game and replayed by the referee; only a proven
+    /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
+    /// reports "best found S, bound B, gap G%".
+    ///
+    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
+    Solve {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(flatten)]
+        goal: super::solve::Goal,
+    },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
     /// Every deal and every play is tried (with memoisation), so use it only on small
@@ -58,6 +72,7 @@ pub enum Command {
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
+        Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
         Command::Search {
             setup,
             player,
