@@ -238,55 +238,63 @@ impl Core {
     /// A compact byte key of everything in the core (the search's memo key).
     pub fn key(&self) -> Vec<u8> {
         let mut k = Vec::with_capacity(64);
-        let b = |x: usize| x.min(255) as u8;
-        k.push(b(self.round));
-        match self.phase {
-            Phase::Deal { seat, left } => k.extend([1, b(seat), b(left)]),
-            Phase::Extra => k.push(2),
-            Phase::Turn => k.push(3),
-            Phase::Resolve => k.push(4),
-            Phase::Draw { seat } => k.extend([5, b(seat)]),
-            Phase::Award { seat, own } => k.extend([6, b(seat), b(own)]),
+        // Every number as a varint, so no two states share a key whatever their size.
+        fn var(k: &mut Vec<u8>, mut x: usize) {
+            while x >= 0x80 {
+                k.push((x as u8 & 0x7f) | 0x80);
+                x >>= 7;
+            }
+            k.push(x as u8);
+        }
+        let opt = |x: Option<usize>| x.map_or(0, |v| v + 1);
+        var(&mut k, self.round);
+        let phase: [usize; 4] = match self.phase {
+            Phase::Deal { seat, left } => [1, seat, left, 0],
+            Phase::Extra => [2, 0, 0, 0],
+            Phase::Turn => [3, 0, 0, 0],
+            Phase::Resolve => [4, 0, 0, 0],
+            Phase::Draw { seat } => [5, seat, 0, 0],
+            Phase::Award { seat, own } => [6, seat, own, 0],
             Phase::Second {
                 seat,
                 hidden,
                 artist,
-            } => k.extend([7, b(seat), hidden as u8, b(artist)]),
-            Phase::Simultaneous { seat, step } => k.extend([8, b(seat), b(step)]),
-            Phase::EndPlay { seat, artist } => k.extend([9, b(seat), b(artist)]),
-            Phase::RoundEnd => k.push(10),
-            Phase::GameOver => k.push(11),
+            } => [7, seat, hidden as usize, artist],
+            Phase::Simultaneous { seat, step } => [8, seat, step, 0],
+            Phase::EndPlay { seat, artist } => [9, seat, artist, 0],
+            Phase::RoundEnd => [10, 0, 0, 0],
+            Phase::GameOver => [11, 0, 0, 0],
+        };
+        for x in phase {
+            var(&mut k, x);
         }
+        // Fixed-length byte rows (their lengths follow from the configuration).
         for g in [&self.hands, &self.up, &self.hid, &self.endp] {
             k.extend_from_slice(g.as_bytes());
         }
         k.extend_from_slice(&self.used);
         k.extend_from_slice(&self.unknown);
-        k.push(b(self.taken_unknown));
-        k.push(self.extra.map_or(255, |c| b(card_index(c))));
+        k.extend_from_slice(&self.awards_on);
         for &v in &self.values {
             k.extend_from_slice(&v.to_le_bytes());
         }
-        k.extend_from_slice(&self.awards_on);
-        let opt = |x: Option<usize>| x.map_or(255, b);
-        k.extend([
-            b(self.awards_used),
-            b(self.starter),
-            b(self.active),
-            self.closed as u8,
+        for x in [
+            self.taken_unknown,
+            opt(self.extra.map(card_index)),
+            self.awards_used,
+            self.starter,
+            self.active,
+            self.closed as usize,
             opt(self.closer),
             opt(self.last_player),
-        ]);
-        for p in self
-            .queue
-            .iter()
-            .chain([&Pending {
-                seat: 255,
-                card: Card::plain(0),
-            }])
-            .chain(&self.shown)
-        {
-            k.extend([b(p.seat), b(card_index(p.card))]);
+            self.queue.len(),
+            self.shown.len(),
+        ] {
+            var(&mut k, x);
+        }
+        for p in self.queue.iter().chain(&self.shown) {
+            var(&mut k, p.seat);
+            var(&mut k, card_index(p.card));
         }
         k
     }

@@ -240,6 +240,10 @@ pub fn maximise_with(
     mode: Mode,
 ) -> Result<(i64, Record, Stats)> {
     engine::supported(config).map_err(|m| anyhow!(m))?;
+    let cards: usize = (0..config.artists()).map(|a| config.cards_of(a)).sum();
+    if cards > 255 {
+        bail!("the search is for miniatures: the deck has {cards} cards (at most 255)");
+    }
     let mut best: Option<(i64, Record)> = None;
     let mut stats = Stats::default();
     for w in weightings(objective, player, config.players)? {
