@@ -116,10 +116,12 @@ pub struct Variant {
     pub hidden_same_artist: bool,
     /// Hidden cards count toward the threshold while face down.
     pub hidden_counts_for_close: bool,
-    /// Symbols on cards played through `double`, `hidden` or `simultaneous` are resolved.
+    /// Symbols on cards played through `double`, `hidden` or `simultaneous` are resolved
+    /// (the referee resolves their `draw` and `award`; see `engine`).
     pub chain_symbols: bool,
     pub end_play: EndPlay,
-    /// An artist that is not ranked this round still pays its value.
+    /// An artist that is not ranked this round still pays its award tokens
+    /// (`award_value` each; its value points are paid only when ranked).
     pub award_pays_unranked: bool,
 }
 
