@@ -8,7 +8,7 @@ use anyhow::Result;
 use super::engine::{card_name, RoundSummary};
 use super::episode::Payload;
 use super::record::{RoundRecord, Turn};
-use super::rules::Config;
+use super::rules::{Config, Symbol};
 use crate::episode::Envelope;
 use crate::render::{kv_table, table};
 
@@ -215,7 +215,12 @@ fn turn_list(cfg: &Config, rr: &RoundRecord) -> String {
 fn turn_text(cfg: &Config, t: &Turn) -> String {
     let mut s = format!("P{} displays {}", t.player + 1, card_name(cfg, t.card));
     if let Some(c) = t.second {
-        s.push_str(&format!(", second card {}", card_name(cfg, c)));
+        let how = if t.card.symbol == Symbol::Hidden {
+            "face down"
+        } else {
+            "second card face up"
+        };
+        s.push_str(&format!(", {how}: {}", card_name(cfg, c)));
     }
     if !t.simultaneous.is_empty() {
         let shown: Vec<String> = t
