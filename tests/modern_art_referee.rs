@@ -581,6 +581,45 @@ fn closing_symbol_resolution() {
 }
 
 #[test]
+fn closing_draw_arrives_next_round() {
+    let c = cfg("mini/m13-resolve-closing.json", 2);
+    let d = s(LM, Symbol::Draw);
+    let mut acts = deal(&[&[p(LM), p(LM), d], &[p(YO), p(CP), p(CP)]]);
+    acts.extend([
+        Action::Play(p(LM)),
+        Action::Play(p(YO)),
+        Action::Play(p(LM)),
+        Action::Play(p(CP)),
+        Action::Play(d),     // closes; its draw is resolved
+        Action::Draw(p(YO)), // the drawn Yoko waits for round 2
+        Action::Deal(p(CP)), // round 2: P1's one new card
+        Action::Deal(p(YO)), // P2's
+        Action::Play(p(CP)), // P2 starts (left of the closer P1)
+        Action::Play(p(YO)), // P1 plays the card drawn in round 1
+    ]);
+    let st = game(&c, &acts);
+    assert_eq!(st.record().rounds[0].turns[4].drawn, vec![p(YO)]);
+    assert_eq!(st.summaries()[1].face_up[0][YO], 1);
+    let env = envelope(&c, &st);
+    certified(&env);
+    rejected(
+        &with_config(&env, |c| c.variant.resolve_closing_symbol = false),
+        "round 1, turn 5, P1: the record draws more cards than this turn's resolved draw symbols",
+    );
+    // A deal that runs out: m17 has 9 cards, 8 dealt in round 1, so round 2 gives P1 the
+    // last card and P2 none.
+    let c = cfg("mini/m17-deck-runs-out.json", 2);
+    let env = envelope(&c, &game(&c, &[]));
+    rejected(
+        &with_record(&env, |r| {
+            let card = r.rounds[1].deal[0].pop().unwrap();
+            r.rounds[1].deal[1].push(card);
+        }),
+        "round 2, deal, P1: dealt 0 cards; the deal table gives 2 (the deck runs out: 1 left for this seat)",
+    );
+}
+
+#[test]
 fn chained_symbols() {
     let c = cfg("mini/m14-chain.json", 2);
     let (d, dr) = (s(LM, Symbol::Double), s(LM, Symbol::Draw));
