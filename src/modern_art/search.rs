@@ -3,13 +3,20 @@
 //! Everyone cooperates and the deal is free (the spec's "maximum possible score"), so
 //! every node — chance or decision — is a maximising node, and the value of a state is
 //! the most objective it can still gain. That value depends only on the state's
-//! [`Core`] (hands, cards out of the deck, table, values, awards, whose move), never on
-//! the scores so far, so it is memoised on the core.
+//! `Core` (hands, cards out of the deck, table, values, awards, whose move), never on
+//! the scores so far, so it is memoised on the core's byte key.
 //!
-//! Obviously right first: every move is an engine move from [`State::legal_actions`];
-//! the one reduction is that a seat's deal is enumerated as a multiset (the order in
-//! which one seat receives its cards changes nothing), applied card by card through the
-//! engine. The best line is rebuilt from the memo and replayed by the referee.
+//! Obviously right first: every move is an engine move from [`State::legal_actions`].
+//! Two ways to treat the deal, checked against each other by the tests:
+//! - [`Mode::Eager`]: each seat's deal is enumerated as a multiset (the order in which
+//!   one seat receives its cards changes nothing), applied card by card.
+//! - [`Mode::Lazy`] (default): dealt and drawn cards stay anonymous ([`State::lazy`])
+//!   until displayed, when the search picks their kind among those the deck still has.
+//!   Any lazy game is a real game with a suitable deal and vice versa, so the maxima
+//!   agree; the lazy best line is given concrete cards ([`concrete`]).
+//!
+//! Either way the best line is rebuilt from the memo, replayed on a recording engine
+//! state, and finally replayed from its record by [`engine::replay`].
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
