@@ -9,7 +9,10 @@
 //!
 //! Readings the spec leaves open, fixed here (and in README):
 //! - Dealing goes seat by seat (P1 gets all its cards, then P2, …). When the deck runs out
-//!   dealing stops, so later seats get fewer cards.
+//!   dealing stops, so later seats get fewer cards. The extra card is turned up after
+//!   the deal.
+//! - Placing an `award` token is compulsory while tokens remain; the second card of
+//!   `double`/`hidden` and the simultaneous cards are optional.
 //! - A round that ends because every hand is empty has no closer; the next round starts
 //!   left of the player who took the last turn (or with the same starter if nobody could
 //!   play at all).
