@@ -47,6 +47,35 @@ pub enum Command {
         #[command(flatten)]
         goal: super::solve::Goal,
     },
+    /// Solve several variants and player counts; one table of maxima.
+    ///
+    /// Example: gamebounds modern-art compare --players 2,3 --variant models/modern-art/standard.json --variant models/modern-art/blessed.json
+    Compare {
+        /// Variant files (repeat the option).
+        #[arg(long, value_name = "FILE", required = true)]
+        variant: Vec<PathBuf>,
+        /// Deck file overriding the ones the variants name.
+        #[arg(long, value_name = "FILE")]
+        deck: Option<PathBuf>,
+        /// Player counts, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
+        players: Vec<usize>,
+        #[command(flatten)]
+        goal: super::solve::Goal,
+    },
+    /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md and
+    /// results/modern-art.md (default time limit 120 s per solve).
+    ///
+    /// Example: gamebounds modern-art results --time-limit 60
+    Results,
+    /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
+    /// results/bench-modern-art.md.
+    ///
+    /// Example: gamebounds modern-art bench --runs 3 --time-limit 60
+    Bench {
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
     /// Every deal and every play is tried (with memoisation), so use it only on small
@@ -73,6 +102,14 @@ pub enum Command {
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
         Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
+        Command::Compare {
+            variant,
+            deck,
+            players,
+            goal,
+        } => super::solve::run_compare(&variant, deck.as_deref(), &players, &goal, common),
+        Command::Results => super::solve::run_results(std::path::Path::new("."), common),
+        Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),
         Command::Search {
             setup,
             player,

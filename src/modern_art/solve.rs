@@ -153,3 +153,266 @@ pub fn run_solve(c: &Config, goal: &Goal, common: &crate::cli::Common) -> Result
     ));
     common.emit(&o.envelope)
 }
+
+/// A one-line account of a result for tables: `412 (proven)` or `best 353, bound 432`.
+fn value_cell(o: &Outcome) -> String {
+    if o.proven {
+        format!("{}", o.value)
+    } else {
+        let bound = o
+            .report
+            .bound
+            .map(|b| format!("{b:.0}"))
+            .unwrap_or("?".into());
+        format!("best {}, bound {bound}", o.value)
+    }
+}
+
+fn status_cell(o: &Outcome) -> String {
+    if o.proven {
+        "proven, certified".into()
+    } else {
+        let gap = o
+            .report
+            .gap
+            .map(|g| format!("{:.1}%", g * 100.0))
+            .unwrap_or("?".into());
+        format!("gap {gap}, certified game")
+    }
+}
+
+/// The other seats' scores, `P1 79` style, leaving out the objective's seat.
+fn others(o: &Outcome) -> String {
+    let seat = o.plan.seat;
+    o.scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(s, v)| format!("P{} {v}", s + 1))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `modern-art compare`: one table, variants × player counts.
+pub fn run_compare(
+    variants: &[std::path::PathBuf],
+    deck: Option<&std::path::Path>,
+    players: &[usize],
+    goal: &Goal,
+    common: &crate::cli::Common,
+) -> Result<()> {
+    if variants.is_empty() {
+        bail!("compare needs at least one --variant FILE");
+    }
+    let opts = common.solve_options();
+    let mut rows = Vec::new();
+    let mut json = Vec::new();
+    for path in variants {
+        for &n in players {
+            let c = Config::load(path, deck, n)?;
+            let (objective, seat) = goal.parse(n)?;
+            let o = solve(&c, objective, seat, &opts)?;
+            common.note(format!(
+                "{} {n}p: {} ({:.1} s)",
+                c.variant.name,
+                verdict(&o, objective),
+                o.report.seconds
+            ));
+            rows.push(vec![
+                c.variant.name.clone(),
+                n.to_string(),
+                format!("P{}", o.plan.seat + 1),
+                value_cell(&o),
+                others(&o),
+                status_cell(&o),
+                format!("{:.1}", o.report.seconds),
+            ]);
+            json.push(serde_json::json!({
+                "variant": c.variant.name, "players": n, "objective": objective.name(),
+                "seat": o.plan.seat + 1, "value": o.value, "bound": o.report.bound,
+                "proven": o.proven, "scores": o.scores, "seconds": o.report.seconds,
+            }));
+        }
+    }
+    if common.json {
+        return common.print_json(&json);
+    }
+    println!(
+        "{}",
+        crate::render::table(
+            [
+                "variant",
+                "players",
+                "seat",
+                "maximum",
+                "other players",
+                "status",
+                "seconds"
+            ],
+            rows
+        )
+    );
+    Ok(())
+}
+
+/// The shipped variants `results` regenerates.
+pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
+
+/// `modern-art results`: solve every shipped variant for 2–5 players, write the episodes
+/// to `games/` and the table to `results/modern-art.md`.
+pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Result<()> {
+    let mut opts = common.solve_options();
+    if opts.time_limit.is_none() {
+        opts.time_limit = Some(DEFAULT_RESULTS_LIMIT);
+    }
+    let mut rows = Vec::new();
+    for name in RESULT_VARIANTS {
+        let path = root.join(format!("models/modern-art/{name}.json"));
+        for n in 2..=5 {
+            let c = Config::load(&path, None, n)?;
+            let o = solve(&c, Objective::MaxPlayer, None, &opts)?;
+            let stem = root.join(format!("games/modern-art-{n}p-{name}"));
+            let json_path = stem.with_extension("json");
+            o.envelope.save(&json_path)?;
+            let md = crate::games::render(&o.envelope)?;
+            std::fs::write(stem.with_extension("md"), md)
+                .map_err(|e| anyhow!("cannot write {}.md: {e}", stem.display()))?;
+            let cert = super::verify(&o.envelope)?;
+            common.note(format!(
+                "{name} {n}p: {} ({:.1} s) — {cert}",
+                verdict(&o, Objective::MaxPlayer),
+                o.report.seconds
+            ));
+            rows.push(vec![
+                name.to_string(),
+                n.to_string(),
+                format!("P{}", o.plan.seat + 1),
+                value_cell(&o),
+                others(&o),
+                status_cell(&o),
+                format!("{:.1}", o.report.seconds),
+                format!(
+                    "{} × {} ({} int)",
+                    o.report.rows, o.report.columns, o.report.integers
+                ),
+                format!("games/modern-art-{n}p-{name}.json"),
+            ]);
+        }
+    }
+    let limit = opts.time_limit.unwrap_or(0.0);
+    let text = format!(
+        "# Modern Art: Masters Gallery — maximum scores\n\n\
+         Regenerate with `gamebounds modern-art results` (`make results`). Objective: the \
+         highest final score of one player (the best seat), all players cooperating, the \
+         deal free. Each solve: HiGHS, 1 thread, time limit {limit:.0} s. Every game listed \
+         was replayed by the referee (`gamebounds verify FILE`); \"proven\" means HiGHS \
+         closed the gap *and* the replay reaches the value. Otherwise the value is the \
+         best certified game found and the bound is HiGHS's proven upper bound: the true \
+         maximum lies between them.\n\n{}\n",
+        crate::render::table(
+            [
+                "variant",
+                "players",
+                "seat",
+                "maximum",
+                "other players",
+                "status",
+                "seconds",
+                "rows × columns",
+                "episode",
+            ],
+            rows
+        )
+    );
+    let out = root.join("results/modern-art.md");
+    std::fs::create_dir_all(out.parent().unwrap())?;
+    std::fs::write(&out, text).map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
+    common.note(format!("wrote {}", out.display()));
+    Ok(())
+}
+
+/// Time limit per solve of `results` when none is given.
+pub const DEFAULT_RESULTS_LIMIT: f64 = 120.0;
+
+/// `modern-art bench`: each standard solve for 2–5 players, one thread, `runs` times;
+/// the median time goes to `results/bench-modern-art.md`.
+pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Common) -> Result<()> {
+    let mut opts = common.solve_options();
+    opts.threads = 1;
+    if opts.time_limit.is_none() {
+        opts.time_limit = Some(DEFAULT_RESULTS_LIMIT);
+    }
+    opts.quiet = true;
+    let path = root.join("models/modern-art/standard.json");
+    let mut rows = Vec::new();
+    for n in 2..=5 {
+        let c = Config::load(&path, None, n)?;
+        let mut times = Vec::new();
+        let mut last = None;
+        for run in 0..runs.max(1) {
+            let o = solve(&c, Objective::MaxPlayer, None, &opts)?;
+            common.note(format!(
+                "bench {n}p run {}: {} in {:.1} s",
+                run + 1,
+                verdict(&o, Objective::MaxPlayer),
+                o.report.seconds
+            ));
+            times.push(o.report.seconds);
+            last = Some(o);
+        }
+        times.sort_by(|a, b| a.total_cmp(b));
+        let median = times[times.len() / 2];
+        let o = last.expect("at least one run");
+        rows.push(vec![
+            n.to_string(),
+            value_cell(&o),
+            if o.proven {
+                "proven".into()
+            } else {
+                status_cell(&o)
+            },
+            format!("{median:.1}"),
+            times
+                .iter()
+                .map(|t| format!("{t:.1}"))
+                .collect::<Vec<_>>()
+                .join(" / "),
+            o.report.rows.to_string(),
+            o.report.columns.to_string(),
+            o.report.integers.to_string(),
+            o.report.nodes.map(|x| x.to_string()).unwrap_or("?".into()),
+        ]);
+    }
+    let limit = opts.time_limit.unwrap_or(0.0);
+    let text = format!(
+        "# Modern Art ILP benchmark (standard variant)\n\n\
+         `gamebounds modern-art bench`: max-player (best seat), HiGHS with 1 thread, time \
+         limit {limit:.0} s per run, {runs} runs, median wall time of the solve (model \
+         building excluded). The machine (2 cores) was shared with other jobs while this \
+         ran, so times are noisy.\n\n{}\n\n{}\n",
+        crate::render::table(
+            [
+                "players", "maximum", "status", "median s", "runs s", "rows", "columns",
+                "integers", "nodes",
+            ],
+            rows
+        ),
+        FORMULATIONS
+    );
+    let out = root.join("results/bench-modern-art.md");
+    std::fs::create_dir_all(out.parent().unwrap())?;
+    std::fs::write(&out, text).map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
+    common.note(format!("wrote {}", out.display()));
+    Ok(())
+}
+
+/// What was tried, with the root LP bounds measured for 2 players (standard).
+pub const FORMULATIONS: &str = "## Formulations tried (2 players, standard; root LP bound)\n\n\
+1. Value levels as one binary per artist, round and value, linked to the points only by \
+their average; every scored card split by level with coefficient `count_max` (K − 1 + \
+players + hidden cards): root LP 678.\n\
+2. The same, but a seat's face-up cards (at most K per artist and round) and its hidden \
+cards split separately, each with its own small coefficient: 608.\n\
+3. Values as paths: a flow over value levels per artist, each arc labelled with the \
+ranked place and the award tokens of the round and tied to the ranking patterns and the \
+tokens placed (the model in `src/modern_art/model/values.rs`): 518.\n";

@@ -84,7 +84,11 @@ pub fn displays(m: &mut Model, c: &Config, v: &Vars) {
             }
             m.constrain(leq(hidden_cards, hidden_turns));
             let shown: Expression = v.sim[r][p].iter().copied().sum();
-            m.constrain(leq(shown, events.clone()));
+            m.constrain(leq(shown.clone(), events.clone()));
+            // Cards outside the closing event need an event that does not close.
+            let in_close: Expression = v.scl[r][p].iter().copied().sum();
+            let closing_events: Expression = v.cs[r].iter().copied().sum();
+            m.constrain(leq(shown - in_close, events.clone() - closing_events));
         }
     }
 }

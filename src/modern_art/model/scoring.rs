@@ -12,6 +12,23 @@ use crate::modern_art::rules::Config;
 
 pub fn scoring(m: &mut Model, c: &Config, v: &Vars) {
     let d = &v.d;
+    if c.variant.award_pays_unranked {
+        // Tokens on each artist so far, as a level (for `award_pays_unranked`).
+        for a in 0..d.a {
+            let mut so_far = Expression::default();
+            for r in 0..d.r {
+                so_far += v.placed[r][a];
+                let one: Expression = v.tokens[r][a].iter().copied().sum();
+                m.constrain(eq(one, 1.0));
+                let level: Expression = v.tokens[r][a]
+                    .iter()
+                    .enumerate()
+                    .map(|(t, x)| t as f64 * *x)
+                    .sum();
+                m.constrain(eq(level, so_far.clone()));
+            }
+        }
+    }
     // A seat shows at most K face-up cards of one artist in a round (K − 1 before the
     // close, plus its own closing card), plus one end-play card.
     let shown_max = (d.k + usize::from(d.blessed)) as f64;
@@ -41,12 +58,17 @@ pub fn scoring(m: &mut Model, c: &Config, v: &Vars) {
                     for (lv, x) in paid_at.iter().enumerate() {
                         m.constrain(leq(Expression::from(*x), cap * v.level[r][a][lv]));
                     }
-                    if c.variant.award_pays_unranked {
-                        m.constrain(eq(Expression::from(unpaid), 0.0));
-                    } else {
-                        let ranked = v.ranked(r, a);
-                        m.constrain(leq(paid, cap * ranked.clone()));
-                        m.constrain(leq(Expression::from(unpaid), cap * (1.0 - ranked)));
+                    let ranked = v.ranked(r, a);
+                    m.constrain(leq(paid, cap * ranked.clone()));
+                    m.constrain(leq(Expression::from(unpaid), cap * (1.0 - ranked)));
+                }
+                if c.variant.award_pays_unranked {
+                    // Unranked cards are paid the artist's award tokens only.
+                    let at: Expression = v.paid_tokens[r][p][a].iter().copied().sum();
+                    m.constrain(eq(at, v.unpaid[r][p][a] + v.unpaid_hid[r][p][a]));
+                    let cm = (shown_max + hidden_max).max(1.0);
+                    for (t, x) in v.paid_tokens[r][p][a].iter().enumerate() {
+                        m.constrain(leq(Expression::from(*x), cm * v.tokens[r][a][t]));
                     }
                 }
             }

@@ -139,8 +139,13 @@ pub struct Vars {
     /// face-up cards of an artist, so that part has a small coefficient).
     pub paid_hid: Vec<Vec<Vec<Vec<Variable>>>>,
     pub unpaid_hid: Grid,
+    /// `award_pays_unranked`: `tokens[r][a][t]`, artist a carries t tokens after round r,
+    /// and `paid_tokens[r][p][a][t]`, seat p's unranked cards of a paid t tokens' worth.
+    pub tokens: Vec<Vec<Vec<Variable>>>,
+    pub paid_tokens: Vec<Vec<Vec<Vec<Variable>>>>,
     /// Seats whose score the objective needs.
     pub scored: Vec<usize>,
+    pub award_value: i64,
 }
 
 /// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
@@ -350,6 +355,42 @@ impl Vars {
             (paid, unpaid)
         };
         let (paid_hid, unpaid_hid) = split(m, "paidhid");
+        let pays = c.variant.award_pays_unranked;
+        let ntok = c.variant.awards;
+        let tokens = (0..d.r)
+            .map(|r| {
+                (0..d.a)
+                    .map(|a| {
+                        if !pays {
+                            return Vec::new();
+                        }
+                        (0..=ntok)
+                            .map(|t| bin(m, format!("tokens_{r}_{a}_{t}")))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let paid_tokens = (0..d.r)
+            .map(|r| {
+                (0..d.n)
+                    .map(|p| {
+                        (0..d.a)
+                            .map(|a| {
+                                if !pays || !scored.contains(&p) {
+                                    return Vec::new();
+                                }
+                                (0..=ntok)
+                                    .map(|t| {
+                                        m.continuous(format!("paidtok_{r}_{p}_{a}_{t}"), 0.0, cm)
+                                    })
+                                    .collect()
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         let unpaid = (0..d.r)
             .map(|r| {
                 (0..d.n)
@@ -392,7 +433,10 @@ impl Vars {
             unpaid,
             paid_hid,
             unpaid_hid,
+            tokens,
+            paid_tokens,
             scored,
+            award_value: c.variant.award_value,
         }
     }
 
@@ -538,6 +582,9 @@ impl Vars {
             }
             for (v, x) in self.paid_hid[r][p][a].iter().enumerate() {
                 e += v as f64 * *x;
+            }
+            for (t, x) in self.paid_tokens[r][p][a].iter().enumerate() {
+                e += (t as i64 * self.award_value) as f64 * *x;
             }
         }
         e

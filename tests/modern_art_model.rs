@@ -1,0 +1,131 @@
+//! The ILP against the exhaustive search: on every miniature variant the model covers,
+//! the ILP's proven optimum must equal the search's true maximum, and the ILP's game must
+//! replay through the referee to that value. This is what makes the model trustworthy
+//! (a relaxation that is too loose or too tight shows up here as a different number).
+
+use std::path::PathBuf;
+
+use gamebounds::lp::SolveOptions;
+use gamebounds::modern_art::model::{self, Objective};
+use gamebounds::modern_art::rules::Config;
+use gamebounds::modern_art::{search, solve, verify};
+
+fn minis() -> Vec<(String, Config)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/modern-art/mini");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("models/modern-art/mini exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let players: usize = v["deal"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let name = p.file_stem().unwrap().to_string_lossy().to_string();
+            (name, Config::load(&p, None, players).unwrap())
+        })
+        .collect()
+}
+
+fn check(name: &str, c: &Config, objective: Objective, player: Option<usize>) -> i64 {
+    let (search_obj, search_seat) = match objective {
+        Objective::MaxPlayer => ("max-player", player),
+        Objective::MaxTotal => ("max-total", None),
+        _ => unreachable!(),
+    };
+    let (truth, _) = search::maximise(c, search_obj, search_seat).unwrap();
+    let o = solve::solve(c, objective, player, &SolveOptions::quiet())
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+    assert!(o.proven, "{name}: not proven: {:?}", o.report);
+    assert_eq!(
+        o.value, truth,
+        "{name} {search_obj} {player:?}: ILP {} vs search {truth}",
+        o.value
+    );
+    let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+    assert!(cert.starts_with("certified"), "{name}: {cert}");
+    truth
+}
+
+/// Miniatures whose ILP takes several seconds: checked by the `--ignored` test only, so
+/// the default suite stays fast.
+const SLOW: [&str; 2] = ["m24-blessed-two-rounds", "m27-four-rounds"];
+
+#[test]
+fn ilp_equals_search_on_miniatures() {
+    let mut covered = Vec::new();
+    for (name, c) in minis() {
+        if model::supported(&c).is_err() || SLOW.contains(&name.as_str()) {
+            continue;
+        }
+        check(&name, &c, Objective::MaxPlayer, Some(0));
+        if c.variant.rounds == 1 {
+            // Another seat and another objective on the one-round miniatures.
+            check(&name, &c, Objective::MaxPlayer, Some(c.players - 1));
+        }
+        covered.push(name);
+    }
+    assert!(
+        covered.len() >= 20,
+        "only {} miniatures covered: {covered:?}",
+        covered.len()
+    );
+    for must in [
+        "every-symbol",
+        "blessed",
+        "simultaneous",
+        "hidden",
+        "double",
+        "draw",
+        "award",
+    ] {
+        assert!(
+            covered.iter().any(|n| n.contains(must)),
+            "no covered miniature with {must}: {covered:?}"
+        );
+    }
+}
+
+/// Every covered miniature, every seat and max-total (slow: `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn ilp_equals_search_on_miniatures_every_seat_and_total() {
+    for (name, c) in minis() {
+        if model::supported(&c).is_err() {
+            continue;
+        }
+        for seat in 0..c.players {
+            check(&name, &c, Objective::MaxPlayer, Some(seat));
+        }
+        check(&name, &c, Objective::MaxTotal, None);
+    }
+}
+
+#[test]
+fn max_total_equals_search() {
+    for (name, c) in minis() {
+        if ["m04-award", "m10-simultaneous", "m19-3p-simultaneous"].contains(&name.as_str()) {
+            check(&name, &c, Objective::MaxTotal, None);
+        }
+    }
+}
+
+#[test]
+fn unsupported_readings_are_refused_with_a_reason() {
+    for (name, c) in minis() {
+        if c.variant.chain_symbols {
+            let e = model::supported(&c).unwrap_err().to_string();
+            assert!(e.contains("chain_symbols"), "{name}: {e}");
+        }
+    }
+}
