@@ -139,12 +139,19 @@ struct Searcher {
     /// Search on [`State::lazy`] states (the default) or on eager ones.
     lazy: bool,
     memo: Memo,
+    /// Give up once the memo holds this many states (memory stays bounded on variants
+    /// too big for an exhaustive search).
+    limit: usize,
+    gave_up: bool,
 }
+
+/// The state limit of one search (about half a gigabyte of memo).
+pub const STATE_LIMIT: usize = 2_000_000;
 
 impl Searcher {
     /// The most objective `st` can still gain, and (memoised) the move(s) that get it.
     fn value(&mut self, st: &State) -> i64 {
-        if st.is_terminal() {
+        if st.is_terminal() || self.gave_up {
             return 0;
         }
         let key = st.core().key().into_boxed_slice();
@@ -174,6 +181,9 @@ impl Searcher {
         let best = best.expect("a non-terminal state has a move");
         let v = best.0;
         self.memo.insert(key, best);
+        if self.memo.len() >= self.limit {
+            self.gave_up = true;
+        }
         v
     }
 
@@ -277,6 +287,8 @@ fn search(config: &Config, w: Weights, mode: Mode) -> Result<(i64, Record, usize
         objective: w,
         lazy,
         memo: Memo::default(),
+        limit: STATE_LIMIT,
+        gave_up: false,
     };
     let root = if lazy {
         State::lazy(config)
@@ -284,6 +296,16 @@ fn search(config: &Config, w: Weights, mode: Mode) -> Result<(i64, Record, usize
         State::unrecorded(config)
     };
     let value = s.value(&root);
+    if s.gave_up {
+        bail!(
+            "the search gave up after {} states: variant `{}` with {} players is too big for an \
+             exhaustive search (use a miniature such as models/modern-art/mini/m01-plain.json, or \
+             `modern-art solve`)",
+            s.memo.len(),
+            config.variant.name,
+            config.players
+        );
+    }
     // The best line, from the memo: each action with the phase it was taken in.
     let mut line: Vec<(Phase, Option<usize>, Action)> = Vec::new();
     let mut st = root;
