@@ -23,10 +23,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use anyhow::{anyhow, bail, Result};
 
-use super::engine::{self, card_at, Action, Phase, State};
+use super::engine::{self, card_at, symbol_index, Action, Phase, State};
 use super::episode;
 use super::record::{Card, Record};
 use super::rules::Config;
+use super::rules::Symbol;
 
 /// FxHash (the rustc hasher): the memo's keys are small integers, SipHash would
 /// dominate the run time.
@@ -171,7 +172,15 @@ impl Searcher {
                     child
                         .apply_action(a)
                         .expect("legal_actions gives legal actions");
-                    let v = self.objective.of_state(&child) - before + self.value(&child);
+                    let gain = self.objective.of_state(&child) - before;
+                    if let Some((b, _)) = &best {
+                        // A child that cannot beat the best so far needs no value: the
+                        // node's own value stays exact.
+                        if self.lazy && gain + self.upper(&child) <= *b {
+                            continue;
+                        }
+                    }
+                    let v = gain + self.value(&child);
                     if best.as_ref().is_none_or(|(b, _)| v > *b) {
                         best = Some((v, Best::One(a)));
                     }
@@ -185,6 +194,59 @@ impl Searcher {
             self.gave_up = true;
         }
         v
+    }
+
+    /// An upper bound on what `st` can still gain: every card a seat shows this round or
+    /// later (on the table now, in hand, still to be dealt, or brought by a draw) paid at
+    /// the highest value any artist could reach by the last round.
+    fn upper(&self, st: &State) -> i64 {
+        if st.is_terminal() {
+            return 0;
+        }
+        let c = st.config();
+        let core = st.core();
+        let v = &c.variant;
+        let rounds_left = (v.rounds - core.round) as i64;
+        let tokens_left = (v.awards - core.awards_used) as i64;
+        let top = (0..c.artists())
+            .map(|a| core.values[a] + v.award_value * core.awards_on[a] as i64)
+            .max()
+            .unwrap_or(0);
+        let value = top
+            + v.value_points.first().copied().unwrap_or(0) * rounds_left
+            + v.award_value * tokens_left;
+        let draw = symbol_index(Symbol::Draw);
+        let draws: usize = (0..c.artists())
+            .map(|a| {
+                let i = a * 6 + draw;
+                st.supply_left(i)
+                    + (0..c.players)
+                        .map(|q| core.hands[q][i] as usize)
+                        .sum::<usize>()
+            })
+            .sum::<usize>()
+            + st.pending()
+            + usize::from(matches!(st.phase(), Phase::Draw { .. }));
+        // Deals still to come (this round's too while it is being dealt).
+        let first = if matches!(st.phase(), Phase::Deal { .. }) {
+            core.round
+        } else {
+            core.round + 1
+        };
+        let deals: usize = (first..v.rounds).map(|r| c.deal(r)).sum();
+        self.objective
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &w)| w > 0)
+            .map(|(q, &w)| {
+                let table: usize = (0..c.artists())
+                    .map(|a| (core.up[q][a] + core.hid[q][a] + core.endp[q][a]) as usize)
+                    .sum();
+                let cards = table + st.hand_size(q) + deals + draws;
+                w * cards as i64 * value
+            })
+            .sum()
     }
 
     /// Every multiset of cards for `seat`'s deal (kinds in non-decreasing order).

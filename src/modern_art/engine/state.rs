@@ -103,6 +103,12 @@ impl<'a> State<'a> {
         self.core.round
     }
 
+    /// Symbols displayed but not yet resolved (pending `draw`s among them), plus the
+    /// simultaneous cards chosen but not yet shown: a bound for the search.
+    pub fn pending(&self) -> usize {
+        self.core.queue.len() + self.core.shown.len()
+    }
+
     /// 1-based turn number within the round.
     pub fn turn_no(&self) -> usize {
         self.turn_no
