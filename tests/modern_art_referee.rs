@@ -203,6 +203,18 @@ fn claims_must_match() {
         "round 1, scoring: the episode claims ranking Yoko > Lite Metal",
     );
     let mut e = env.clone();
+    e.payload["rounds"][0]["face_up"][0][0] = 4.into();
+    rejected(
+        &e,
+        "round 1, scoring: the episode claims P1 has face-up Lite Metal cards: 4; the referee computes 3",
+    );
+    let mut e = env.clone();
+    e.payload["rounds"][0]["paid"][0] = 5.into();
+    rejected(
+        &e,
+        "round 1, scoring: the episode claims paid values per artist [5, 2, 0]",
+    );
+    let mut e = env.clone();
     e.value = Some(12.0);
     rejected(
         &e,
