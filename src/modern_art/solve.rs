@@ -21,8 +21,10 @@ pub struct Outcome {
     pub scores: Vec<i64>,
     /// The objective's value in the replayed game.
     pub value: i64,
-    /// Proven by HiGHS and reached by the replayed game.
+    /// Proven by HiGHS and reached by the replayed game (and no plan was excluded).
     pub proven: bool,
+    /// Optimal plans the scheduler could not turn into a game, excluded by a cut.
+    pub excluded: usize,
 }
 
 /// Solve, schedule and replay. An unschedulable optimum or a replay the referee rejects
@@ -33,14 +35,35 @@ pub fn solve(
     player: Option<usize>,
     opts: &SolveOptions,
 ) -> Result<Outcome> {
-    let (report, plan) = model::solve(c, objective, player, opts)?;
-    let record = schedule::schedule(c, &plan)
-        .map_err(|e| anyhow!("{e:#} (variant {}, {} players)", c.variant.name, c.players))?;
+    let mut excluded: Vec<Vec<bool>> = Vec::new();
+    let (report, plan, record) = loop {
+        let (report, plan, skeleton) = model::solve(c, objective, player, opts, &excluded)?;
+        match schedule::schedule(c, &plan) {
+            Ok(record) => break (report, plan, record),
+            Err(e) if excluded.len() < MAX_EXCLUDED => {
+                if !opts.quiet {
+                    eprintln!("{e:#}: excluding this plan and solving again");
+                }
+                excluded.push(skeleton);
+            }
+            Err(e) => {
+                bail!(
+                    "{e:#} (variant {}, {} players; {} plans excluded already)",
+                    c.variant.name,
+                    c.players,
+                    excluded.len()
+                )
+            }
+        }
+    };
     let seat = match objective {
         Objective::MaxTotal => None,
         _ => Some(plan.seat),
     };
-    let envelope = episode::envelope(c, objective.name(), seat, Some(&report), record)?;
+    let mut envelope = episode::envelope(c, objective.name(), seat, Some(&report), record)?;
+    if !excluded.is_empty() && envelope.status == crate::lp::Status::Optimal {
+        envelope.status = crate::lp::Status::Feasible;
+    }
     let payload: episode::Payload = envelope.payload_as()?;
     let scores = payload.scores.clone();
     let value = objective.evaluate(&scores, seat.filter(|_| objective == Objective::MaxPlayer));
@@ -54,7 +77,9 @@ pub fn solve(
             c.players
         );
     }
-    let proven = report.proven() && claimed == Some(value);
+    // A plan excluded because the scheduler could not play it is not proven unplayable,
+    // so a bound found after an exclusion is not called proven.
+    let proven = report.proven() && claimed == Some(value) && excluded.is_empty();
     Ok(Outcome {
         report,
         plan,
@@ -62,8 +87,12 @@ pub fn solve(
         scores,
         value,
         proven,
+        excluded: excluded.len(),
     })
 }
+
+/// How many unschedulable plans a solve may exclude before giving up.
+pub const MAX_EXCLUDED: usize = 5;
 
 /// What to optimise, as the command line gives it.
 #[derive(Debug, Clone, clap::Args)]

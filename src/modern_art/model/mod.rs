@@ -219,15 +219,30 @@ pub fn solve(
     objective: Objective,
     player: Option<usize>,
     opts: &SolveOptions,
-) -> Result<(SolveReport, Plan)> {
+    excluded: &[Vec<bool>],
+) -> Result<(SolveReport, Plan, Vec<bool>)> {
     let built = build(c, objective, player)?;
     let Built {
-        model,
+        mut model,
         vars,
         objective: obj,
         sense,
     } = built;
+    let skeleton = vars.skeleton();
+    for ex in excluded {
+        // No-good: at least one binary of the skeleton differs.
+        let mut differ = Expression::default();
+        for (x, &set) in skeleton.iter().zip(ex) {
+            if set {
+                differ += 1.0 - *x;
+            } else {
+                differ += *x;
+            }
+        }
+        model.constrain(geq(differ, 1.0));
+    }
     let solved = model.solve(sense, obj, opts)?;
+    let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
     if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
         eprintln!(
             "objective {:?} bound {:?}",
@@ -235,7 +250,7 @@ pub fn solve(
         );
     }
     let plan = read_plan(&solved, &vars);
-    Ok((solved.report, plan))
+    Ok((solved.report, plan, bits))
 }
 
 /// Diagnostics (`GAMEBOUNDS_DEBUG=1`): the solution's main quantities on stderr, also
