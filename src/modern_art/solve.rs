@@ -299,7 +299,24 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
         let path = root.join(format!("models/modern-art/{name}.json"));
         for n in 2..=5 {
             let c = Config::load(&path, None, n)?;
-            let o = solve(&c, Objective::MaxPlayer, None, &opts)?;
+            let o = match solve(&c, Objective::MaxPlayer, None, &opts) {
+                Ok(o) => o,
+                Err(e) => {
+                    common.note(format!("{name} {n}p: {e:#}"));
+                    rows.push(vec![
+                        name.to_string(),
+                        n.to_string(),
+                        "–".into(),
+                        "no game found".into(),
+                        "–".into(),
+                        format!("{e:#}"),
+                        "–".into(),
+                        "–".into(),
+                        "–".into(),
+                    ]);
+                    continue;
+                }
+            };
             let stem = root.join(format!("games/modern-art-{n}p-{name}"));
             let json_path = stem.with_extension("json");
             o.envelope.save(&json_path)?;
