@@ -152,3 +152,44 @@ fn unsupported_readings_are_refused_with_a_reason() {
         }
     }
 }
+
+/// The `solve` command end to end: a miniature is proven and certified; bad input is one
+/// line and exit 2.
+#[test]
+fn solve_command() {
+    let bin = env!("CARGO_BIN_EXE_gamebounds");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = std::process::Command::new(bin)
+        .current_dir(root)
+        .args([
+            "--quiet",
+            "--json",
+            "modern-art",
+            "solve",
+            "--variant",
+            "models/modern-art/mini/m04-award.json",
+            "--player",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(env["status"], "optimal");
+    assert_eq!(env["value"], 21.0);
+    let bad = std::process::Command::new(bin)
+        .current_dir(root)
+        .args(["modern-art", "solve", "--objective", "max-fun"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("unknown objective") && err.lines().count() == 1,
+        "{err}"
+    );
+}

@@ -461,4 +461,12 @@ players + hidden cards): root LP 678.\n\
 cards split separately, each with its own small coefficient: 608.\n\
 3. Values as paths: a flow over value levels per artist, each arc labelled with the \
 ranked place and the award tokens of the round and tied to the ranking patterns and the \
-tokens placed (the model in `src/modern_art/model/values.rs`): 518.\n";
+tokens placed (the model in `src/modern_art/model/values.rs`): 518.\n\
+4. Ranking as a disjunction in its convex hull (a copy of the counts per ranking \
+pattern) instead of pairwise big-M comparisons: root LP unchanged (518; anchor 432), the \
+model three times larger, and HiGHS found no incumbent within 110 s: reverted to the \
+pairwise comparisons.\n\
+5. A tighter hand bound for the empty-hand (skip) disjunction: root LP unchanged. \
+Forbidding skips altogether (not a valid relaxation, measured only) lowers the anchor \
+root LP from 432 to 424: the remaining gap is mostly the LP mixing several strategies \
+(which artist gets the awards and first places) rather than any single rule.\n";
