@@ -27,67 +27,169 @@ pub struct Outcome {
     pub excluded: usize,
 }
 
-/// Solve, schedule and replay. An unschedulable optimum or a replay the referee rejects
-/// is an error (a model bug), never a result.
-pub fn solve(
+/// One solve of the full or the restricted model, scheduled into a game.
+struct Attempt {
+    report: SolveReport,
+    plan: Plan,
+    record: super::record::Record,
+    excluded: usize,
+}
+
+fn attempt(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
     opts: &SolveOptions,
-) -> Result<Outcome> {
+    feasibility: bool,
+) -> Result<Attempt> {
     let mut excluded: Vec<Vec<bool>> = Vec::new();
-    let (report, plan, record) = loop {
-        let (report, plan, skeleton) = model::solve(c, objective, player, opts, &excluded)?;
+    loop {
+        let (report, plan, skeleton) =
+            model::solve(c, objective, player, opts, &excluded, feasibility)?;
         match schedule::schedule(c, &plan) {
-            Ok(record) => break (report, plan, record),
+            Ok(record) => {
+                return Ok(Attempt {
+                    report,
+                    plan,
+                    record,
+                    excluded: excluded.len(),
+                })
+            }
             Err(e) if excluded.len() < MAX_EXCLUDED => {
                 if !opts.quiet {
                     eprintln!("{e:#}: excluding this plan and solving again");
                 }
                 excluded.push(skeleton);
             }
+            Err(e) => bail!(
+                "{e:#} (variant {}, {} players; {} plans excluded already)",
+                c.variant.name,
+                c.players,
+                excluded.len()
+            ),
+        }
+    }
+}
+
+/// Solve, schedule and replay. An unschedulable optimum or a replay the referee rejects
+/// is an error (a model bug), never a result.
+///
+/// With a time limit, 30% of it first goes to finding *any* legal game (the model
+/// with no objective: HiGHS often finds no feasible point of the real objective within
+/// minutes for 3+ players), the rest to the real objective, whose bound is the only upper
+/// bound reported. The better certified game is kept. Without a time limit only the real
+/// objective runs (to a proof).
+pub fn solve(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+) -> Result<Outcome> {
+    let mut games: Vec<Attempt> = Vec::new();
+    let mut full_opts = opts.clone();
+    if let Some(t) = opts.time_limit {
+        let quick = SolveOptions {
+            time_limit: Some(t * 0.3),
+            ..opts.clone()
+        };
+        full_opts.time_limit = Some(t * 0.7);
+        match attempt(c, objective, player, &quick, true) {
+            Ok(a) => games.push(a),
             Err(e) => {
-                bail!(
-                    "{e:#} (variant {}, {} players; {} plans excluded already)",
-                    c.variant.name,
-                    c.players,
-                    excluded.len()
-                )
+                if !opts.quiet {
+                    eprintln!("first legal game: {e:#}");
+                }
             }
         }
-    };
-    let seat = match objective {
-        Objective::MaxTotal => None,
-        _ => Some(plan.seat),
-    };
-    let mut envelope = episode::envelope(c, objective.name(), seat, Some(&report), record)?;
-    if !excluded.is_empty() && envelope.status == crate::lp::Status::Optimal {
-        envelope.status = crate::lp::Status::Feasible;
     }
-    let payload: episode::Payload = envelope.payload_as()?;
-    let scores = payload.scores.clone();
-    let value = objective.evaluate(&scores, seat.filter(|_| objective == Objective::MaxPlayer));
-    let claimed = report.objective.map(|v| v.round() as i64);
-    if report.proven() && claimed != Some(value) {
-        bail!(
-            "the referee's replay of the optimum scores {value}, the model claims {:?} \
-             (variant {}, {} players): a model bug",
-            claimed,
-            c.variant.name,
-            c.players
-        );
+    let (full, full_excluded) = match attempt(c, objective, player, &full_opts, false) {
+        Ok(a) => {
+            let r = a.report.clone();
+            let x = a.excluded;
+            games.push(a);
+            (Some(r), x)
+        }
+        Err(e) if !games.is_empty() => {
+            if !opts.quiet {
+                eprintln!("objective: {e:#}; keeping the first legal game, no bound");
+            }
+            (None, 0)
+        }
+        Err(e) => return Err(e),
+    };
+    // Replay every game; keep the best by the objective.
+    let mut best: Option<(i64, Attempt, Envelope, Vec<i64>)> = None;
+    for a in games {
+        let seat = match objective {
+            Objective::MaxTotal => None,
+            _ => Some(a.plan.seat),
+        };
+        let env = episode::envelope(c, objective.name(), seat, Some(&a.report), a.record.clone())?;
+        let payload: episode::Payload = env.payload_as()?;
+        let value =
+            objective.evaluate(&payload.scores, seat.filter(|_| objective == Objective::MaxPlayer));
+        let better = match &best {
+            None => true,
+            Some((v, ..)) => match objective {
+                Objective::MinWinner => value < *v,
+                _ => value > *v,
+            },
+        };
+        if better {
+            best = Some((value, a, env, payload.scores));
+        }
     }
-    // A plan excluded because the scheduler could not play it is not proven unplayable,
-    // so a bound found after an exclusion is not called proven.
-    let proven = report.proven() && claimed == Some(value) && excluded.is_empty();
+    let (value, chosen, mut envelope, scores) = best.expect("at least one game");
+    let mut report = match full {
+        Some(r) => r,
+        None => {
+            let mut r = chosen.report.clone();
+            r.bound = None;
+            r
+        }
+    };
+    if let Some(b) = report.bound {
+        let beaten = match objective {
+            Objective::MinWinner => (value as f64) < b - 1e-6,
+            _ => (value as f64) > b + 1e-6,
+        };
+        if beaten && full_excluded == 0 {
+            bail!(
+                "a certified game reaches {value} beyond the model's bound {b} (variant {}, \
+                 {} players): the model is not a relaxation of the rules — a model bug",
+                c.variant.name,
+                c.players
+            );
+        }
+    }
+    report.objective = Some(value as f64);
+    report.gap = report
+        .bound
+        .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+    // Proven: the bound of the real objective is reached by a certified game, and no
+    // plan was excluded on the way (an excluded plan is not proven unplayable).
+    let proven = report
+        .bound
+        .is_some_and(|b| (b - value as f64).abs() <= 1e-4 * (value as f64).abs().max(1.0))
+        && chosen.excluded == 0
+        && full_excluded == 0;
+    report.status = if proven {
+        crate::lp::Status::Optimal
+    } else {
+        crate::lp::Status::Feasible
+    };
+    envelope.status = report.status;
+    envelope.bound = report.bound;
+    envelope.gap = report.gap;
+    envelope.solver = Some(report.clone());
     Ok(Outcome {
         report,
-        plan,
+        plan: chosen.plan,
         envelope,
         scores,
         value,
         proven,
-        excluded: excluded.len(),
+        excluded: chosen.excluded,
     })
 }
 

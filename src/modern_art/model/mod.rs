@@ -220,6 +220,7 @@ pub fn solve(
     player: Option<usize>,
     opts: &SolveOptions,
     excluded: &[Vec<bool>],
+    feasibility: bool,
 ) -> Result<(SolveReport, Plan, Vec<bool>)> {
     let built = build(c, objective, player)?;
     let Built {
@@ -241,6 +242,13 @@ pub fn solve(
         }
         model.constrain(geq(differ, 1.0));
     }
+    // Feasibility only (any legal game): a first certified game when HiGHS finds no
+    // feasible point of the real objective in time.
+    let obj = if feasibility {
+        Expression::default()
+    } else {
+        obj
+    };
     let solved = model.solve(sense, obj, opts)?;
     let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
     if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
