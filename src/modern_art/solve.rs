@@ -126,8 +126,10 @@ pub fn solve(
         };
         let env = episode::envelope(c, objective.name(), seat, Some(&a.report), a.record.clone())?;
         let payload: episode::Payload = env.payload_as()?;
-        let value =
-            objective.evaluate(&payload.scores, seat.filter(|_| objective == Objective::MaxPlayer));
+        let value = objective.evaluate(
+            &payload.scores,
+            seat.filter(|_| objective == Objective::MaxPlayer),
+        );
         let better = match &best {
             None => true,
             Some((v, ..)) => match objective {
