@@ -268,10 +268,25 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
     }
 }
 
+/// Time limit of `solve` and `compare` when none is given: a full-size game does not
+/// close its gap in minutes, so an unlimited run would not end. `--time-limit 0` means
+/// no limit (run to a proof).
+pub const DEFAULT_SOLVE_LIMIT: f64 = 120.0;
+
+fn options(common: &crate::cli::Common) -> SolveOptions {
+    let mut opts = common.solve_options();
+    opts.time_limit = match common.time_limit {
+        None => Some(DEFAULT_SOLVE_LIMIT),
+        Some(t) if t <= 0.0 => None,
+        Some(t) => Some(t),
+    };
+    opts
+}
+
 /// `modern-art solve`.
 pub fn run_solve(c: &Config, goal: &Goal, common: &crate::cli::Common) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
-    let opts = common.solve_options();
+    let opts = options(common);
     let o = solve(c, objective, seat, &opts)?;
     common.note(format!(
         "modern-art {} players, variant {}, {}: {} ({:.1} s, {} rows, {} columns, {} integers)",
@@ -337,7 +352,7 @@ pub fn run_compare(
     if variants.is_empty() {
         bail!("compare needs at least one --variant FILE");
     }
-    let opts = common.solve_options();
+    let opts = options(common);
     let mut rows = Vec::new();
     let mut json = Vec::new();
     for path in variants {
