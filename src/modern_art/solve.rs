@@ -109,11 +109,28 @@ pub fn solve(
             games.push(a);
             (Some(r), x)
         }
-        Err(e) if !games.is_empty() => {
+        Err(e) if opts.time_limit.is_some() => {
+            // No feasible point of the objective in time: the LP relaxation still bounds
+            // it, and random legal games played by the referee stand in if the ILP found
+            // no game at all.
             if !opts.quiet {
-                eprintln!("objective: {e:#}; keeping the first legal game, no bound");
+                eprintln!("objective: {e:#}; bounding with the LP relaxation");
             }
-            (None, 0)
+            let lp = model::lp_bound(
+                c,
+                objective,
+                player,
+                &SolveOptions {
+                    quiet: true,
+                    ..opts.clone()
+                },
+            )?;
+            if games.is_empty() {
+                games.push(playouts(c, objective, player, &lp)?);
+            }
+            let mut r = lp;
+            r.status = crate::lp::Status::Feasible;
+            (Some(r), 0)
         }
         Err(e) => return Err(e),
     };
@@ -194,6 +211,62 @@ pub fn solve(
         excluded: chosen.excluded,
     })
 }
+
+/// Random legal games played through the referee (seeded, so reproducible): the best
+/// for the objective. Only a fallback when the ILP found no game in time.
+fn playouts(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    report: &SolveReport,
+) -> Result<Attempt> {
+    use super::engine::State;
+    let mut rng = crate::rng::Rng::new(2009);
+    let mut best: Option<(i64, usize, super::record::Record)> = None;
+    for _ in 0..PLAYOUTS {
+        let mut st = State::new(c);
+        while !st.is_terminal() {
+            let acts = st.legal_actions();
+            if acts.is_empty() {
+                bail!("playout: no legal action in a non-terminal state");
+            }
+            let a = acts[rng.index(acts.len())];
+            st.apply_action(a).map_err(|e| anyhow!("playout: {e}"))?;
+        }
+        let scores = st.returns();
+        let seats: Vec<usize> = match (objective, player) {
+            (Objective::MaxPlayer, Some(p)) => vec![p],
+            _ => (0..c.players).collect(),
+        };
+        for seat in seats {
+            let v = match objective {
+                Objective::MaxPlayer => scores[seat],
+                _ => objective.evaluate(&scores, None),
+            };
+            let better = best.as_ref().is_none_or(|(b, ..)| match objective {
+                Objective::MinWinner => v < *b,
+                _ => v > *b,
+            });
+            if better {
+                best = Some((v, seat, st.record().clone()));
+            }
+        }
+    }
+    let (_, seat, record) = best.expect("at least one playout");
+    Ok(Attempt {
+        report: report.clone(),
+        plan: Plan {
+            players: c.players,
+            seat,
+            rounds: Vec::new(),
+        },
+        record,
+        excluded: 0,
+    })
+}
+
+/// Random games tried by [`playouts`].
+pub const PLAYOUTS: usize = 2000;
 
 /// How many unschedulable plans a solve may exclude before giving up.
 pub const MAX_EXCLUDED: usize = 5;

@@ -261,6 +261,27 @@ pub fn solve(
     Ok((solved.report, plan, bits))
 }
 
+/// The LP relaxation's optimum: a valid (weaker) bound when the MIP found no feasible
+/// point in time and so reported none.
+pub fn lp_bound(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+) -> Result<SolveReport> {
+    vars::RELAX.with(|r| r.set(true));
+    let built = build(c, objective, player);
+    vars::RELAX.with(|r| r.set(false));
+    let Built {
+        model,
+        objective: obj,
+        sense,
+        ..
+    } = built?;
+    let solved = model.solve(sense, obj, opts)?;
+    Ok(solved.report)
+}
+
 /// Diagnostics (`GAMEBOUNDS_DEBUG=1`): the solution's main quantities on stderr, also
 /// for fractional (relaxed) solutions.
 fn debug_dump(s: &Solved, v: &Vars) {
