@@ -111,8 +111,8 @@ pub fn solve(
         }
         Err(e) if opts.time_limit.is_some() => {
             // No feasible point of the objective in time: the LP relaxation still bounds
-            // it, and random legal games played by the referee stand in if the ILP found
-            // no game at all.
+            // it, and random legal games played by the referee compete with the ILP's
+            // first legal game.
             if !opts.quiet {
                 eprintln!("objective: {e:#}; bounding with the LP relaxation");
             }
@@ -125,9 +125,7 @@ pub fn solve(
                     ..opts.clone()
                 },
             )?;
-            if games.is_empty() {
-                games.push(playouts(c, objective, player, &lp)?);
-            }
+            games.push(playouts(c, objective, player, &lp)?);
             let mut r = lp;
             r.status = crate::lp::Status::Feasible;
             (Some(r), 0)
@@ -136,13 +134,35 @@ pub fn solve(
     };
     // Replay every game; keep the best by the objective.
     let mut best: Option<(i64, Attempt, Envelope, Vec<i64>)> = None;
-    for a in games {
+    for mut a in games {
         let seat = match objective {
             Objective::MaxTotal => None,
             _ => Some(a.plan.seat),
         };
-        let env = episode::envelope(c, objective.name(), seat, Some(&a.report), a.record.clone())?;
-        let payload: episode::Payload = env.payload_as()?;
+        let mut env =
+            episode::envelope(c, objective.name(), seat, Some(&a.report), a.record.clone())?;
+        let mut payload: episode::Payload = env.payload_as()?;
+        if objective == Objective::MaxPlayer && player.is_none() {
+            // The best seat: a game found without the objective may favour another seat.
+            let best_seat = (0..c.players)
+                .max_by_key(|&s| (payload.scores[s], std::cmp::Reverse(s)))
+                .unwrap_or(0);
+            if Some(best_seat) != seat {
+                a.plan.seat = best_seat;
+                env = episode::envelope(
+                    c,
+                    objective.name(),
+                    Some(best_seat),
+                    Some(&a.report),
+                    a.record.clone(),
+                )?;
+                payload = env.payload_as()?;
+            }
+        }
+        let seat = match objective {
+            Objective::MaxTotal => None,
+            _ => Some(a.plan.seat),
+        };
         let value = objective.evaluate(
             &payload.scores,
             seat.filter(|_| objective == Objective::MaxPlayer),
