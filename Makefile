@@ -69,12 +69,13 @@ results: setup
 	$(BIN) haggle goal --known 1,5,11,15 --hand 3/1/3/3/2 --quiet --out games/haggle-goal-example.json > /dev/null
 	$(BIN) haggle bench --repeats 7 --quiet > /dev/null
 	$(BIN) traveller results --time-limit 300
+	$(BIN) --quiet modern-art search --variant models/modern-art/mini/m25-mixed-two-rounds.json --out games/modern-art-mini-m25-search.json >/dev/null
 
 # Benchmarks (speed targets live here, never in timed tests): each game's bench verb
 # writes results/bench-<game>.md with medians.
 bench: setup
 	@$(MAKE) --no-print-directory build
-	$(BIN) modern-art bench
+	$(BIN) modern-art bench --runs 3
 	$(BIN) cribbage bench --quiet
 	$(BIN) haggle bench --quiet
 	$(BIN) lost-cities bench

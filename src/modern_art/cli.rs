@@ -1,14 +1,149 @@
-use anyhow::{bail, Result};
-use clap::Subcommand;
+//! `gamebounds modern-art <verb>`.
 
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use clap::{Args, Subcommand};
+
+use std::time::Instant;
+
+use super::rules::{Config, DEFAULT_VARIANT};
+use super::{episode, search};
 use crate::cli::Common;
+
+/// Which variant, deck and player count a command works on.
+#[derive(Debug, Clone, Args)]
+pub struct Setup {
+    /// Variant file (rules and the deck it names).
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_VARIANT)]
+    pub variant: PathBuf,
+    /// Deck file overriding the one the variant names.
+    #[arg(long, value_name = "FILE")]
+    pub deck: Option<PathBuf>,
+    /// Number of players (2–5).
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+}
+
+impl Setup {
+    pub fn config(&self) -> Result<Config> {
+        Config::load(&self.variant, self.deck.as_deref(), self.players)
+    }
+}
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Placeholder.
-    Todo,
+    /// Prove the highest possible score with the ILP (HiGHS) and certify it with the referee.
+    ///
+    /// All players cooperate and the deal is free (the maximum is over all shuffles). The
+    /// optimum is turned into a concrete game and replayed by the referee; only a proven
+    /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
+    /// reports "best found S, bound B, gap G%". Default time limit 120 s (`--time-limit 0`:
+    /// none, run to a proof).
+    ///
+    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
+    Solve {
+        #[command(flatten)]
+        setup: Setup,
+        #[command(flatten)]
+        goal: super::solve::Goal,
+    },
+    /// Solve several variants and player counts; one table of maxima.
+    ///
+    /// Example: gamebounds modern-art compare --players 2,3 --variant models/modern-art/standard.json --variant models/modern-art/blessed.json
+    Compare {
+        /// Variant files (repeat the option).
+        #[arg(long, value_name = "FILE", required = true)]
+        variant: Vec<PathBuf>,
+        /// Deck file overriding the ones the variants name.
+        #[arg(long, value_name = "FILE")]
+        deck: Option<PathBuf>,
+        /// Player counts, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
+        players: Vec<usize>,
+        #[command(flatten)]
+        goal: super::solve::Goal,
+    },
+    /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md and
+    /// results/modern-art.md (default time limit 120 s per solve).
+    ///
+    /// Example: gamebounds modern-art results --time-limit 60
+    Results,
+    /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
+    /// results/bench-modern-art.md.
+    ///
+    /// Example: gamebounds modern-art bench --runs 3 --time-limit 60
+    Bench {
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
+    /// Exhaustive search through the referee: the true maximum of a miniature variant.
+    ///
+    /// Every deal and every play is tried (with memoisation), so use it only on small
+    /// variants such as those in models/modern-art/mini/.
+    ///
+    /// Example: gamebounds modern-art search --variant models/modern-art/mini/m01-plain.json --out m01.json
+    Search {
+        #[command(flatten)]
+        setup: Setup,
+        /// The seat whose score is maximised (1-based); 0 maximises the total of all seats.
+        #[arg(long, default_value_t = 1)]
+        player: usize,
+        /// Instead of --player: `max-player` (the best seat), `max-total`, or `max-margin`
+        /// (2 players: winner minus runner-up).
+        #[arg(long, value_name = "OBJECTIVE")]
+        objective: Option<String>,
+        /// Enumerate every deal up front instead of leaving dealt cards anonymous until
+        /// displayed (slow; the literal search, for cross-checks).
+        #[arg(long)]
+        eager: bool,
+    },
 }
 
-pub fn run(_cmd: Command, _common: &Common) -> Result<()> {
-    bail!("modern-art: not built yet")
+pub fn run(cmd: Command, common: &Common) -> Result<()> {
+    match cmd {
+        Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
+        Command::Compare {
+            variant,
+            deck,
+            players,
+            goal,
+        } => super::solve::run_compare(&variant, deck.as_deref(), &players, &goal, common),
+        Command::Results => super::solve::run_results(std::path::Path::new("."), common),
+        Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),
+        Command::Search {
+            setup,
+            player,
+            objective,
+            eager,
+        } => {
+            let cfg = setup.config()?;
+            if player > cfg.players {
+                bail!(
+                    "--player {player}: the game has {} players (use 1..{}, or 0 for the total)",
+                    cfg.players,
+                    cfg.players
+                );
+            }
+            let (objective, seat) = match (objective.as_deref(), player) {
+                (Some(o), _) => (o, None),
+                (None, 0) => ("max-total", None),
+                (None, p) => ("max-player", Some(p - 1)),
+            };
+            let t0 = Instant::now();
+            let mode = if eager {
+                search::Mode::Eager
+            } else {
+                search::Mode::Lazy
+            };
+            let (value, record, stats) = search::maximise_with(&cfg, objective, seat, mode)?;
+            common.note(format!(
+                "search: {objective} = {value}, {} states, {:.3} s",
+                stats.states,
+                t0.elapsed().as_secs_f64()
+            ));
+            let env = episode::envelope(&cfg, objective, seat, None, record)?;
+            common.emit(&env)
+        }
+    }
 }

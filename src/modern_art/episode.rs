@@ -1,0 +1,91 @@
+//! The Modern Art payload of an episode: the record of the whole game (what the referee
+//! replays) plus the referee's account of it (round summaries, final scores), which
+//! `verify` recomputes and compares number by number.
+
+use anyhow::{anyhow, Result};
+use serde::{Deserialize, Serialize};
+
+use super::engine::{self, RoundSummary};
+use super::record::Record;
+use super::rules::Config;
+use crate::episode::Envelope;
+use crate::lp::SolveReport;
+
+/// The game name in episodes.
+pub const GAME: &str = "modern-art";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Payload {
+    /// The seat the objective is about (0-based), if any.
+    pub player: Option<usize>,
+    pub record: Record,
+    pub rounds: Vec<RoundSummary>,
+    pub scores: Vec<i64>,
+}
+
+/// The objectives an episode may name: `max-player` (the seat's score; the best seat's
+/// without one), `max-total` (all seats), `max-margin` (winner minus runner-up) and
+/// `min-winner` (the winner's score, for "the lowest score that still wins").
+pub const OBJECTIVES: [&str; 4] = ["max-player", "max-total", "max-margin", "min-winner"];
+
+/// The objective's value for a finished game's final scores.
+pub fn objective_value(objective: &str, player: Option<usize>, scores: &[i64]) -> Result<i64> {
+    let mut sorted = scores.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let top = sorted.first().copied().unwrap_or(0);
+    Ok(match objective {
+        "max-player" => match player {
+            Some(p) => scores.get(p).copied().unwrap_or(0),
+            None => top,
+        },
+        "max-total" => scores.iter().sum(),
+        "max-margin" => top - sorted.get(1).copied().unwrap_or(0),
+        "min-winner" => top,
+        o => {
+            return Err(anyhow!(
+                "unknown objective `{o}` (known: {})",
+                OBJECTIVES.join(", ")
+            ))
+        }
+    })
+}
+
+/// Replay `record` (an error if the referee rejects it) and wrap it in an envelope:
+/// from the solver's report when there is one, else as an exact (search) result. The
+/// envelope's `value` is the replayed objective, never the solver's claim.
+pub fn envelope(
+    config: &Config,
+    objective: &str,
+    player: Option<usize>,
+    report: Option<&SolveReport>,
+    record: Record,
+) -> Result<Envelope> {
+    objective_value(objective, None, &[])?;
+    if let Some(p) = player {
+        if p >= config.players {
+            return Err(anyhow!(
+                "player {} does not exist: {} players (P1..P{})",
+                p + 1,
+                config.players,
+                config.players
+            ));
+        }
+    }
+    let outcome = engine::replay(config, &record)
+        .map_err(|v| anyhow!("the referee rejects the {objective} game: {v}"))?;
+    let value = objective_value(objective, player, &outcome.scores)?;
+    let payload = Payload {
+        player,
+        record,
+        rounds: outcome.rounds,
+        scores: outcome.scores,
+    };
+    let payload = serde_json::to_value(&payload)?;
+    let mut env = match report {
+        Some(rep) => Envelope::from_report(GAME, config.to_value(), objective, rep, payload),
+        None => Envelope::exact(GAME, config.to_value(), objective, value as f64, payload),
+    };
+    env.value = Some(value as f64);
+    Ok(env)
+}

@@ -1,0 +1,109 @@
+//! Dealing and the deck: hands carried from round to round, draws, and the deck's
+//! composition per artist *and* per symbol over the whole game.
+
+use anyhow::{bail, Result};
+use good_lp::constraint::{eq, leq};
+use good_lp::Expression;
+
+use super::vars::{Vars, AWARD, DOUBLE, DRAW, HIDDEN, RESOLVED, SIMUL};
+use crate::lp::Model;
+use crate::modern_art::rules::{Config, Symbol};
+
+/// The model assumes every deal is complete and every draw brings a card. That holds
+/// whenever the deck covers all deals, extra cards and draw cards; otherwise refuse.
+pub fn deck_never_runs_out(c: &Config) -> Result<()> {
+    let deck: usize = (0..c.artists()).map(|a| c.cards_of(a)).sum();
+    let dealt: usize = (0..c.variant.rounds).map(|r| c.deal(r)).sum::<usize>() * c.players;
+    let extras = (0..c.variant.rounds).filter(|&r| c.has_extra(r)).count();
+    let draws: usize = (0..c.artists()).map(|a| c.supply(a, Symbol::Draw)).sum();
+    if dealt + extras + draws > deck {
+        bail!(
+            "the ILP model assumes the deck never runs out, but {} players are dealt {dealt} \
+             cards, {extras} extra cards are turned up and up to {draws} cards drawn from a \
+             {deck}-card deck; use a larger deck or smaller deals (or the exhaustive search)",
+            c.players
+        );
+    }
+    Ok(())
+}
+
+/// Hands: what a seat holds after a round is what it held, plus the deal, plus its draws,
+/// minus every card it displayed (turn cards, second cards, simultaneous cards, end play).
+/// A seat with no card at the start of a round cannot play in it (a draw needs a card
+/// played first). `empty` says the hand was empty after the last turn.
+pub fn hands(m: &mut Model, c: &Config, v: &Vars) {
+    let d = &v.d;
+    for p in 0..d.n {
+        for r in 0..d.r {
+            let mut start = Expression::from(c.deal(r) as f64);
+            if r > 0 {
+                start += v.hand_end[r - 1][p];
+            }
+            let played = v.played(r, p);
+            m.constrain(eq(
+                Expression::from(v.hand_end[r][p]),
+                start.clone() + v.drawn(r, p) - played.clone(),
+            ));
+            if c.deal(r) == 0 {
+                m.constrain(leq(played, d.hand_max as f64 * start));
+            }
+            // The most a hand can hold after round r: every card dealt so far plus every
+            // draw card of the deck.
+            let most = (0..=r).map(|x| c.deal(x)).sum::<usize>()
+                + (0..d.a).map(|a| c.supply(a, Symbol::Draw)).sum::<usize>();
+            let before_end_play = v.hand_end[r][p] + v.end_played(r, p);
+            m.constrain(leq(before_end_play, most as f64 * (1.0 - v.empty[r][p])));
+        }
+    }
+}
+
+/// The deck: over the whole game, resolved symbol cards of an artist are at most the
+/// deck's cards with that symbol; turn cards that resolve nothing are plain cards or
+/// declined `double`/`hidden`/`simultaneous` cards (a closing card may carry any symbol);
+/// and all cards of an artist that come out (played or extra) fit the artist's count.
+pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
+    let d = &v.d;
+    for a in 0..d.a {
+        let total = |f: &dyn Fn(usize, usize) -> Expression| -> Expression {
+            let mut e = Expression::default();
+            for r in 0..d.r {
+                for p in 0..d.n {
+                    e += f(r, p);
+                }
+            }
+            e
+        };
+        for (s, sym) in RESOLVED.iter().enumerate() {
+            let used = total(&|r, p| v.res[r][p][a][s].into());
+            m.constrain(leq(used, c.supply(a, *sym) as f64));
+        }
+        let closing = total(&|r, p| v.cz[r][p][a].into());
+        m.constrain(leq(Expression::from(v.close_marked[a]), closing));
+        let marked_supply = (c.supply(a, Symbol::Draw) + c.supply(a, Symbol::Award)) as f64;
+        let plainlike = total(&|r, p| {
+            v.plain[r][p][a]
+                + v.res[r][p][a][DOUBLE]
+                + v.res[r][p][a][HIDDEN]
+                + v.res[r][p][a][SIMUL]
+        });
+        m.constrain(leq(
+            plainlike,
+            c.cards_of(a) as f64 - marked_supply + v.close_marked[a],
+        ));
+        let marked = total(&|r, p| v.res[r][p][a][DRAW] + v.res[r][p][a][AWARD]);
+        m.constrain(leq(marked + v.close_marked[a], marked_supply));
+        let mut out = total(&|r, p| v.own(r, p, a));
+        for r in 0..d.r {
+            if let Some(x) = &v.extra[r] {
+                out += x[a];
+            }
+        }
+        m.constrain(leq(out, c.cards_of(a) as f64));
+    }
+    for r in 0..d.r {
+        if let Some(x) = &v.extra[r] {
+            let one: Expression = x.iter().copied().sum();
+            m.constrain(eq(one, 1.0));
+        }
+    }
+}

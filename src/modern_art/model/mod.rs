@@ -1,0 +1,437 @@
+//! The ILP (good_lp + HiGHS) for Modern Art's maximum scores.
+//!
+//! It is aggregated per round — how many cards of each artist each seat displays, by
+//! role (turn card by resolved symbol, second card, simultaneous card, end play), who
+//! opens and who closes, the extra card, award tokens, the ranking pattern and each
+//! artist's value level — and it is a *relaxation* of the rules: every legal game
+//! satisfies it. Its optimum is then turned into a concrete game by
+//! [`crate::modern_art::schedule`] and replayed by the referee; only a replay that agrees
+//! makes the number a proven maximum.
+//!
+//! One module per rule area: [`dealing`] (hands, deck supply), [`turns`] (rotation),
+//! [`round_end`] (threshold, closing, second cards), [`ranking`] (patterns), [`values`]
+//! (value levels, award tokens), [`scoring`] and the objectives below. Seats are relative
+//! (seat 0 is the player the objective is about); see [`vars`].
+
+pub mod dealing;
+pub mod ranking;
+pub mod round_end;
+pub mod scoring;
+pub mod turns;
+pub mod values;
+pub mod vars;
+
+use anyhow::{bail, Result};
+use good_lp::constraint::geq;
+use good_lp::Expression;
+use serde::{Deserialize, Serialize};
+
+use super::rules::Config;
+use crate::lp::{Model, Sense, SolveOptions, SolveReport, Solved};
+use vars::{Vars, RESOLVED};
+
+/// What is optimised.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Objective {
+    /// The highest final score of one seat (the best seat unless a player is given).
+    MaxPlayer,
+    /// The highest total of all players' scores.
+    MaxTotal,
+    /// The highest winning margin: winner minus runner-up.
+    MaxMargin,
+    /// The lowest score that still wins (ties for first count as wins).
+    MinWinner,
+}
+
+impl Objective {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Objective::MaxPlayer => "max-player",
+            Objective::MaxTotal => "max-total",
+            Objective::MaxMargin => "max-margin",
+            Objective::MinWinner => "min-winner",
+        }
+    }
+
+    /// The objective's value for a finished game's scores (`player` for max-player).
+    pub fn evaluate(&self, scores: &[i64], player: Option<usize>) -> i64 {
+        let mut sorted = scores.to_vec();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        match self {
+            Objective::MaxPlayer => match player {
+                Some(p) => scores[p],
+                None => sorted[0],
+            },
+            Objective::MaxTotal => scores.iter().sum(),
+            Objective::MaxMargin => sorted[0] - sorted.get(1).copied().unwrap_or(0),
+            Objective::MinWinner => sorted[0],
+        }
+    }
+}
+
+/// One round of the optimum, in relative seats.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundPlan {
+    pub opener: usize,
+    pub last: usize,
+    pub closed: bool,
+    /// `(seat, artist)`: the seat closes by displaying the K-th card of the artist.
+    pub close_card: Option<(usize, usize)>,
+    /// The seat closes with a `simultaneous` event.
+    pub close_simul: Option<usize>,
+    pub extra: Option<usize>,
+    /// `[seat][artist]` counts, as in [`Vars`].
+    pub plain: Vec<Vec<usize>>,
+    /// `[seat][artist][symbol]`, symbols in [`RESOLVED`] order.
+    pub res: Vec<Vec<[usize; 5]>>,
+    pub dbl: Vec<Vec<usize>>,
+    pub hid: Vec<Vec<usize>>,
+    pub sim: Vec<Vec<usize>>,
+    pub scl: Vec<Vec<usize>>,
+    pub ep: Vec<Vec<usize>>,
+    /// Award tokens placed on each artist.
+    pub placed: Vec<usize>,
+    /// Turns per seat.
+    pub turns: Vec<usize>,
+    /// The model's scores of this round, by seat (scored seats only, else 0).
+    pub scores: Vec<i64>,
+}
+
+/// The optimum of the aggregate model.
+#[derive(Debug, Clone, Serialize)]
+pub struct Plan {
+    pub players: usize,
+    /// Table seat of relative seat 0 (the seat the objective is about).
+    pub seat: usize,
+    pub rounds: Vec<RoundPlan>,
+}
+
+impl Plan {
+    /// The table seat of a relative seat (table seat 0 opens round 1).
+    pub fn table_seat(&self, rel: usize) -> usize {
+        (rel + self.seat) % self.players
+    }
+}
+
+/// The model with its variables, ready to solve.
+pub struct Built {
+    pub model: Model,
+    pub vars: Vars,
+    pub objective: Expression,
+    pub sense: Sense,
+}
+
+/// Refuse rule readings the model does not cover (rather than answer wrongly).
+pub fn supported(c: &Config) -> Result<()> {
+    let v = &c.variant;
+    let mut missing = Vec::new();
+    if v.chain_symbols {
+        missing.push("chain_symbols = true");
+    }
+    if v.hidden_counts_for_close {
+        missing.push("hidden_counts_for_close = true");
+    }
+    if v.resolve_closing_symbol {
+        missing.push("resolve_closing_symbol = true");
+    }
+    if c.threshold() < 2 {
+        missing.push("a threshold below 2 (the extra card alone would close)");
+    }
+    if !missing.is_empty() {
+        bail!(
+            "variant `{}`: the ILP model does not cover {} (use the exhaustive search for \
+             miniatures, or set these keys to false)",
+            v.name,
+            missing.join(", ")
+        );
+    }
+    dealing::deck_never_runs_out(c)
+}
+
+/// Build the model. `player`: the table seat to maximise (max-player only).
+pub fn build(c: &Config, objective: Objective, player: Option<usize>) -> Result<Built> {
+    supported(c)?;
+    let n = c.players;
+    if let Some(p) = player {
+        if p >= n {
+            bail!("--player {}: there are only {n} players (P1..P{n})", p + 1);
+        }
+    }
+    let name = format!("modern-art {}p {} {}", n, c.variant.name, objective.name());
+    let mut m = Model::new(name);
+    let scored: Vec<usize> = match objective {
+        Objective::MaxPlayer => vec![0],
+        _ => (0..n).collect(),
+    };
+    let v = Vars::new(&mut m, c, scored);
+    // Relative seat 0 is the objective's player; table seat 0 opens round 1.
+    let opener = match (objective, player) {
+        (Objective::MaxPlayer, Some(p)) => Some((n - p) % n),
+        (Objective::MaxTotal, _) => Some(0),
+        _ => None,
+    };
+    dealing::hands(&mut m, c, &v);
+    dealing::supply(&mut m, c, &v);
+    turns::rotation(&mut m, &v, opener);
+    round_end::closing(&mut m, &v);
+    round_end::displays(&mut m, c, &v);
+    ranking::ranking(&mut m, &v);
+    values::awards(&mut m, c, &v);
+    values::values(&mut m, c, &v);
+    scoring::scoring(&mut m, c, &v);
+    let (objective, sense) = objectives(&mut m, &v, objective);
+    Ok(Built {
+        model: m,
+        vars: v,
+        objective,
+        sense,
+    })
+}
+
+/// The objectives, over relative seats: seat 0 is the player, the winner, or (max-total)
+/// just one of the seats.
+fn objectives(m: &mut Model, v: &Vars, objective: Objective) -> (Expression, Sense) {
+    let n = v.d.n;
+    let score0 = v.score(0);
+    match objective {
+        Objective::MaxPlayer => (score0, Sense::Maximise),
+        Objective::MaxTotal => ((0..n).map(|p| v.score(p)).sum(), Sense::Maximise),
+        Objective::MaxMargin => {
+            let runner = m.continuous("runner_up", 0.0, 1e6);
+            for p in 1..n {
+                m.constrain(geq(Expression::from(runner), v.score(p)));
+            }
+            (score0 - runner, Sense::Maximise)
+        }
+        Objective::MinWinner => {
+            for p in 1..n {
+                m.constrain(geq(score0.clone(), v.score(p)));
+            }
+            (score0, Sense::Minimise)
+        }
+    }
+}
+
+/// Build, solve and read back the plan.
+pub fn solve(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+    excluded: &[Vec<bool>],
+    feasibility: bool,
+) -> Result<(SolveReport, Plan, Vec<bool>)> {
+    let built = build(c, objective, player)?;
+    let Built {
+        mut model,
+        vars,
+        objective: obj,
+        sense,
+    } = built;
+    let skeleton = vars.skeleton();
+    for ex in excluded {
+        // No-good: at least one binary of the skeleton differs.
+        let mut differ = Expression::default();
+        for (x, &set) in skeleton.iter().zip(ex) {
+            if set {
+                differ += 1.0 - *x;
+            } else {
+                differ += *x;
+            }
+        }
+        model.constrain(geq(differ, 1.0));
+    }
+    // Feasibility only (any legal game): a first certified game when HiGHS finds no
+    // feasible point of the real objective in time.
+    let obj = if feasibility {
+        Expression::default()
+    } else {
+        obj
+    };
+    let solved = model.solve(sense, obj, opts)?;
+    let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
+    if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
+        eprintln!(
+            "objective {:?} bound {:?}",
+            solved.report.objective, solved.report.bound
+        );
+    }
+    let plan = read_plan(&solved, &vars);
+    Ok((solved.report, plan, bits))
+}
+
+/// The LP relaxation's optimum: a valid (weaker) bound when the MIP found no feasible
+/// point in time and so reported none.
+pub fn lp_bound(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+) -> Result<SolveReport> {
+    vars::RELAX.with(|r| r.set(true));
+    let built = build(c, objective, player);
+    vars::RELAX.with(|r| r.set(false));
+    let Built {
+        model,
+        objective: obj,
+        sense,
+        ..
+    } = built?;
+    let solved = model.solve(sense, obj, opts)?;
+    Ok(solved.report)
+}
+
+/// Diagnostics (`GAMEBOUNDS_DEBUG=1`): the solution's main quantities on stderr, also
+/// for fractional (relaxed) solutions.
+fn debug_dump(s: &Solved, v: &Vars) {
+    use good_lp::Solution;
+    let d = &v.d;
+    for r in 0..d.r {
+        eprintln!("round {}", r + 1);
+        for a in 0..d.a {
+            let lv: Vec<String> = v.level[r][a]
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| s.value(**x) > 1e-6)
+                .map(|(i, x)| format!("{i}:{:.2}", s.value(*x)))
+                .collect();
+            let paid: f64 = (0..d.a.min(1))
+                .map(|_| {
+                    v.paid[r][0][a]
+                        .iter()
+                        .enumerate()
+                        .map(|(i, x)| i as f64 * s.value(*x))
+                        .sum::<f64>()
+                })
+                .sum();
+            eprintln!(
+                "  artist {a}: faceup {:.2} count {:.2} own0 {:.2} ranked {:.2} places [{:.2} {:.2} {:.2}] placed {:.2} levels [{}] score0 {:.2}",
+                s.eval(v.faceup(r, a)),
+                s.eval(v.count(r, a)),
+                s.eval(v.own(r, 0, a)),
+                s.eval(v.ranked(r, a)),
+                s.eval(v.place(r, a, 0)),
+                s.eval(v.place(r, a, 1)),
+                s.eval(v.place(r, a, 2)),
+                s.value(v.placed[r][a]),
+                lv.join(" "),
+                paid
+            );
+        }
+        let t: Vec<String> = (0..d.n)
+            .map(|p| format!("{:.2}", s.eval(v.turns(r, p))))
+            .collect();
+        let pl: Vec<String> = (0..d.n)
+            .map(|p| format!("{:.2}", s.eval(v.played(r, p))))
+            .collect();
+        eprintln!(
+            "  turns [{}] played [{}] cycles {:.2} noclose {:.2} hands [{}]",
+            t.join(" "),
+            pl.join(" "),
+            s.value(v.cycles[r]),
+            s.value(v.noclose[r]),
+            (0..d.n)
+                .map(|p| format!("{:.2}", s.value(v.hand_end[r][p])))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+}
+
+fn read_plan(s: &Solved, v: &Vars) -> Plan {
+    if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
+        debug_dump(s, v);
+    }
+    let d = &v.d;
+    let u = |x: good_lp::Variable| s.int(x).max(0) as usize;
+    let grid = |g: &vars::Grid, r: usize| -> Vec<Vec<usize>> {
+        (0..d.n)
+            .map(|p| (0..d.a).map(|a| u(g[r][p][a])).collect())
+            .collect()
+    };
+    let mut rounds = Vec::new();
+    for r in 0..d.r {
+        let mut opener = 0;
+        let mut last = 0;
+        for st in 0..d.n {
+            for c in 0..d.n {
+                if s.is_set(v.lam[r][st][c]) {
+                    opener = st;
+                    last = c;
+                }
+            }
+        }
+        let mut close_card = None;
+        let mut close_simul = None;
+        for p in 0..d.n {
+            for a in 0..d.a {
+                if s.is_set(v.cz[r][p][a]) {
+                    close_card = Some((p, a));
+                }
+            }
+            if s.is_set(v.cs[r][p]) {
+                close_simul = Some(p);
+            }
+        }
+        let extra = v.extra[r]
+            .as_ref()
+            .and_then(|x| (0..d.a).find(|&a| s.is_set(x[a])));
+        let res = (0..d.n)
+            .map(|p| {
+                (0..d.a)
+                    .map(|a| {
+                        let mut out = [0usize; 5];
+                        for (k, o) in out.iter_mut().enumerate() {
+                            *o = u(v.res[r][p][a][k]);
+                        }
+                        out
+                    })
+                    .collect()
+            })
+            .collect();
+        let ep = match &v.ep {
+            Some(g) => grid(g, r),
+            None => vec![vec![0; d.a]; d.n],
+        };
+        let scores = (0..d.n)
+            .map(|p| {
+                if v.scored.contains(&p) {
+                    let e = v.round_score(r, p);
+                    good_lp::Solution::eval(s, e).round() as i64
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let turns = (0..d.n)
+            .map(|p| good_lp::Solution::eval(s, v.turns(r, p)).round() as usize)
+            .collect();
+        rounds.push(RoundPlan {
+            opener,
+            last,
+            closed: !s.is_set(v.noclose[r]),
+            close_card,
+            close_simul,
+            extra,
+            plain: grid(&v.plain, r),
+            res,
+            dbl: grid(&v.dbl, r),
+            hid: grid(&v.hid, r),
+            sim: grid(&v.sim, r),
+            scl: grid(&v.scl, r),
+            ep,
+            placed: (0..d.a).map(|a| u(v.placed[r][a])).collect(),
+            turns,
+            scores,
+        });
+    }
+    let n = d.n;
+    let seat = (n - rounds[0].opener) % n;
+    let _ = RESOLVED;
+    Plan {
+        players: n,
+        seat,
+        rounds,
+    }
+}

@@ -1,0 +1,94 @@
+//! Round end: the round closes the moment one artist's face-up count (the extra card
+//! included, hidden cards not) reaches K. The closing card is the last one displayed,
+//! unless a `simultaneous` event closes, where every player may add one card at once and
+//! several artists may pass K. Otherwise every hand ran empty and no artist reached K.
+//! Also here: what `double`, `hidden`, `simultaneous` and end play let a seat display.
+
+use good_lp::constraint::{eq, geq, leq};
+use good_lp::Expression;
+
+use super::vars::{Vars, DOUBLE, HIDDEN, SIMUL};
+use crate::lp::Model;
+use crate::modern_art::rules::Config;
+
+pub fn closing(m: &mut Model, v: &Vars) {
+    let d = &v.d;
+    let k = d.k as f64;
+    for r in 0..d.r {
+        m.constrain(eq(v.closed(r) + v.noclose[r], 1.0));
+        let simul_close: Expression = v.cs[r].iter().copied().sum();
+        for p in 0..d.n {
+            m.constrain(geq(Expression::from(v.empty[r][p]), v.noclose[r]));
+            let closes: Expression = v.cz[r][p].iter().copied().sum::<Expression>() + v.cs[r][p];
+            m.constrain(leq(closes, v.last(r, p)));
+            for a in 0..d.a {
+                m.constrain(leq(
+                    Expression::from(v.cz[r][p][a]),
+                    v.plain[r][p][a] + v.dbl[r][p][a],
+                ));
+                m.constrain(leq(Expression::from(v.scl[r][p][a]), v.sim[r][p][a]));
+            }
+            let own_simul: Expression = (0..d.a).map(|a| v.res[r][p][a][SIMUL]).sum();
+            m.constrain(leq(Expression::from(v.cs[r][p]), own_simul));
+            let in_close: Expression = v.scl[r][p].iter().copied().sum();
+            m.constrain(leq(in_close, simul_close.clone()));
+        }
+        let mut reached_any = Expression::default();
+        for a in 0..d.a {
+            let f = v.faceup(r, a);
+            let closers: Expression = (0..d.n).map(|p| v.cz[r][p][a]).sum();
+            let last_event: Expression = (0..d.n).map(|p| v.scl[r][p][a]).sum();
+            m.constrain(leq(f.clone() - last_event, k - 1.0 + closers.clone()));
+            m.constrain(geq(f.clone(), k * closers));
+            m.constrain(geq(f, k * v.reached[r][a]));
+            m.constrain(leq(Expression::from(v.reached[r][a]), simul_close.clone()));
+            reached_any += v.reached[r][a];
+        }
+        m.constrain(geq(reached_any, simul_close));
+    }
+}
+
+/// Second cards and shared displays: a `double` adds a face-up card of its own artist, a
+/// `hidden` a face-down card (of its own artist if `hidden_same_artist`), each
+/// `simultaneous` event lets every seat add one card; blessed end play adds one card of
+/// each artist the seat already displays.
+pub fn displays(m: &mut Model, c: &Config, v: &Vars) {
+    let d = &v.d;
+    for r in 0..d.r {
+        let events: Expression = (0..d.n)
+            .flat_map(|p| (0..d.a).map(move |a| (p, a)))
+            .map(|(p, a)| v.res[r][p][a][SIMUL])
+            .sum();
+        for p in 0..d.n {
+            let mut hidden_cards = Expression::default();
+            let mut hidden_turns = Expression::default();
+            for a in 0..d.a {
+                m.constrain(leq(
+                    Expression::from(v.dbl[r][p][a]),
+                    v.res[r][p][a][DOUBLE],
+                ));
+                if c.variant.hidden_same_artist {
+                    m.constrain(leq(
+                        Expression::from(v.hid[r][p][a]),
+                        v.res[r][p][a][HIDDEN],
+                    ));
+                }
+                hidden_cards += v.hid[r][p][a];
+                hidden_turns += v.res[r][p][a][HIDDEN];
+                if let Some(ep) = &v.ep {
+                    m.constrain(leq(
+                        Expression::from(ep[r][p][a]),
+                        v.faceup_own(r, p, a) + v.hid[r][p][a],
+                    ));
+                }
+            }
+            m.constrain(leq(hidden_cards, hidden_turns));
+            let shown: Expression = v.sim[r][p].iter().copied().sum();
+            m.constrain(leq(shown.clone(), events.clone()));
+            // Cards outside the closing event need an event that does not close.
+            let in_close: Expression = v.scl[r][p].iter().copied().sum();
+            let closing_events: Expression = v.cs[r].iter().copied().sum();
+            m.constrain(leq(shown - in_close, events.clone() - closing_events));
+        }
+    }
+}

@@ -1,0 +1,658 @@
+//! The model's variables and the expressions every rule area shares (turns taken, face-up
+//! counts, ranking counts, cards used). Seats are *relative*: seat 0 is the player the
+//! objective is about; the seat that opens round 1 is itself a variable (so "the best
+//! seat" is one solve), and the scheduler maps relative seats back to table seats.
+
+use good_lp::{Expression, Variable};
+
+use super::super::rules::{Config, EndPlay, Symbol};
+use crate::lp::Model;
+
+/// Symbols whose effect a primary (turn) card can resolve, in the order of `Vars::res`.
+pub const RESOLVED: [Symbol; 5] = [
+    Symbol::Draw,
+    Symbol::Double,
+    Symbol::Hidden,
+    Symbol::Simultaneous,
+    Symbol::Award,
+];
+pub const DRAW: usize = 0;
+pub const DOUBLE: usize = 1;
+pub const HIDDEN: usize = 2;
+pub const SIMUL: usize = 3;
+pub const AWARD: usize = 4;
+
+/// `[round][seat][artist]` variables.
+pub type Grid = Vec<Vec<Vec<Variable>>>;
+
+/// Sizes and bounds derived from the configuration.
+pub struct Dims {
+    pub n: usize,
+    pub a: usize,
+    pub r: usize,
+    /// Closing threshold K.
+    pub k: usize,
+    /// Upper bound on one artist's count in one round (face-up + hidden + end play).
+    pub count_max: usize,
+    /// Upper bound on one player's turns in one round.
+    pub turn_max: usize,
+    /// Upper bound on one player's hand.
+    pub hand_max: usize,
+    /// Ranked places per round (value points awarded).
+    pub places: usize,
+    /// Highest value an artist can have after each round.
+    pub value_max: Vec<usize>,
+    pub blessed: bool,
+}
+
+impl Dims {
+    pub fn new(c: &Config) -> Dims {
+        let n = c.players;
+        let a = c.artists();
+        let r = c.variant.rounds;
+        let k = c.threshold();
+        let hidden: usize = (0..a).map(|x| c.supply(x, Symbol::Hidden)).sum();
+        let blessed = c.variant.end_play == EndPlay::Blessed;
+        let count_max = k - 1 + n + hidden + if blessed { n } else { 0 };
+        let turn_max = a * (k - 1) + 1;
+        let deck: usize = (0..a).map(|x| c.cards_of(x)).sum();
+        let hand_max = deck;
+        let places = c.variant.value_points.len().min(a);
+        let top = c
+            .variant
+            .value_points
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .max(0) as usize;
+        let tokens = c.variant.awards * c.variant.award_value.max(0) as usize;
+        let value_max = (0..r).map(|i| (i + 1) * top + tokens).collect();
+        Dims {
+            n,
+            a,
+            r,
+            k,
+            count_max,
+            turn_max,
+            hand_max,
+            places,
+            value_max,
+            blessed,
+        }
+    }
+}
+
+/// Every decision variable of the model.
+pub struct Vars {
+    pub d: Dims,
+    /// Primaries (turn cards) played without a resolved symbol: plain cards, declined
+    /// `double`/`hidden`/`simultaneous` cards, and the closing card (whatever its symbol).
+    pub plain: Grid,
+    /// `res[r][p][a][s]`: primaries of artist `a` whose symbol `RESOLVED[s]` is resolved.
+    pub res: Vec<Vec<Vec<[Variable; 5]>>>,
+    /// Second cards displayed face up through `double` (same artist).
+    pub dbl: Grid,
+    /// Second cards displayed face down through `hidden`, by the second card's artist.
+    pub hid: Grid,
+    /// Cards displayed in `simultaneous` events (all of the round's events).
+    pub sim: Grid,
+    /// The part of `sim` shown in the closing `simultaneous` event.
+    pub scl: Grid,
+    /// `end_play = blessed` cards (0/1 per artist).
+    pub ep: Option<Grid>,
+    /// `cz[r][p][a]`: seat p closes the round by displaying the K-th face-up card of a.
+    pub cz: Grid,
+    /// `cs[r][p]`: seat p closes the round with a `simultaneous` event.
+    pub cs: Vec<Vec<Variable>>,
+    /// A player's hand is empty after the last turn of the round (before end play).
+    pub empty: Vec<Vec<Variable>>,
+    /// Cards in hand after the round (end play included).
+    pub hand_end: Vec<Vec<Variable>>,
+    /// Full rounds of turns: every seat takes `cycles` or `cycles + 1` turns.
+    pub cycles: Vec<Variable>,
+    /// `lam[r][s][c]`: round r is opened by seat s and its last turn is seat c's.
+    pub lam: Vec<Vec<Vec<Variable>>>,
+    /// The round ended because every hand was empty (no artist reached K).
+    pub noclose: Vec<Variable>,
+    /// Nobody takes a turn in round r (every hand empty from the start).
+    pub idle: Vec<Variable>,
+    /// `reached[r][a]`: a reached K in a closing `simultaneous` event.
+    pub reached: Vec<Vec<Variable>>,
+    /// `extra[r][a]`: the extra card is of artist a (None when the round has no extra).
+    pub extra: Vec<Option<Vec<Variable>>>,
+    /// Award tokens placed on each artist in each round.
+    pub placed: Vec<Vec<Variable>>,
+    /// Every award token has been placed by the end of round r (later award cards are void).
+    pub exhausted: Vec<Variable>,
+    /// The closing card of artist a carries a `draw` or `award` symbol (unresolved).
+    pub close_marked: Vec<Variable>,
+    /// Ranking patterns of each round: the ordered ranked artists and the binary.
+    pub patterns: Vec<Vec<(Vec<usize>, Variable)>>,
+    /// `level[r][a][v]`: artist a's value after round r is v.
+    pub level: Vec<Vec<Vec<Variable>>>,
+    /// `paid[r][p][a][v]`: seat p's cards of a in round r, paid at value v (scored seats).
+    pub paid: Vec<Vec<Vec<Vec<Variable>>>>,
+    /// `unpaid[r][p][a]`: seat p's cards of a that score nothing (a unranked).
+    pub unpaid: Grid,
+    /// The same split for seat p's hidden cards (kept apart: a seat shows at most K
+    /// face-up cards of an artist, so that part has a small coefficient).
+    pub paid_hid: Vec<Vec<Vec<Vec<Variable>>>>,
+    pub unpaid_hid: Grid,
+    /// `award_pays_unranked`: `tokens[r][a][t]`, artist a carries t tokens after round r,
+    /// and `paid_tokens[r][p][a][t]`, seat p's unranked cards of a paid t tokens' worth.
+    pub tokens: Vec<Vec<Vec<Variable>>>,
+    pub paid_tokens: Vec<Vec<Vec<Vec<Variable>>>>,
+    /// Seats whose score the objective needs.
+    pub scored: Vec<usize>,
+    pub award_value: i64,
+}
+
+/// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
+/// relaxation), to study the root bound.
+fn relaxed() -> bool {
+    RELAX.with(|r| r.get()) || std::env::var_os("GAMEBOUNDS_RELAX").is_some()
+}
+
+thread_local! {
+    /// Build the LP relaxation (see [`super::lp_bound`]).
+    pub static RELAX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+pub fn int(m: &mut Model, name: String, lo: f64, hi: f64) -> Variable {
+    if relaxed() {
+        m.continuous(name, lo, hi)
+    } else {
+        m.integer(name, lo, hi)
+    }
+}
+
+pub fn bin(m: &mut Model, name: String) -> Variable {
+    int(m, name, 0.0, 1.0)
+}
+
+fn grid(m: &mut Model, d: &Dims, name: &str, hi: impl Fn(usize, usize, usize) -> f64) -> Grid {
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    (0..d.a)
+                        .map(|a| int(m, format!("{name}_{r}_{p}_{a}"), 0.0, hi(r, p, a)))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+impl Vars {
+    pub fn new(m: &mut Model, c: &Config, scored: Vec<usize>) -> Vars {
+        let d = Dims::new(c);
+        let k = d.k as f64;
+        let plain = grid(m, &d, "plain", |_, _, _| k);
+        let res = (0..d.r)
+            .map(|r| {
+                (0..d.n)
+                    .map(|p| {
+                        (0..d.a)
+                            .map(|a| {
+                                RESOLVED.map(|s| {
+                                    let hi = c.supply(a, s).min(d.k) as f64;
+                                    int(m, format!("res_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
+                                })
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let dbl = grid(m, &d, "dbl", |_, _, a| {
+            c.supply(a, Symbol::Double).min(d.k) as f64
+        });
+        let hidden_total: usize = (0..d.a).map(|a| c.supply(a, Symbol::Hidden)).sum();
+        let hid = grid(m, &d, "hid", |_, _, _| hidden_total as f64);
+        let simul_total: usize = (0..d.a).map(|a| c.supply(a, Symbol::Simultaneous)).sum();
+        let sim = grid(m, &d, "sim", |_, _, _| simul_total.min(d.k) as f64);
+        let scl = grid(
+            m,
+            &d,
+            "scl",
+            |_, _, _| if simul_total > 0 { 1.0 } else { 0.0 },
+        );
+        let ep = d.blessed.then(|| grid(m, &d, "ep", |_, _, _| 1.0));
+        let cz = grid(m, &d, "cz", |_, _, _| 1.0);
+        let per_round = |m: &mut Model, name: &str, binary: bool, hi: f64| -> Vec<Vec<Variable>> {
+            (0..d.r)
+                .map(|r| {
+                    (0..d.n)
+                        .map(|p| {
+                            if binary {
+                                bin(m, format!("{name}_{r}_{p}"))
+                            } else {
+                                int(m, format!("{name}_{r}_{p}"), 0.0, hi)
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        let cs = per_round(m, "cs", true, 1.0);
+        let empty = per_round(m, "empty", true, 1.0);
+        let hand_end = per_round(m, "hand", false, d.hand_max as f64);
+        let cycles = (0..d.r)
+            .map(|r| int(m, format!("cycles_{r}"), 0.0, d.turn_max as f64))
+            .collect();
+        let lam = (0..d.r)
+            .map(|r| {
+                (0..d.n)
+                    .map(|s| {
+                        (0..d.n)
+                            .map(|e| bin(m, format!("lam_{r}_{s}_{e}")))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let noclose = (0..d.r).map(|r| bin(m, format!("noclose_{r}"))).collect();
+        let idle = (0..d.r).map(|r| bin(m, format!("idle_{r}"))).collect();
+        let reached = (0..d.r)
+            .map(|r| {
+                (0..d.a)
+                    .map(|a| bin(m, format!("reached_{r}_{a}")))
+                    .collect()
+            })
+            .collect();
+        let extra = (0..d.r)
+            .map(|r| {
+                c.has_extra(r)
+                    .then(|| (0..d.a).map(|a| bin(m, format!("extra_{r}_{a}"))).collect())
+            })
+            .collect();
+        let tokens = c.variant.awards as f64;
+        let placed = (0..d.r)
+            .map(|r| {
+                (0..d.a)
+                    .map(|a| int(m, format!("placed_{r}_{a}"), 0.0, tokens))
+                    .collect()
+            })
+            .collect();
+        let exhausted = (0..d.r).map(|r| bin(m, format!("exhausted_{r}"))).collect();
+        let close_marked = (0..d.a)
+            .map(|a| int(m, format!("close_marked_{a}"), 0.0, d.r as f64))
+            .collect();
+        let patterns = (0..d.r)
+            .map(|r| {
+                ranking_patterns(d.a, d.places)
+                    .into_iter()
+                    .map(|pat| {
+                        let name = format!("pat_{r}_{pat:?}");
+                        let v = bin(m, name);
+                        (pat, v)
+                    })
+                    .collect()
+            })
+            .collect();
+        let level = (0..d.r)
+            .map(|r| {
+                (0..d.a)
+                    .map(|a| {
+                        (0..=d.value_max[r])
+                            .map(|v| bin(m, format!("level_{r}_{a}_{v}")))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let cm = d.count_max as f64;
+        let paid = (0..d.r)
+            .map(|r| {
+                (0..d.n)
+                    .map(|p| {
+                        if !scored.contains(&p) {
+                            return Vec::new();
+                        }
+                        (0..d.a)
+                            .map(|a| {
+                                (0..=d.value_max[r])
+                                    .map(|v| m.continuous(format!("paid_{r}_{p}_{a}_{v}"), 0.0, cm))
+                                    .collect()
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let split = |m: &mut Model, name: &str| -> (Vec<Vec<Vec<Vec<Variable>>>>, Grid) {
+            let paid = (0..d.r)
+                .map(|r| {
+                    (0..d.n)
+                        .map(|p| {
+                            if !scored.contains(&p) {
+                                return Vec::new();
+                            }
+                            (0..d.a)
+                                .map(|a| {
+                                    (0..=d.value_max[r])
+                                        .map(|v| {
+                                            m.continuous(format!("{name}_{r}_{p}_{a}_{v}"), 0.0, cm)
+                                        })
+                                        .collect()
+                                })
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            let unpaid = (0..d.r)
+                .map(|r| {
+                    (0..d.n)
+                        .map(|p| {
+                            (0..d.a)
+                                .map(|a| {
+                                    let hi = if scored.contains(&p) { cm } else { 0.0 };
+                                    m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
+                                })
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect();
+            (paid, unpaid)
+        };
+        let (paid_hid, unpaid_hid) = split(m, "paidhid");
+        let pays = c.variant.award_pays_unranked;
+        let ntok = c.variant.awards;
+        let tokens = (0..d.r)
+            .map(|r| {
+                (0..d.a)
+                    .map(|a| {
+                        if !pays {
+                            return Vec::new();
+                        }
+                        (0..=ntok)
+                            .map(|t| bin(m, format!("tokens_{r}_{a}_{t}")))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let paid_tokens = (0..d.r)
+            .map(|r| {
+                (0..d.n)
+                    .map(|p| {
+                        (0..d.a)
+                            .map(|a| {
+                                if !pays || !scored.contains(&p) {
+                                    return Vec::new();
+                                }
+                                (0..=ntok)
+                                    .map(|t| {
+                                        m.continuous(format!("paidtok_{r}_{p}_{a}_{t}"), 0.0, cm)
+                                    })
+                                    .collect()
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let unpaid = (0..d.r)
+            .map(|r| {
+                (0..d.n)
+                    .map(|p| {
+                        (0..d.a)
+                            .map(|a| {
+                                let hi = if scored.contains(&p) { cm } else { 0.0 };
+                                m.continuous(format!("unpaid_{r}_{p}_{a}"), 0.0, hi)
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        Vars {
+            d,
+            plain,
+            res,
+            dbl,
+            hid,
+            sim,
+            scl,
+            ep,
+            cz,
+            cs,
+            empty,
+            hand_end,
+            cycles,
+            lam,
+            noclose,
+            idle,
+            reached,
+            extra,
+            placed,
+            exhausted,
+            close_marked,
+            patterns,
+            level,
+            paid,
+            unpaid,
+            paid_hid,
+            unpaid_hid,
+            tokens,
+            paid_tokens,
+            scored,
+            award_value: c.variant.award_value,
+        }
+    }
+
+    /// The binary decisions (the plan's skeleton), in a fixed order: used to exclude a
+    /// skeleton the scheduler could not turn into a game.
+    pub fn skeleton(&self) -> Vec<Variable> {
+        let mut out: Vec<Variable> = Vec::new();
+        for r in 0..self.d.r {
+            out.extend(self.lam[r].iter().flatten());
+            out.extend(self.cz[r].iter().flatten());
+            out.extend(&self.cs[r]);
+            out.extend(&self.empty[r]);
+            out.push(self.noclose[r]);
+            out.push(self.idle[r]);
+            out.extend(&self.reached[r]);
+            if let Some(x) = &self.extra[r] {
+                out.extend(x);
+            }
+            out.push(self.exhausted[r]);
+            out.extend(self.patterns[r].iter().map(|(_, x)| *x));
+            out.extend(self.level[r].iter().flatten());
+            out.extend(self.tokens[r].iter().flatten());
+        }
+        out
+    }
+
+    /// Primaries (turns) of seat p of artist a in round r.
+    pub fn primaries(&self, r: usize, p: usize, a: usize) -> Expression {
+        let mut e = Expression::from(self.plain[r][p][a]);
+        for v in self.res[r][p][a] {
+            e += v;
+        }
+        e
+    }
+
+    /// Turns seat p takes in round r.
+    pub fn turns(&self, r: usize, p: usize) -> Expression {
+        (0..self.d.a).map(|a| self.primaries(r, p, a)).sum()
+    }
+
+    /// Seat p's face-up cards of artist a in round r during play (end play excluded).
+    pub fn faceup_own(&self, r: usize, p: usize, a: usize) -> Expression {
+        self.primaries(r, p, a) + self.dbl[r][p][a] + self.sim[r][p][a]
+    }
+
+    /// Cards of seat p of artist a that score in round r.
+    pub fn own(&self, r: usize, p: usize, a: usize) -> Expression {
+        let mut e = self.faceup_own(r, p, a) + self.hid[r][p][a];
+        if let Some(ep) = &self.ep {
+            e += ep[r][p][a];
+        }
+        e
+    }
+
+    /// Face-up count of artist a during play in round r (the extra card included): what
+    /// the threshold K is tested against.
+    pub fn faceup(&self, r: usize, a: usize) -> Expression {
+        let mut e: Expression = (0..self.d.n).map(|p| self.faceup_own(r, p, a)).sum();
+        if let Some(x) = &self.extra[r] {
+            e += x[a];
+        }
+        e
+    }
+
+    /// Artist a's count for the ranking of round r.
+    pub fn count(&self, r: usize, a: usize) -> Expression {
+        let mut e = self.faceup(r, a);
+        for p in 0..self.d.n {
+            e += self.hid[r][p][a];
+            if let Some(ep) = &self.ep {
+                e += ep[r][p][a];
+            }
+        }
+        e
+    }
+
+    /// Every card seat p takes from hand in round r.
+    pub fn played(&self, r: usize, p: usize) -> Expression {
+        (0..self.d.a).map(|a| self.own(r, p, a)).sum()
+    }
+
+    /// End-play cards of seat p in round r.
+    pub fn end_played(&self, r: usize, p: usize) -> Expression {
+        match &self.ep {
+            Some(ep) => (0..self.d.a).map(|a| ep[r][p][a]).sum(),
+            None => Expression::default(),
+        }
+    }
+
+    /// Cards seat p draws in round r.
+    pub fn drawn(&self, r: usize, p: usize) -> Expression {
+        (0..self.d.a).map(|a| self.res[r][p][a][DRAW]).sum()
+    }
+
+    /// Seat s opens round r.
+    pub fn opener(&self, r: usize, s: usize) -> Expression {
+        (0..self.d.n).map(|c| self.lam[r][s][c]).sum()
+    }
+
+    /// Seat c takes the last turn of round r (the closer, when the round closes).
+    pub fn last(&self, r: usize, c: usize) -> Expression {
+        (0..self.d.n).map(|s| self.lam[r][s][c]).sum()
+    }
+
+    /// Seat p's turn comes up once more than the full cycles (p lies on the way from the
+    /// opener to the last player, both included).
+    pub fn extra_turn(&self, r: usize, p: usize) -> Expression {
+        let n = self.d.n;
+        let mut e = Expression::default();
+        for s in 0..n {
+            for c in 0..n {
+                let span = (c + n - s) % n;
+                if (p + n - s) % n <= span {
+                    e += self.lam[r][s][c];
+                }
+            }
+        }
+        e
+    }
+
+    /// The round closed (some artist reached K).
+    pub fn closed(&self, r: usize) -> Expression {
+        let mut e = Expression::default();
+        for p in 0..self.d.n {
+            e += self.cs[r][p];
+            for a in 0..self.d.a {
+                e += self.cz[r][p][a];
+            }
+        }
+        e
+    }
+
+    /// Artist a takes ranked place `place` (0 = first) in round r.
+    pub fn place(&self, r: usize, a: usize, place: usize) -> Expression {
+        self.patterns[r]
+            .iter()
+            .filter(|(pat, _)| pat.get(place) == Some(&a))
+            .map(|(_, v)| *v)
+            .sum()
+    }
+
+    /// Artist a is ranked in round r.
+    pub fn ranked(&self, r: usize, a: usize) -> Expression {
+        self.patterns[r]
+            .iter()
+            .filter(|(pat, _)| pat.contains(&a))
+            .map(|(_, v)| *v)
+            .sum()
+    }
+
+    /// Artist a's value after round r.
+    pub fn value(&self, r: usize, a: usize) -> Expression {
+        self.level[r][a]
+            .iter()
+            .enumerate()
+            .map(|(v, x)| v as f64 * *x)
+            .sum()
+    }
+
+    /// Seat p's score in round r (only for scored seats).
+    pub fn round_score(&self, r: usize, p: usize) -> Expression {
+        let mut e = Expression::default();
+        for a in 0..self.d.a {
+            for (v, x) in self.paid[r][p][a].iter().enumerate() {
+                e += v as f64 * *x;
+            }
+            for (v, x) in self.paid_hid[r][p][a].iter().enumerate() {
+                e += v as f64 * *x;
+            }
+            for (t, x) in self.paid_tokens[r][p][a].iter().enumerate() {
+                e += (t as i64 * self.award_value) as f64 * *x;
+            }
+        }
+        e
+    }
+
+    /// Seat p's final score (only for scored seats).
+    pub fn score(&self, p: usize) -> Expression {
+        (0..self.d.r).map(|r| self.round_score(r, p)).sum()
+    }
+}
+
+/// Every possible ranking of one round: the ordered ranked artists. A full pattern ranks
+/// `places` artists; a shorter one means only that many artists have cards.
+pub fn ranking_patterns(artists: usize, places: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new()];
+    let mut frontier = vec![Vec::new()];
+    for _ in 0..places {
+        let mut next = Vec::new();
+        for pat in &frontier {
+            for a in 0..artists {
+                if !pat.contains(&a) {
+                    let mut q: Vec<usize> = pat.clone();
+                    q.push(a);
+                    next.push(q);
+                }
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pattern_counts() {
+        assert_eq!(ranking_patterns(5, 3).len(), 1 + 5 + 20 + 60);
+        assert_eq!(ranking_patterns(3, 3).len(), 1 + 3 + 6 + 6);
+    }
+}

@@ -1,0 +1,244 @@
+//! Markdown for a Modern Art episode: the header and the rules in force; per round a
+//! table of players × artists (hidden and end-play cards marked) with the extra card, the
+//! counts, ranking, value points, awards, the value paid and each player's round score;
+//! then the final scores and the list of turns.
+
+use anyhow::Result;
+
+use super::engine::{card_name, RoundSummary};
+use super::episode::Payload;
+use super::record::{RoundRecord, Turn};
+use super::rules::{Config, Symbol};
+use crate::episode::Envelope;
+use crate::render::{kv_table, table};
+
+pub fn render(env: &Envelope) -> Result<String> {
+    let mut out = crate::render::envelope_header(env);
+    let cfg = Config::from_value(&env.variant)?;
+    let payload: Payload = env.payload_as()?;
+    out.push('\n');
+    out.push_str(&setup(&cfg, &payload));
+    out.push_str(
+        "\n\nIn the round tables a player's cell counts face-up cards, `h` hidden ones \
+         (revealed at round end) and `e` end-play ones; `paid` is what each of the artist's \
+         cards scored this round (0 when unranked).\n",
+    );
+    for (r, sum) in payload.rounds.iter().enumerate() {
+        out.push_str(&format!("\n## Round {}\n\n", r + 1));
+        out.push_str(&round_table(&cfg, sum, payload.player));
+    }
+    out.push_str("\n## Final scores\n\n");
+    let n = cfg.players;
+    let mut header = vec!["player".to_string()];
+    header.extend((1..=payload.rounds.len()).map(|r| format!("round {r}")));
+    header.push("total".into());
+    let rows = (0..n).map(|s| {
+        let mut row = vec![seat_label(s, payload.player)];
+        row.extend(
+            payload
+                .rounds
+                .iter()
+                .map(|r| r.scores.get(s).copied().unwrap_or(0).to_string()),
+        );
+        row.push(payload.scores.get(s).copied().unwrap_or(0).to_string());
+        row
+    });
+    out.push_str(&table(header, rows));
+    out.push_str("\n\n## Turns\n");
+    for (r, rr) in payload.record.rounds.iter().enumerate() {
+        out.push_str(&format!("\n### Round {}\n\n", r + 1));
+        out.push_str(&turn_list(&cfg, rr));
+    }
+    Ok(out)
+}
+
+fn seat_label(s: usize, focus: Option<usize>) -> String {
+    if focus == Some(s) {
+        format!("**P{}**", s + 1)
+    } else {
+        format!("P{}", s + 1)
+    }
+}
+
+fn setup(cfg: &Config, p: &Payload) -> String {
+    let v = &cfg.variant;
+    let mut rules = vec![format!("threshold {}", cfg.threshold())];
+    rules.push(format!(
+        "deals {}",
+        (0..v.rounds)
+            .map(|r| cfg.deal(r).to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    ));
+    rules.push(format!("extra card {:?}", v.extra_card).to_lowercase());
+    rules.push(format!("award target {:?}", v.award_target).to_lowercase());
+    rules.push(format!("end play {:?}", v.end_play).to_lowercase());
+    for (on, name) in [
+        (v.resolve_closing_symbol, "resolve_closing_symbol"),
+        (v.hidden_same_artist, "hidden_same_artist"),
+        (v.hidden_counts_for_close, "hidden_counts_for_close"),
+        (v.chain_symbols, "chain_symbols"),
+        (v.award_pays_unranked, "award_pays_unranked"),
+    ] {
+        if on {
+            rules.push(name.to_string());
+        }
+    }
+    let objective = match p.player {
+        Some(s) => format!("P{}'s score", s + 1),
+        None => "all players' total".into(),
+    };
+    kv_table([
+        ("variant", format!("{} (deck {})", v.name, cfg.deck.name)),
+        ("players", cfg.players.to_string()),
+        ("rules", rules.join(", ")),
+        ("maximised", objective),
+    ])
+}
+
+/// Players as rows, artists as columns (cells `2+1h+1e`: face up, hidden, end play), a
+/// round-score column; then rows for the extra card, the count, the place, value points,
+/// awards and the value paid.
+fn round_table(cfg: &Config, s: &RoundSummary, focus: Option<usize>) -> String {
+    let (n, a) = (cfg.players, cfg.artists());
+    let mut header = vec![String::new()];
+    header.extend((0..a).map(|t| cfg.artist_name(t).to_string()));
+    header.push("round score".into());
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for p in 0..n {
+        let mut row = vec![seat_label(p, focus)];
+        for t in 0..a {
+            let get = |m: &Vec<Vec<usize>>| m.get(p).and_then(|r| r.get(t)).copied().unwrap_or(0);
+            let (u, h, e) = (get(&s.face_up), get(&s.hidden), get(&s.end_play));
+            let mut cell = if u > 0 || (h == 0 && e == 0) {
+                u.to_string()
+            } else {
+                String::new()
+            };
+            for (k, mark) in [(h, "h"), (e, "e")] {
+                if k > 0 {
+                    if !cell.is_empty() {
+                        cell.push('+');
+                    }
+                    cell.push_str(&format!("{k}{mark}"));
+                }
+            }
+            row.push(cell);
+        }
+        row.push(s.scores.get(p).copied().unwrap_or(0).to_string());
+        rows.push(row);
+    }
+    let line = |label: &str, f: &dyn Fn(usize) -> String| -> Vec<String> {
+        let mut row = vec![format!("*{label}*")];
+        row.extend((0..a).map(f));
+        row.push(String::new());
+        row
+    };
+    rows.push(line("extra card", &|t| match s.extra {
+        Some(c) if c.artist == t => "1".into(),
+        _ => String::new(),
+    }));
+    rows.push(line("count", &|t| {
+        s.counts.get(t).copied().unwrap_or(0).to_string()
+    }));
+    rows.push(line(
+        "place",
+        &|t| match s.ranking.iter().position(|&x| x == t) {
+            Some(i) => (i + 1).to_string(),
+            None => "-".into(),
+        },
+    ));
+    rows.push(line("value points", &|t| {
+        s.points.get(t).copied().unwrap_or(0).to_string()
+    }));
+    rows.push(line("awards", &|t| {
+        s.awards.get(t).copied().unwrap_or(0).to_string()
+    }));
+    rows.push(line("paid", &|t| {
+        s.paid.get(t).copied().unwrap_or(0).to_string()
+    }));
+    let mut out = table(header, rows);
+    out.push_str(&format!(
+        "\n\nStarter P{}, {}; extra card: {}.\n",
+        s.starter + 1,
+        match s.closer {
+            Some(c) => format!("closed by P{}", c + 1),
+            None => "not closed (every hand ran out)".into(),
+        },
+        s.extra
+            .map(|c| card_name(cfg, c))
+            .unwrap_or_else(|| "none".into()),
+    ));
+    out
+}
+
+fn turn_list(cfg: &Config, rr: &RoundRecord) -> String {
+    let mut out = String::from("Deal — ");
+    let hands: Vec<String> = rr
+        .deal
+        .iter()
+        .enumerate()
+        .map(|(p, cards)| {
+            let names: Vec<String> = cards.iter().map(|&c| card_name(cfg, c)).collect();
+            format!(
+                "P{}: {}",
+                p + 1,
+                if names.is_empty() {
+                    "nothing".into()
+                } else {
+                    names.join(", ")
+                }
+            )
+        })
+        .collect();
+    out.push_str(&hands.join("; "));
+    out.push_str("\n\n");
+    for (i, t) in rr.turns.iter().enumerate() {
+        out.push_str(&format!("{}. {}\n", i + 1, turn_text(cfg, t)));
+    }
+    if rr.end_play.iter().any(|v| !v.is_empty()) {
+        let adds: Vec<String> = rr
+            .end_play
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(p, v)| {
+                let names: Vec<String> = v.iter().map(|&c| card_name(cfg, c)).collect();
+                format!("P{} adds {}", p + 1, names.join(", "))
+            })
+            .collect();
+        out.push_str(&format!("\nEnd play: {}.\n", adds.join("; ")));
+    }
+    out
+}
+
+fn turn_text(cfg: &Config, t: &Turn) -> String {
+    let mut s = format!("P{} displays {}", t.player + 1, card_name(cfg, t.card));
+    if let Some(c) = t.second {
+        let how = if t.card.symbol == Symbol::Hidden {
+            "face down"
+        } else {
+            "second card face up"
+        };
+        s.push_str(&format!(", {how}: {}", card_name(cfg, c)));
+    }
+    if !t.simultaneous.is_empty() {
+        let shown: Vec<String> = t
+            .simultaneous
+            .iter()
+            .enumerate()
+            .map(|(p, c)| match c {
+                Some(c) => format!("P{} {}", p + 1, card_name(cfg, *c)),
+                None => format!("P{} —", p + 1),
+            })
+            .collect();
+        s.push_str(&format!(", simultaneous: {}", shown.join(", ")));
+    }
+    for &a in &t.awards {
+        s.push_str(&format!(", award on {}", cfg.artist_name(a)));
+    }
+    for &c in &t.drawn {
+        s.push_str(&format!(", draws {}", card_name(cfg, c)));
+    }
+    s
+}

@@ -1,0 +1,435 @@
+//! Rule variants and decks: the data every Modern Art component (referee, model, search)
+//! reads. Both are JSON files in `models/modern-art/`, so a user can read a disputed rule
+//! the other way, or supply the true symbol counts of a physical deck, without
+//! recompiling. The *resolved* [`Config`] (variant + deck + player count) is what an
+//! episode stores, so an episode alone reproduces its run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// The symbols a card can carry (at most one per card). `Plain` is a card without one.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Symbol {
+    #[default]
+    Plain,
+    /// The player takes the top card of the deck into hand.
+    Draw,
+    /// The player may display a second card of the same artist face up.
+    Double,
+    /// The player may display a second card face down (counts only at round end).
+    Hidden,
+    /// Every player, the active one included, may display one card face up.
+    Simultaneous,
+    /// The player places an award token (worth `award_value`) on an artist.
+    Award,
+}
+
+impl Symbol {
+    /// The five symbols a deck file may name, in a fixed order.
+    pub const ALL: [Symbol; 5] = [
+        Symbol::Draw,
+        Symbol::Double,
+        Symbol::Hidden,
+        Symbol::Simultaneous,
+        Symbol::Award,
+    ];
+
+    pub fn is_plain(&self) -> bool {
+        *self == Symbol::Plain
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Symbol::Plain => "plain",
+            Symbol::Draw => "draw",
+            Symbol::Double => "double",
+            Symbol::Hidden => "hidden",
+            Symbol::Simultaneous => "simultaneous",
+            Symbol::Award => "award",
+        }
+    }
+}
+
+/// When the extra card (face up, nobody's, counts for its artist) is turned up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExtraCard {
+    EveryRound,
+    FirstRound,
+    None,
+}
+
+/// Where an award token may go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AwardTarget {
+    /// Any artist.
+    Any,
+    /// Only the artist of the card that carries the award symbol.
+    Own,
+}
+
+/// The disputed "additional cards during scoring".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndPlay {
+    None,
+    /// After the close, each player may add from hand one face-up card of each artist
+    /// they already display this round.
+    Blessed,
+}
+
+/// A rule variant, as written in `models/modern-art/*.json`. Every rule the spec names as
+/// disputed is a key; so are the deal table, the thresholds and the point scales.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    /// Short name (`standard`, `anchor`, …).
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// The deck file, relative to the variant file's folder.
+    pub deck: String,
+    /// Number of rounds (4 in the game).
+    pub rounds: usize,
+    /// Cards dealt to each player before each round, by player count ("2".."5").
+    pub deal: BTreeMap<String, Vec<usize>>,
+    /// Face-up count of one artist that closes a round, by player count ("2".."5").
+    pub threshold: BTreeMap<String, usize>,
+    /// Value points given to the first, second, third … ranked artist each round.
+    pub value_points: Vec<i64>,
+    /// Number of award tokens in the game.
+    pub awards: usize,
+    /// Value of one award token.
+    pub award_value: i64,
+    pub extra_card: ExtraCard,
+    /// Resolve `draw` (the card arrives next round) and `award` of the closing card.
+    pub resolve_closing_symbol: bool,
+    pub award_target: AwardTarget,
+    /// The `hidden` second card must be of the same artist.
+    pub hidden_same_artist: bool,
+    /// Hidden cards count toward the threshold while face down.
+    pub hidden_counts_for_close: bool,
+    /// Symbols on cards played through `double`, `hidden` or `simultaneous` are resolved
+    /// (the referee resolves their `draw` and `award`; see `engine`).
+    pub chain_symbols: bool,
+    pub end_play: EndPlay,
+    /// An artist that is not ranked this round still pays its award tokens
+    /// (`award_value` each; its value points are paid only when ranked).
+    pub award_pays_unranked: bool,
+}
+
+/// A deck: artists in tie-break order (index 0 wins ties), cards per artist, and how
+/// many cards of each artist carry each symbol. The rest of an artist's cards are plain.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deck {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// Artist names in tie-break order.
+    pub artists: Vec<String>,
+    /// Cards per artist, by artist name.
+    pub cards: BTreeMap<String, usize>,
+    /// `symbols[artist][symbol]`: cards of that artist carrying that symbol.
+    #[serde(default)]
+    pub symbols: BTreeMap<String, BTreeMap<String, usize>>,
+}
+
+/// The fully resolved configuration a game is played (and solved, and verified) under.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub players: usize,
+    pub variant: Variant,
+    pub deck: Deck,
+}
+
+/// Player counts the game supports.
+pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// The default variant file, relative to the repository root.
+pub const DEFAULT_VARIANT: &str = "models/modern-art/standard.json";
+
+impl Config {
+    /// Read a variant file (and the deck it names, unless `deck` overrides it) for
+    /// `players` players, and validate everything.
+    pub fn load(variant_path: &Path, deck_path: Option<&Path>, players: usize) -> Result<Config> {
+        let variant: Variant = read_json(variant_path, "variant")?;
+        let deck_file: PathBuf = match deck_path {
+            Some(p) => p.to_path_buf(),
+            None => variant_path
+                .parent()
+                .unwrap_or(Path::new("."))
+                .join(&variant.deck),
+        };
+        let deck: Deck = read_json(&deck_file, "deck")?;
+        deck.validate()
+            .with_context(|| format!("deck file {}", deck_file.display()))?;
+        let config = Config {
+            players,
+            variant,
+            deck,
+        };
+        config
+            .validate()
+            .with_context(|| format!("variant file {}", variant_path.display()))?;
+        Ok(config)
+    }
+
+    /// Parse and validate a resolved configuration (an episode's `variant` field).
+    pub fn from_value(value: &serde_json::Value) -> Result<Config> {
+        let config: Config = serde_json::from_value(value.clone())
+            .map_err(|e| anyhow!("the episode's variant is not a Modern Art configuration: {e}"))?;
+        config.deck.validate().context("the episode's deck")?;
+        config.validate().context("the episode's variant")?;
+        Ok(config)
+    }
+
+    /// Checks that the numbers fit together; errors name the key and the reason.
+    pub fn validate(&self) -> Result<()> {
+        let v = &self.variant;
+        if !PLAYERS.contains(&self.players) {
+            bail!(
+                "{} players: Modern Art is played by 2 to 5 players",
+                self.players
+            );
+        }
+        if v.rounds == 0 {
+            bail!("key `rounds`: must be at least 1");
+        }
+        for (k, row) in &v.deal {
+            player_key("deal", k)?;
+            if row.len() != v.rounds {
+                bail!(
+                    "key `deal.{k}`: {} entries for {} rounds (one per round, e.g. [13, 6, 6, 3])",
+                    row.len(),
+                    v.rounds
+                );
+            }
+            if row[0] == 0 {
+                bail!("key `deal.{k}`: the first deal must give at least one card");
+            }
+        }
+        for (k, &t) in &v.threshold {
+            player_key("threshold", k)?;
+            if t == 0 {
+                bail!("key `threshold.{k}`: must be at least 1");
+            }
+        }
+        let key = self.players.to_string();
+        if !v.deal.contains_key(&key) {
+            bail!(
+                "key `deal` has no row for {} players (it has: {})",
+                self.players,
+                keys(&v.deal)
+            );
+        }
+        if !v.threshold.contains_key(&key) {
+            bail!(
+                "key `threshold` has no entry for {} players (it has: {})",
+                self.players,
+                keys(&v.threshold)
+            );
+        }
+        if v.value_points.is_empty() {
+            bail!("key `value_points`: at least one ranked place must score (e.g. [3, 2, 1])");
+        }
+        if v.value_points.len() > self.deck.artists.len() {
+            bail!(
+                "key `value_points`: {} places but only {} artists",
+                v.value_points.len(),
+                self.deck.artists.len()
+            );
+        }
+        if v.value_points.iter().any(|&p| p < 0) {
+            bail!("key `value_points`: points must not be negative");
+        }
+        if v.award_value < 0 {
+            bail!("key `award_value`: must not be negative");
+        }
+        Ok(())
+    }
+
+    /// Number of artists.
+    pub fn artists(&self) -> usize {
+        self.deck.artists.len()
+    }
+
+    /// The closing threshold K for this player count.
+    pub fn threshold(&self) -> usize {
+        self.variant.threshold[&self.players.to_string()]
+    }
+
+    /// Cards dealt to each player before round `round` (0-based).
+    pub fn deal(&self, round: usize) -> usize {
+        self.variant.deal[&self.players.to_string()][round]
+    }
+
+    /// Cards of `artist` in the deck.
+    pub fn cards_of(&self, artist: usize) -> usize {
+        self.deck.cards[&self.deck.artists[artist]]
+    }
+
+    /// Cards of `artist` carrying `symbol` (plain cards for `Symbol::Plain`).
+    pub fn supply(&self, artist: usize, symbol: Symbol) -> usize {
+        let name = &self.deck.artists[artist];
+        let marked = self.deck.symbols.get(name);
+        let count = |s: Symbol| marked.and_then(|m| m.get(s.name())).copied().unwrap_or(0);
+        match symbol {
+            Symbol::Plain => {
+                self.cards_of(artist) - Symbol::ALL.iter().map(|&s| count(s)).sum::<usize>()
+            }
+            s => count(s),
+        }
+    }
+
+    /// Whether the extra card is turned up before round `round` (0-based).
+    pub fn has_extra(&self, round: usize) -> bool {
+        match self.variant.extra_card {
+            ExtraCard::EveryRound => true,
+            ExtraCard::FirstRound => round == 0,
+            ExtraCard::None => false,
+        }
+    }
+
+    /// The artist's name, for messages and tables.
+    pub fn artist_name(&self, artist: usize) -> &str {
+        self.deck
+            .artists
+            .get(artist)
+            .map(String::as_str)
+            .unwrap_or("?")
+    }
+
+    /// The configuration as the JSON an episode stores.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("a Config always serialises")
+    }
+}
+
+impl Deck {
+    /// Artist names unique and non-empty; every artist has a card count; symbols name
+    /// known artists and symbols; no artist has more symbol cards than cards.
+    pub fn validate(&self) -> Result<()> {
+        if self.artists.is_empty() {
+            bail!("key `artists`: at least one artist is needed");
+        }
+        for (i, a) in self.artists.iter().enumerate() {
+            if self.artists[..i].contains(a) {
+                bail!("key `artists`: `{a}` is listed twice");
+            }
+        }
+        for a in &self.artists {
+            match self.cards.get(a) {
+                None => bail!("key `cards`: no card count for artist `{a}`"),
+                Some(0) => bail!("key `cards.{a}`: an artist needs at least one card"),
+                Some(_) => {}
+            }
+        }
+        for k in self.cards.keys() {
+            if !self.artists.contains(k) {
+                bail!(
+                    "key `cards.{k}`: `{k}` is not an artist of this deck (artists: {})",
+                    self.artists.join(", ")
+                );
+            }
+        }
+        for (a, marks) in &self.symbols {
+            let Some(&cards) = self.cards.get(a) else {
+                bail!(
+                    "key `symbols.{a}`: `{a}` is not an artist of this deck (artists: {})",
+                    self.artists.join(", ")
+                );
+            };
+            for s in marks.keys() {
+                if !Symbol::ALL.iter().any(|x| x.name() == s) {
+                    bail!(
+                        "key `symbols.{a}.{s}`: unknown symbol `{s}` (known: draw, double, hidden, simultaneous, award)"
+                    );
+                }
+            }
+            let total: usize = marks.values().sum();
+            if total > cards {
+                bail!(
+                    "key `symbols.{a}`: {total} symbol cards but the artist has only {cards} cards"
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+fn player_key(key: &str, k: &str) -> Result<usize> {
+    match k.parse::<usize>() {
+        Ok(n) if PLAYERS.contains(&n) => Ok(n),
+        _ => bail!("key `{key}.{k}`: `{k}` is not a player count (Modern Art is played by 2 to 5)"),
+    }
+}
+
+fn keys<V>(m: &BTreeMap<String, V>) -> String {
+    m.keys().cloned().collect::<Vec<_>>().join(", ")
+}
+
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read {what} file {}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| anyhow!("{what} file {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    #[test]
+    fn shipped_variants_load_for_every_player_count() {
+        for name in ["standard", "anchor", "blessed"] {
+            for n in PLAYERS {
+                let p = root().join(format!("models/modern-art/{name}.json"));
+                let c = Config::load(&p, None, n).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+                assert_eq!(c.artists(), 5);
+                assert_eq!(c.threshold(), if n == 2 { 5 } else { 6 });
+            }
+        }
+    }
+
+    #[test]
+    fn default_deck_counts() {
+        let c = Config::load(&root().join(DEFAULT_VARIANT), None, 2).unwrap();
+        let total: usize = (0..5).map(|a| c.cards_of(a)).sum();
+        assert_eq!(total, 95);
+        assert_eq!(c.supply(0, Symbol::Plain), 12);
+        assert_eq!(c.supply(4, Symbol::Award), 1);
+        assert_eq!(c.deal(3), 3);
+    }
+
+    #[test]
+    fn bad_input_is_named() {
+        let c = Config::load(&root().join(DEFAULT_VARIANT), None, 6).unwrap_err();
+        assert!(format!("{c:#}").contains("2 to 5 players"), "{c:#}");
+        let mut deck = Config::load(&root().join(DEFAULT_VARIANT), None, 2)
+            .unwrap()
+            .deck;
+        deck.symbols
+            .get_mut("Yoko")
+            .unwrap()
+            .insert("draw".into(), 30);
+        let e = deck.validate().unwrap_err().to_string();
+        assert!(
+            e.contains("symbols.Yoko") && e.contains("only 18 cards"),
+            "{e}"
+        );
+        let e: Result<Variant, _> = serde_json::from_str(r#"{"name":"x","bogus":1}"#);
+        assert!(e.unwrap_err().to_string().contains("unknown field `bogus`"));
+    }
+}

@@ -1,0 +1,595 @@
+//! From the ILP's optimum (a [`Plan`]: per round and seat, how many cards of each artist
+//! in each role) to a concrete, replayable game [`Record`]: every deal, extra card, draw
+//! and turn in order.
+//!
+//! Per round: each seat's turns become a list of actions (draw turns first, so drawn
+//! cards are in hand when needed; the closing turn last); the turns are interleaved by
+//! the rotation from the opener, skipping seats whose hand is empty, exactly as the
+//! referee does; `simultaneous` cards are assigned to events as the hands allow. Hand
+//! sizes are simulated throughout, and any step the rules would not allow is an error
+//! (a bug in the model, never a result). Then every card gets a concrete symbol from the
+//! deck's supply, and deals and draws are chosen to bring each seat the cards it will
+//! play, in the order it plays them; cards nobody plays fill the rest of each deal.
+
+use anyhow::{bail, Result};
+
+use super::model::vars::{AWARD, DOUBLE, DRAW, HIDDEN, SIMUL};
+use super::model::{Plan, RoundPlan};
+use super::record::{Card, Record, RoundRecord, Turn};
+use super::rules::{Config, Symbol};
+
+/// What a card used in the game must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Req {
+    /// A turn card whose symbol is resolved.
+    Exact(Symbol),
+    /// A turn card that resolves nothing: plain, or a declined double/hidden/simultaneous.
+    PlainLike,
+    /// Any symbol: closing cards, second cards, simultaneous cards, end play, extra card.
+    Any,
+}
+
+#[derive(Debug, Clone)]
+struct Use {
+    artist: usize,
+    req: Req,
+    card: Option<Card>,
+}
+
+/// One action of a seat's turn list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Act {
+    Plain(usize),
+    Draw(usize),
+    Award(usize),
+    /// `double` of an artist, with a second card or declined.
+    Double(usize, bool),
+    /// `hidden`, with the second card's artist or declined.
+    Hidden(usize, Option<usize>),
+    Simul(usize),
+    ClosePlain(usize),
+    CloseDouble(usize),
+    CloseSimul(usize),
+}
+
+impl Act {
+    /// Cards the action takes from hand.
+    fn cards(&self) -> usize {
+        match self {
+            Act::Double(_, true) | Act::Hidden(_, Some(_)) | Act::CloseDouble(_) => 2,
+            _ => 1,
+        }
+    }
+    /// Order within a seat's list: draws first (hands stay full), then two-card turns.
+    fn rank(&self) -> usize {
+        match self {
+            Act::Draw(_) => 0,
+            Act::Double(_, true) | Act::Hidden(_, Some(_)) => 1,
+            Act::Simul(_) => 2,
+            Act::Award(_) => 3,
+            Act::Double(_, false) | Act::Hidden(_, None) => 4,
+            Act::Plain(_) => 5,
+            _ => 9,
+        }
+    }
+}
+
+/// A turn before cards are concrete: use ids instead of cards.
+struct TurnSk {
+    player: usize,
+    card: usize,
+    second: Option<usize>,
+    /// Per relative seat, the use id shown; `Some` when the event asks any seat.
+    simul: Option<Vec<Option<usize>>>,
+    /// Award target, when a token is placed.
+    award: Option<usize>,
+    /// The supply id of the drawn card.
+    draw: Option<usize>,
+    /// Some seat holds cards right after the turn card (a declined simultaneous card
+    /// still asks them).
+    asks: bool,
+}
+
+struct RoundSk {
+    extra: Option<usize>,
+    turns: Vec<TurnSk>,
+    end_play: Vec<Vec<usize>>,
+    /// Supply ids of each relative seat's deal.
+    deal: Vec<Vec<usize>>,
+}
+
+/// A card arriving in a seat's hand: a dealt card or a drawn one.
+struct Supply {
+    seat: usize,
+    time: usize,
+    card: Option<Card>,
+}
+
+struct Builder<'a> {
+    c: &'a Config,
+    n: usize,
+    uses: Vec<Use>,
+    /// Per relative seat: (time, use id) in time order.
+    seat_uses: Vec<Vec<(usize, usize)>>,
+    supplies: Vec<Supply>,
+    hand: Vec<i64>,
+    time: usize,
+    tokens_left: usize,
+    /// Cards no one plays, to fill the deals.
+    fillers: Vec<Card>,
+}
+
+impl Builder<'_> {
+    fn tick(&mut self) -> usize {
+        self.time += 1;
+        self.time
+    }
+
+    fn take(&mut self, seat: usize, artist: usize, req: Req, what: &str) -> Result<usize> {
+        if self.hand[seat] <= 0 {
+            bail!(
+                "schedule: relative seat {seat} has no card left for {what} (the model's plan \
+                 is not playable: a missing constraint)"
+            );
+        }
+        self.hand[seat] -= 1;
+        let t = self.tick();
+        let id = self.uses.len();
+        self.uses.push(Use {
+            artist,
+            req,
+            card: None,
+        });
+        self.seat_uses[seat].push((t, id));
+        Ok(id)
+    }
+
+    fn supply(&mut self, seat: usize) -> usize {
+        self.hand[seat] += 1;
+        let t = self.tick();
+        self.supplies.push(Supply {
+            seat,
+            time: t,
+            card: None,
+        });
+        self.supplies.len() - 1
+    }
+}
+
+/// Turn a plan into a game record (table seats; table seat 0 opens round 1).
+pub fn schedule(c: &Config, plan: &Plan) -> Result<Record> {
+    let n = c.players;
+    let mut b = Builder {
+        c,
+        n,
+        uses: Vec::new(),
+        seat_uses: vec![Vec::new(); n],
+        supplies: Vec::new(),
+        hand: vec![0; n],
+        time: 0,
+        tokens_left: c.variant.awards,
+        fillers: Vec::new(),
+    };
+    let mut rounds = Vec::new();
+    for (r, rp) in plan.rounds.iter().enumerate() {
+        rounds.push(schedule_round(&mut b, r, rp)?);
+    }
+    assign_symbols(&mut b)?;
+    allocate(&mut b)?;
+    Ok(to_record(&b, plan, &rounds))
+}
+
+fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> {
+    let (n, c) = (b.n, b.c);
+    let a_count = c.artists();
+    // The deal (seat by seat) and the extra card.
+    let deal: Vec<Vec<usize>> = (0..n)
+        .map(|p| (0..c.deal(r)).map(|_| b.supply(p)).collect())
+        .collect();
+    let extra = match rp.extra {
+        Some(a) => {
+            let id = b.uses.len();
+            b.uses.push(Use {
+                artist: a,
+                req: Req::Any,
+                card: None,
+            });
+            Some(id)
+        }
+        None => None,
+    };
+    // Each seat's actions.
+    let mut acts: Vec<Vec<Act>> = vec![Vec::new(); n];
+    let mut plain = rp.plain.clone();
+    let mut res = rp.res.clone();
+    let mut dbl = rp.dbl.clone();
+    let mut closing: Option<(usize, Act)> = None;
+    if let Some((p, z)) = rp.close_card {
+        let act = if plain[p][z] > 0 {
+            plain[p][z] -= 1;
+            Act::ClosePlain(z)
+        } else if res[p][z][DOUBLE] > 0 && dbl[p][z] > 0 {
+            res[p][z][DOUBLE] -= 1;
+            dbl[p][z] -= 1;
+            Act::CloseDouble(z)
+        } else {
+            bail!(
+                "schedule: round {}: the closing seat has no card of the closing artist",
+                r + 1
+            );
+        };
+        closing = Some((p, act));
+    }
+    if let Some(p) = rp.close_simul {
+        let Some(a) = (0..a_count).find(|&a| res[p][a][SIMUL] > 0) else {
+            bail!(
+                "schedule: round {}: the closing seat has no simultaneous card",
+                r + 1
+            );
+        };
+        res[p][a][SIMUL] -= 1;
+        closing = Some((p, Act::CloseSimul(a)));
+    }
+    for p in 0..n {
+        let mut hidden_seconds: Vec<usize> = Vec::new();
+        for a in 0..a_count {
+            hidden_seconds.extend(std::iter::repeat_n(a, rp.hid[p][a]));
+        }
+        for a in 0..a_count {
+            let list = &mut acts[p];
+            list.extend(std::iter::repeat_n(Act::Draw(a), res[p][a][DRAW]));
+            list.extend(std::iter::repeat_n(Act::Award(a), res[p][a][AWARD]));
+            for i in 0..res[p][a][DOUBLE] {
+                list.push(Act::Double(a, i < dbl[p][a]));
+            }
+            list.extend(std::iter::repeat_n(Act::Simul(a), res[p][a][SIMUL]));
+            list.extend(std::iter::repeat_n(Act::Plain(a), plain[p][a]));
+        }
+        // Hidden seconds: same artist first when required.
+        let mut hidden_turns: Vec<usize> = (0..a_count)
+            .flat_map(|a| std::iter::repeat_n(a, res[p][a][HIDDEN]))
+            .collect();
+        hidden_turns.sort_by_key(|&a| std::cmp::Reverse(rp.hid[p][a].min(1)));
+        for a in hidden_turns {
+            let second = if c.variant.hidden_same_artist {
+                hidden_seconds
+                    .iter()
+                    .position(|&x| x == a)
+                    .map(|i| hidden_seconds.remove(i))
+            } else if hidden_seconds.is_empty() {
+                None
+            } else {
+                Some(hidden_seconds.remove(0))
+            };
+            acts[p].push(Act::Hidden(a, second));
+        }
+        if !hidden_seconds.is_empty() {
+            bail!(
+                "schedule: round {}: more hidden cards than hidden turns",
+                r + 1
+            );
+        }
+        acts[p].sort_by_key(|x| x.rank());
+        if let Some((q, act)) = closing {
+            if q == p {
+                acts[p].push(act);
+            }
+        }
+        if acts[p].len() != rp.turns[p] {
+            bail!("schedule: round {}: turn count mismatch", r + 1);
+        }
+    }
+    // Simultaneous cards still to show, per seat (by artist), outside the closing event.
+    let mut sim_left: Vec<Vec<usize>> = (0..n)
+        .map(|p| (0..a_count).map(|a| rp.sim[p][a] - rp.scl[p][a]).collect())
+        .collect();
+    let mut events_left: usize = (0..n)
+        .map(|p| {
+            acts[p]
+                .iter()
+                .filter(|x| matches!(x, Act::Simul(_)))
+                .count()
+        })
+        .sum();
+    // Award targets, in play order.
+    let mut targets: Vec<usize> = (0..a_count)
+        .flat_map(|a| std::iter::repeat_n(a, rp.placed[a]))
+        .collect();
+    // Interleave turns by rotation.
+    let mut next = vec![0usize; n];
+    let mut active = rp.opener;
+    let mut turns = Vec::new();
+    loop {
+        if (0..n).all(|p| next[p] >= acts[p].len()) {
+            break;
+        }
+        if next[active] >= acts[active].len() {
+            if b.hand[active] > 0 {
+                bail!(
+                    "schedule: round {}: relative seat {active} holds {} cards but the plan gives \
+                     it no more turns",
+                    r + 1,
+                    b.hand[active]
+                );
+            }
+            active = (active + 1) % n;
+            continue;
+        }
+        let act = acts[active][next[active]];
+        next[active] += 1;
+        let p = active;
+        let (artist, req) = match act {
+            Act::Plain(a) | Act::Double(a, false) | Act::Hidden(a, None) => (a, Req::PlainLike),
+            Act::Draw(a) => (a, Req::Exact(Symbol::Draw)),
+            Act::Award(a) => (a, Req::Exact(Symbol::Award)),
+            Act::Double(a, true) => (a, Req::Exact(Symbol::Double)),
+            Act::Hidden(a, Some(_)) => (a, Req::Exact(Symbol::Hidden)),
+            Act::Simul(a) => (a, Req::Exact(Symbol::Simultaneous)),
+            Act::ClosePlain(a) => (a, Req::Any),
+            Act::CloseDouble(a) => (a, Req::Exact(Symbol::Double)),
+            Act::CloseSimul(a) => (a, Req::Exact(Symbol::Simultaneous)),
+        };
+        let card = b.take(p, artist, req, "its turn card")?;
+        let asks = (0..n).any(|q| b.hand[q] > 0);
+        let mut t = TurnSk {
+            player: p,
+            card,
+            second: None,
+            simul: None,
+            award: None,
+            draw: None,
+            asks,
+        };
+        match act {
+            Act::Draw(_) => t.draw = Some(b.supply(p)),
+            Act::Award(a) if b.tokens_left > 0 => {
+                if targets.is_empty() {
+                    bail!(
+                        "schedule: round {}: an award card but no token placement",
+                        r + 1
+                    );
+                }
+                let i = match c.variant.award_target {
+                    super::rules::AwardTarget::Own => {
+                        targets.iter().position(|&x| x == a).unwrap_or(0)
+                    }
+                    super::rules::AwardTarget::Any => 0,
+                };
+                t.award = Some(targets.remove(i));
+                b.tokens_left -= 1;
+            }
+            Act::Double(a, true) | Act::CloseDouble(a) => {
+                t.second = Some(b.take(p, a, Req::Any, "a double's second card")?)
+            }
+            Act::Hidden(_, Some(h)) => t.second = Some(b.take(p, h, Req::Any, "a hidden card")?),
+            Act::Simul(_) => {
+                events_left -= 1;
+                let mut shown = vec![None; n];
+                for step in 0..n {
+                    let q = (p + step) % n;
+                    let left: usize = sim_left[q].iter().sum();
+                    if left == 0 || b.hand[q] <= 0 {
+                        continue;
+                    }
+                    let need = acts[q].get(next[q]).map(|x| x.cards()).unwrap_or(0) as i64;
+                    let forced = left > events_left;
+                    if forced || b.hand[q] > need {
+                        let a = (0..a_count).find(|&a| sim_left[q][a] > 0).unwrap();
+                        sim_left[q][a] -= 1;
+                        shown[q] = Some(b.take(q, a, Req::Any, "a simultaneous card")?);
+                    }
+                }
+                if asks {
+                    t.simul = Some(shown);
+                }
+            }
+            Act::CloseSimul(_) => {
+                let mut shown = vec![None; n];
+                for (q, s) in shown.iter_mut().enumerate() {
+                    if let Some(a) = (0..a_count).find(|&a| rp.scl[q][a] > 0) {
+                        *s = Some(b.take(q, a, Req::Any, "a simultaneous card")?);
+                    }
+                }
+                if asks {
+                    t.simul = Some(shown);
+                }
+            }
+            _ => {}
+        }
+        let closes = matches!(
+            act,
+            Act::ClosePlain(_) | Act::CloseDouble(_) | Act::CloseSimul(_)
+        );
+        turns.push(t);
+        if closes && (0..n).any(|q| next[q] < acts[q].len()) {
+            bail!(
+                "schedule: round {}: turns are left after the closing turn",
+                r + 1
+            );
+        }
+        active = (active + 1) % n;
+    }
+    if sim_left.iter().flatten().any(|&x| x > 0) {
+        bail!("schedule: round {}: simultaneous cards left unshown", r + 1);
+    }
+    // Blessed end play.
+    let mut end_play = vec![Vec::new(); n];
+    for (p, row) in end_play.iter_mut().enumerate() {
+        for a in 0..a_count {
+            for _ in 0..rp.ep[p][a] {
+                row.push(b.take(p, a, Req::Any, "an end-play card")?);
+            }
+        }
+    }
+    Ok(RoundSk {
+        extra,
+        turns,
+        end_play,
+        deal,
+    })
+}
+
+/// Give every card used a symbol the deck still has: resolved turn cards first, then
+/// turn cards that resolve nothing (plain or a declinable symbol), then the rest.
+fn assign_symbols(b: &mut Builder) -> Result<()> {
+    let c = b.c;
+    let mut pool: Vec<Vec<usize>> = (0..c.artists())
+        .map(|a| {
+            super::engine::SYMBOL_ORDER
+                .iter()
+                .map(|&s| c.supply(a, s))
+                .collect()
+        })
+        .collect();
+    let idx = super::engine::symbol_index;
+    for pass in 0..3 {
+        for u in b.uses.iter_mut() {
+            let order: Vec<Symbol> = match (pass, u.req) {
+                (0, Req::Exact(s)) => vec![s],
+                (1, Req::PlainLike) => vec![
+                    Symbol::Plain,
+                    Symbol::Double,
+                    Symbol::Hidden,
+                    Symbol::Simultaneous,
+                ],
+                (2, Req::Any) => vec![
+                    Symbol::Plain,
+                    Symbol::Double,
+                    Symbol::Hidden,
+                    Symbol::Simultaneous,
+                    Symbol::Draw,
+                    Symbol::Award,
+                ],
+                _ => continue,
+            };
+            let Some(&s) = order.iter().find(|&&s| pool[u.artist][idx(s)] > 0) else {
+                bail!(
+                    "schedule: the deck has no {} card left for {:?} (the plan uses more cards \
+                     than the deck holds)",
+                    c.artist_name(u.artist),
+                    u.req
+                );
+            };
+            pool[u.artist][idx(s)] -= 1;
+            u.card = Some(Card::new(u.artist, s));
+        }
+    }
+    // Fillers: cards dealt but never played.
+    let mut fillers = Vec::new();
+    for (a, row) in pool.iter().enumerate() {
+        for (si, &k) in row.iter().enumerate() {
+            for _ in 0..k {
+                fillers.push(Card::new(a, super::engine::SYMBOL_ORDER[si]));
+            }
+        }
+    }
+    fillers.reverse();
+    b.filler_pool(fillers);
+    Ok(())
+}
+
+impl Builder<'_> {
+    fn filler_pool(&mut self, fillers: Vec<Card>) {
+        self.fillers = fillers;
+    }
+}
+
+/// Every seat's arriving cards (deals, draws), in time order, bring the cards it will use,
+/// in the order it uses them.
+fn allocate(b: &mut Builder) -> Result<()> {
+    for p in 0..b.n {
+        let mut uses = b.seat_uses[p].clone();
+        uses.sort();
+        let mut ui = 0;
+        let mut order: Vec<usize> = (0..b.supplies.len())
+            .filter(|&i| b.supplies[i].seat == p)
+            .collect();
+        order.sort_by_key(|&i| b.supplies[i].time);
+        for i in order {
+            let card = if ui < uses.len() {
+                let (t, id) = uses[ui];
+                if t < b.supplies[i].time {
+                    bail!("schedule: a card is played before it reaches the hand");
+                }
+                ui += 1;
+                b.uses[id].card.expect("symbols assigned")
+            } else {
+                let Some(f) = b.fillers.pop() else {
+                    bail!("schedule: the deck is too small for the deals");
+                };
+                f
+            };
+            b.supplies[i].card = Some(card);
+        }
+        if ui < uses.len() {
+            bail!("schedule: a seat plays more cards than it receives");
+        }
+    }
+    Ok(())
+}
+
+fn to_record(b: &Builder, plan: &Plan, rounds: &[RoundSk]) -> Record {
+    let n = b.n;
+    let seat = |rel: usize| plan.table_seat(rel);
+    let card = |id: usize| b.uses[id].card.expect("every use has a card");
+    let out = rounds
+        .iter()
+        .map(|rs| {
+            let mut deal = vec![Vec::new(); n];
+            for (rel, ids) in rs.deal.iter().enumerate() {
+                deal[seat(rel)] = ids
+                    .iter()
+                    .map(|&i| b.supplies[i].card.expect("supplied"))
+                    .collect();
+            }
+            let turns = rs
+                .turns
+                .iter()
+                .map(|t| {
+                    let first = card(t.card);
+                    let mut turn = Turn::play(seat(t.player), first);
+                    turn.second = t.second.map(card);
+                    if let Some(shown) = &t.simul {
+                        let mut v = vec![None; n];
+                        for (rel, x) in shown.iter().enumerate() {
+                            v[seat(rel)] = x.map(card);
+                        }
+                        turn.simultaneous = v;
+                    } else if first.symbol == Symbol::Simultaneous && t.asks && !is_closing(b, t) {
+                        // A declined simultaneous card still asks every seat.
+                        turn.simultaneous = vec![None; n];
+                    }
+                    if let Some(a) = t.award {
+                        turn.awards = vec![a];
+                    }
+                    if let Some(s) = t.draw {
+                        turn.drawn = vec![b.supplies[s].card.expect("supplied")];
+                    }
+                    turn
+                })
+                .collect();
+            let end_play = if rs.end_play.iter().all(|v| v.is_empty()) {
+                Vec::new()
+            } else {
+                let mut v = vec![Vec::new(); n];
+                for (rel, ids) in rs.end_play.iter().enumerate() {
+                    v[seat(rel)] = ids.iter().map(|&i| card(i)).collect();
+                }
+                v
+            };
+            RoundRecord {
+                deal,
+                extra: rs.extra.map(card),
+                turns,
+                end_play,
+            }
+        })
+        .collect();
+    Record { rounds: out }
+}
+
+/// The closing turn's card resolves nothing (only plain-like closing cards can carry an
+/// unasked simultaneous symbol).
+fn is_closing(b: &Builder, t: &TurnSk) -> bool {
+    b.uses[t.card].req == Req::Any
+}

@@ -1,0 +1,195 @@
+//! The ILP against the exhaustive search: on every miniature variant the model covers,
+//! the ILP's proven optimum must equal the search's true maximum, and the ILP's game must
+//! replay through the referee to that value. This is what makes the model trustworthy
+//! (a relaxation that is too loose or too tight shows up here as a different number).
+
+use std::path::PathBuf;
+
+use gamebounds::lp::SolveOptions;
+use gamebounds::modern_art::model::{self, Objective};
+use gamebounds::modern_art::rules::Config;
+use gamebounds::modern_art::{search, solve, verify};
+
+fn minis() -> Vec<(String, Config)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/modern-art/mini");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("models/modern-art/mini exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let players: usize = v["deal"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let name = p.file_stem().unwrap().to_string_lossy().to_string();
+            (name, Config::load(&p, None, players).unwrap())
+        })
+        .collect()
+}
+
+fn check(name: &str, c: &Config, objective: Objective, player: Option<usize>) -> i64 {
+    let (search_obj, search_seat) = match objective {
+        Objective::MaxPlayer => ("max-player", player),
+        Objective::MaxTotal => ("max-total", None),
+        Objective::MaxMargin => ("max-margin", None),
+        Objective::MinWinner => unreachable!("the search has no min-winner"),
+    };
+    let (truth, _) = search::maximise(c, search_obj, search_seat).unwrap();
+    let o = solve::solve(c, objective, player, &SolveOptions::quiet())
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+    // Proven, or proven after excluding plans the scheduler could not play (then the
+    // search's value is the check that nothing playable was lost).
+    assert!(
+        o.proven || (o.report.proven() && o.excluded > 0),
+        "{name}: not proven: {:?}",
+        o.report
+    );
+    assert_eq!(
+        o.value, truth,
+        "{name} {search_obj} {player:?}: ILP {} vs search {truth}",
+        o.value
+    );
+    let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+    assert!(cert.starts_with("certified"), "{name}: {cert}");
+    truth
+}
+
+/// Miniatures whose ILP takes several seconds: checked by the `--ignored` test only, so
+/// the default suite stays fast.
+const SLOW: [&str; 2] = ["m24-blessed-two-rounds", "m27-four-rounds"];
+
+#[test]
+fn ilp_equals_search_on_miniatures() {
+    let mut covered = Vec::new();
+    for (name, c) in minis() {
+        if model::supported(&c).is_err() || SLOW.contains(&name.as_str()) {
+            continue;
+        }
+        check(&name, &c, Objective::MaxPlayer, Some(0));
+        if c.variant.rounds == 1 {
+            // Another seat and another objective on the one-round miniatures.
+            check(&name, &c, Objective::MaxPlayer, Some(c.players - 1));
+        }
+        covered.push(name);
+    }
+    assert!(
+        covered.len() >= 20,
+        "only {} miniatures covered: {covered:?}",
+        covered.len()
+    );
+    for must in [
+        "every-symbol",
+        "blessed",
+        "simultaneous",
+        "hidden",
+        "double",
+        "draw",
+        "award",
+    ] {
+        assert!(
+            covered.iter().any(|n| n.contains(must)),
+            "no covered miniature with {must}: {covered:?}"
+        );
+    }
+}
+
+/// Every covered miniature, every seat and max-total (slow: `cargo test --release -- --ignored`).
+#[test]
+#[ignore]
+fn ilp_equals_search_on_miniatures_every_seat_and_total() {
+    for (name, c) in minis() {
+        if model::supported(&c).is_err() {
+            continue;
+        }
+        for seat in 0..c.players {
+            check(&name, &c, Objective::MaxPlayer, Some(seat));
+        }
+        check(&name, &c, Objective::MaxTotal, None);
+    }
+}
+
+#[test]
+fn max_total_and_margin_equal_search() {
+    for (name, c) in minis() {
+        if ["m04-award", "m10-simultaneous", "m19-3p-simultaneous"].contains(&name.as_str()) {
+            check(&name, &c, Objective::MaxTotal, None);
+        }
+        if ["m06-double", "m11-extra", "m15-blessed"].contains(&name.as_str()) {
+            check(&name, &c, Objective::MaxMargin, None);
+        }
+    }
+}
+
+/// The lowest winning score: the winner's score is at least every other score, and the
+/// replayed game's top score is the value.
+#[test]
+fn min_winner_is_a_certified_win() {
+    let (name, c) = minis().into_iter().find(|(n, _)| n == "m04-award").unwrap();
+    let o = solve::solve(&c, Objective::MinWinner, None, &SolveOptions::quiet()).unwrap();
+    assert!(o.proven, "{name}");
+    assert_eq!(o.value, *o.scores.iter().max().unwrap());
+    let (best, _) = search::maximise(&c, "max-player", Some(0)).unwrap();
+    assert!(o.value <= best);
+    verify(&o.envelope).unwrap();
+}
+
+#[test]
+fn unsupported_readings_are_refused_with_a_reason() {
+    for (name, c) in minis() {
+        if c.variant.chain_symbols {
+            let e = model::supported(&c).unwrap_err().to_string();
+            assert!(e.contains("chain_symbols"), "{name}: {e}");
+        }
+    }
+}
+
+/// The `solve` command end to end: a miniature is proven and certified; bad input is one
+/// line and exit 2.
+#[test]
+fn solve_command() {
+    let bin = env!("CARGO_BIN_EXE_gamebounds");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = std::process::Command::new(bin)
+        .current_dir(root)
+        .args([
+            "--quiet",
+            "--json",
+            "modern-art",
+            "solve",
+            "--variant",
+            "models/modern-art/mini/m04-award.json",
+            "--player",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(env["status"], "optimal");
+    assert_eq!(env["value"], 21.0);
+    let bad = std::process::Command::new(bin)
+        .current_dir(root)
+        .args(["modern-art", "solve", "--objective", "max-fun"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("unknown objective") && err.lines().count() == 1,
+        "{err}"
+    );
+}
