@@ -24,8 +24,13 @@ endif
 
 demo: setup
 	@$(MAKE) --no-print-directory build
-	@echo "== gamebounds demo =="
-	$(BIN) modern-art solve --players 2 --variant models/modern-art/standard.json
+	@mkdir -p target/demo
+	@echo "== Modern Art, a miniature with every symbol: the ILP's proof, then the referee's certificate =="
+	$(BIN) --quiet modern-art solve --variant models/modern-art/mini/m22-every-symbol.json --out target/demo/mini.json
+	$(BIN) verify target/demo/mini.json
+	@echo
+	@echo "== Modern Art, 2 players, the public MiniZinc model's rules (it reached 301): 60 s =="
+	$(BIN) modern-art solve --players 2 --variant models/modern-art/anchor.json --time-limit 60 --out target/demo/anchor-2p.json
 
 test: setup
 	@$(MAKE) --no-print-directory build
