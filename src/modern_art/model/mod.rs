@@ -13,6 +13,7 @@
 //! (value levels, award tokens), [`scoring`] and the objectives below. Seats are relative
 //! (seat 0 is the player the objective is about); see [`vars`].
 
+pub mod cuts;
 pub mod dealing;
 pub mod ranking;
 pub mod round_end;
@@ -180,6 +181,7 @@ pub fn build(c: &Config, objective: Objective, player: Option<usize>) -> Result<
     values::awards(&mut m, c, &v);
     values::values(&mut m, c, &v);
     scoring::scoring(&mut m, c, &v);
+    cuts::add(&mut m, c, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);
     Ok(Built {
         model: m,
