@@ -63,3 +63,4 @@ results: setup
 bench: setup
 	@$(MAKE) --no-print-directory build
 	cargo bench
+	$(BIN) modern-art bench --runs 3

@@ -233,21 +233,21 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     for p in 0..n {
         let mut hidden_seconds: Vec<usize> = Vec::new();
         for a in 0..a_count {
-            hidden_seconds.extend(std::iter::repeat(a).take(rp.hid[p][a]));
+            hidden_seconds.extend(std::iter::repeat_n(a, rp.hid[p][a]));
         }
         for a in 0..a_count {
             let list = &mut acts[p];
-            list.extend(std::iter::repeat(Act::Draw(a)).take(res[p][a][DRAW]));
-            list.extend(std::iter::repeat(Act::Award(a)).take(res[p][a][AWARD]));
+            list.extend(std::iter::repeat_n(Act::Draw(a), res[p][a][DRAW]));
+            list.extend(std::iter::repeat_n(Act::Award(a), res[p][a][AWARD]));
             for i in 0..res[p][a][DOUBLE] {
                 list.push(Act::Double(a, i < dbl[p][a]));
             }
-            list.extend(std::iter::repeat(Act::Simul(a)).take(res[p][a][SIMUL]));
-            list.extend(std::iter::repeat(Act::Plain(a)).take(plain[p][a]));
+            list.extend(std::iter::repeat_n(Act::Simul(a), res[p][a][SIMUL]));
+            list.extend(std::iter::repeat_n(Act::Plain(a), plain[p][a]));
         }
         // Hidden seconds: same artist first when required.
         let mut hidden_turns: Vec<usize> = (0..a_count)
-            .flat_map(|a| std::iter::repeat(a).take(res[p][a][HIDDEN]))
+            .flat_map(|a| std::iter::repeat_n(a, res[p][a][HIDDEN]))
             .collect();
         hidden_turns.sort_by_key(|&a| std::cmp::Reverse(rp.hid[p][a].min(1)));
         for a in hidden_turns {
@@ -293,7 +293,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         .sum();
     // Award targets, in play order.
     let mut targets: Vec<usize> = (0..a_count)
-        .flat_map(|a| std::iter::repeat(a).take(rp.placed[a]))
+        .flat_map(|a| std::iter::repeat_n(a, rp.placed[a]))
         .collect();
     // Interleave turns by rotation.
     let mut next = vec![0usize; n];
@@ -342,23 +342,21 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         };
         match act {
             Act::Draw(_) => t.draw = Some(b.supply(p)),
-            Act::Award(a) => {
-                if b.tokens_left > 0 {
-                    if targets.is_empty() {
-                        bail!(
-                            "schedule: round {}: an award card but no token placement",
-                            r + 1
-                        );
-                    }
-                    let i = match c.variant.award_target {
-                        super::rules::AwardTarget::Own => {
-                            targets.iter().position(|&x| x == a).unwrap_or(0)
-                        }
-                        super::rules::AwardTarget::Any => 0,
-                    };
-                    t.award = Some(targets.remove(i));
-                    b.tokens_left -= 1;
+            Act::Award(a) if b.tokens_left > 0 => {
+                if targets.is_empty() {
+                    bail!(
+                        "schedule: round {}: an award card but no token placement",
+                        r + 1
+                    );
                 }
+                let i = match c.variant.award_target {
+                    super::rules::AwardTarget::Own => {
+                        targets.iter().position(|&x| x == a).unwrap_or(0)
+                    }
+                    super::rules::AwardTarget::Any => 0,
+                };
+                t.award = Some(targets.remove(i));
+                b.tokens_left -= 1;
             }
             Act::Double(a, true) | Act::CloseDouble(a) => {
                 t.second = Some(b.take(p, a, Req::Any, "a double's second card")?)
@@ -375,7 +373,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
                     }
                     let need = acts[q].get(next[q]).map(|x| x.cards()).unwrap_or(0) as i64;
                     let forced = left > events_left;
-                    if forced || b.hand[q] - 1 >= need {
+                    if forced || b.hand[q] > need {
                         let a = (0..a_count).find(|&a| sim_left[q][a] > 0).unwrap();
                         sim_left[q][a] -= 1;
                         shown[q] = Some(b.take(q, a, Req::Any, "a simultaneous card")?);

@@ -197,8 +197,9 @@ impl Searcher {
     }
 
     /// An upper bound on what `st` can still gain: every card a seat shows this round or
-    /// later (on the table now, in hand, still to be dealt, or brought by a draw) paid at
-    /// the highest value any artist could reach by the last round.
+    /// later (on the table now, in hand, still to be dealt, brought by a draw, or chosen
+    /// for a simultaneous play not yet shown — the last two counted for every seat) paid
+    /// at the highest value any artist could reach by the last round.
     fn upper(&self, st: &State) -> i64 {
         if st.is_terminal() {
             return 0;

@@ -47,11 +47,12 @@ pub fn hands(m: &mut Model, c: &Config, v: &Vars) {
             if c.deal(r) == 0 {
                 m.constrain(leq(played, d.hand_max as f64 * start));
             }
+            // The most a hand can hold after round r: every card dealt so far plus every
+            // draw card of the deck.
+            let most = (0..=r).map(|x| c.deal(x)).sum::<usize>()
+                + (0..d.a).map(|a| c.supply(a, Symbol::Draw)).sum::<usize>();
             let before_end_play = v.hand_end[r][p] + v.end_played(r, p);
-            m.constrain(leq(
-                before_end_play,
-                d.hand_max as f64 * (1.0 - v.empty[r][p]),
-            ));
+            m.constrain(leq(before_end_play, most as f64 * (1.0 - v.empty[r][p])));
         }
     }
 }

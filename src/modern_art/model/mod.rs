@@ -221,15 +221,30 @@ pub fn solve(
     objective: Objective,
     player: Option<usize>,
     opts: &SolveOptions,
-) -> Result<(SolveReport, Plan)> {
+    excluded: &[Vec<bool>],
+) -> Result<(SolveReport, Plan, Vec<bool>)> {
     let built = build(c, objective, player)?;
     let Built {
-        model,
+        mut model,
         vars,
         objective: obj,
         sense,
     } = built;
+    let skeleton = vars.skeleton();
+    for ex in excluded {
+        // No-good: at least one binary of the skeleton differs.
+        let mut differ = Expression::default();
+        for (x, &set) in skeleton.iter().zip(ex) {
+            if set {
+                differ += 1.0 - *x;
+            } else {
+                differ += *x;
+            }
+        }
+        model.constrain(geq(differ, 1.0));
+    }
     let solved = model.solve(sense, obj, opts)?;
+    let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
     if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
         eprintln!(
             "objective {:?} bound {:?}",
@@ -237,7 +252,7 @@ pub fn solve(
         );
     }
     let plan = read_plan(&solved, &vars);
-    Ok((solved.report, plan))
+    Ok((solved.report, plan, bits))
 }
 
 /// Diagnostics (`GAMEBOUNDS_DEBUG=1`): the solution's main quantities on stderr, also
@@ -265,23 +280,23 @@ fn debug_dump(s: &Solved, v: &Vars) {
                 .sum();
             eprintln!(
                 "  artist {a}: faceup {:.2} count {:.2} own0 {:.2} ranked {:.2} places [{:.2} {:.2} {:.2}] placed {:.2} levels [{}] score0 {:.2}",
-                s.eval(&v.faceup(r, a)),
-                s.eval(&v.count(r, a)),
-                s.eval(&v.own(r, 0, a)),
-                s.eval(&v.ranked(r, a)),
-                s.eval(&v.place(r, a, 0)),
-                s.eval(&v.place(r, a, 1)),
-                s.eval(&v.place(r, a, 2)),
+                s.eval(v.faceup(r, a)),
+                s.eval(v.count(r, a)),
+                s.eval(v.own(r, 0, a)),
+                s.eval(v.ranked(r, a)),
+                s.eval(v.place(r, a, 0)),
+                s.eval(v.place(r, a, 1)),
+                s.eval(v.place(r, a, 2)),
                 s.value(v.placed[r][a]),
                 lv.join(" "),
                 paid
             );
         }
         let t: Vec<String> = (0..d.n)
-            .map(|p| format!("{:.2}", s.eval(&v.turns(r, p))))
+            .map(|p| format!("{:.2}", s.eval(v.turns(r, p))))
             .collect();
         let pl: Vec<String> = (0..d.n)
-            .map(|p| format!("{:.2}", s.eval(&v.played(r, p))))
+            .map(|p| format!("{:.2}", s.eval(v.played(r, p))))
             .collect();
         eprintln!(
             "  turns [{}] played [{}] cycles {:.2} noclose {:.2} hands [{}]",
@@ -356,14 +371,14 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
             .map(|p| {
                 if v.scored.contains(&p) {
                     let e = v.round_score(r, p);
-                    good_lp::Solution::eval(s, &e).round() as i64
+                    good_lp::Solution::eval(s, e).round() as i64
                 } else {
                     0
                 }
             })
             .collect();
         let turns = (0..d.n)
-            .map(|p| good_lp::Solution::eval(s, &v.turns(r, p)).round() as usize)
+            .map(|p| good_lp::Solution::eval(s, v.turns(r, p)).round() as usize)
             .collect();
         rounds.push(RoundPlan {
             opener,

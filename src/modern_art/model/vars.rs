@@ -440,6 +440,29 @@ impl Vars {
         }
     }
 
+    /// The binary decisions (the plan's skeleton), in a fixed order: used to exclude a
+    /// skeleton the scheduler could not turn into a game.
+    pub fn skeleton(&self) -> Vec<Variable> {
+        let mut out: Vec<Variable> = Vec::new();
+        for r in 0..self.d.r {
+            out.extend(self.lam[r].iter().flatten());
+            out.extend(self.cz[r].iter().flatten());
+            out.extend(&self.cs[r]);
+            out.extend(&self.empty[r]);
+            out.push(self.noclose[r]);
+            out.push(self.idle[r]);
+            out.extend(&self.reached[r]);
+            if let Some(x) = &self.extra[r] {
+                out.extend(x);
+            }
+            out.push(self.exhausted[r]);
+            out.extend(self.patterns[r].iter().map(|(_, x)| *x));
+            out.extend(self.level[r].iter().flatten());
+            out.extend(self.tokens[r].iter().flatten());
+        }
+        out
+    }
+
     /// Primaries (turns) of seat p of artist a in round r.
     pub fn primaries(&self, r: usize, p: usize, a: usize) -> Expression {
         let mut e = Expression::from(self.plain[r][p][a]);
