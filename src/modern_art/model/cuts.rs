@@ -41,7 +41,6 @@ pub fn add(m: &mut Model, c: &Config, v: &Vars) {
     if enabled("noclose-capacity") {
         noclose_capacity(m, c, v);
     }
-    fix_world(m, v);
 }
 
 /// Seat p's cards of artist a in round r that are paid at a value of at least `t`.
@@ -161,10 +160,7 @@ fn first_reaches_k(m: &mut Model, v: &Vars) {
     let k = d.k as f64;
     for r in 0..d.r {
         for a in 0..d.a {
-            m.constrain(geq(
-                v.count(r, a),
-                k * v.place(r, a, 0) - k * v.noclose[r],
-            ));
+            m.constrain(geq(v.count(r, a), k * v.place(r, a, 0) - k * v.noclose[r]));
         }
     }
 }
@@ -208,23 +204,11 @@ fn noclose_capacity(m: &mut Model, c: &Config, v: &Vars) {
         }
         let big = (most - cap).max(0.0);
         m.constrain(leq(lhs, cap + big * (1.0 - v.noclose[r])));
-        let least = (d.n * c.deal(r)) as f64 - hidden as f64 - if d.blessed { (d.n * d.a) as f64 } else { 0.0 };
+        let least = (d.n * c.deal(r)) as f64
+            - hidden as f64
+            - if d.blessed { (d.n * d.a) as f64 } else { 0.0 };
         if r == 0 && least > cap {
             m.constrain(leq(Expression::from(v.noclose[r]), 0.0));
-        }
-    }
-}
-
-/// Experiment only: `GB_FIX_WORLD=a` fixes artist a at 3 + 10 after round 1, +3 each round.
-pub fn fix_world(m: &mut Model, v: &Vars) {
-    if let Ok(s) = std::env::var("GB_FIX_WORLD") {
-        let a: usize = s.parse().unwrap();
-        for r in 0..v.d.r {
-            let t = 13 + 3 * r;
-            m.constrain(good_lp::constraint::eq(
-                Expression::from(v.level[r][a][t]),
-                1.0,
-            ));
         }
     }
 }
