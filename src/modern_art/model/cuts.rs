@@ -36,7 +36,10 @@ pub fn add(m: &mut Model, c: &Config, v: &Vars) {
         close_by_level(m, v);
     }
     if enabled("first-reaches-k") {
-        first_reaches_k(m, v);
+        first_reaches_k(m, c, v);
+    }
+    if enabled("hidden-by-level") {
+        hidden_by_level(m, c, v);
     }
     if enabled("noclose-capacity") {
         noclose_capacity(m, c, v);
@@ -143,24 +146,64 @@ fn close_by_level(m: &mut Model, v: &Vars) {
     }
 }
 
-/// **The first-placed artist has at least K cards when the round closes.** For every
-/// round r and artist a:
+/// **The first-placed artist has at least K cards when the round closes, and at least the
+/// average when it does not.** For every round r and artist a:
 ///
-/// count(r, a) ≥ K · ([a takes first place in round r] − [round r ends without a close]).
+/// count(r, a) ≥ K · [a takes first place in round r] − (K − m_r) · [round r ends without a
+/// close], with m_r = min(K, ⌈(n · deal(r) + e_r) / A⌉) (e_r = 1 if r has an extra card).
 ///
 /// Valid: when the round closes, some artist b has at least K face-up cards, so its count
-/// (face-up + hidden + end play + extra) is at least K; the first-placed artist a ranks at
-/// or above b, so count(a) ≥ count(b) ≥ K (a = b included). When a is not first, or the
-/// round ended with every hand empty, the right side is ≤ 0.
+/// is at least K; the first-placed artist a ranks at or above b, so count(a) ≥ count(b) ≥
+/// K. When the round ends without a close, every hand is empty, so every card a seat held
+/// (at least its deal of this round) was displayed, plus the extra card: the counts add
+/// up to at least n · deal(r) + e_r, and the first-placed artist has at least the average
+/// of the A artists (and counts are integers). When a is not first the right side is ≤ 0.
 ///
 /// Why it helps: the relaxation made an artist first with two cards against one, paying
 /// it the top value for a round that cost almost nothing.
-fn first_reaches_k(m: &mut Model, v: &Vars) {
+fn first_reaches_k(m: &mut Model, c: &Config, v: &Vars) {
     let d = &v.d;
     let k = d.k as f64;
     for r in 0..d.r {
+        let total = d.n * c.deal(r) + usize::from(c.has_extra(r));
+        let least = total.div_ceil(d.a).min(d.k) as f64;
         for a in 0..d.a {
-            m.constrain(geq(v.count(r, a), k * v.place(r, a, 0) - k * v.noclose[r]));
+            m.constrain(geq(
+                v.count(r, a),
+                k * v.place(r, a, 0) - (k - least) * v.noclose[r],
+            ));
+        }
+    }
+}
+
+/// **Hidden cards by value level.** For every artist a, round r and value t:
+///
+/// Σ_{scored p} Σ_{r' ≤ r} (hidden cards of a that p scores in round r' at a value ≥ t)
+///     ≤ H · [a's value after round r is ≥ t],
+///
+/// H = the deck's `hidden` cards. Valid for the reason of [`supply_by_level`]: values never
+/// decrease, and every hidden card is the second card of a distinct `hidden` symbol card,
+/// of which the deck has H (chained symbols are not modelled, see `supported`).
+fn hidden_by_level(m: &mut Model, c: &Config, v: &Vars) {
+    use crate::modern_art::rules::Symbol;
+    let d = &v.d;
+    let h: usize = (0..d.a).map(|a| c.supply(a, Symbol::Hidden)).sum();
+    if h == 0 {
+        return;
+    }
+    for a in 0..d.a {
+        for r in 0..d.r {
+            for t in 1..=d.value_max[r] {
+                let mut lhs = Expression::default();
+                for &p in &v.scored {
+                    for rr in 0..=r {
+                        for x in v.paid_hid[rr][p][a].iter().skip(t) {
+                            lhs += *x;
+                        }
+                    }
+                }
+                m.constrain(leq(lhs, h as f64 * level_at_least(v, r, a, t)));
+            }
         }
     }
 }
