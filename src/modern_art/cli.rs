@@ -38,7 +38,8 @@ pub enum Command {
     /// All players cooperate and the deal is free (the maximum is over all shuffles). The
     /// optimum is turned into a concrete game and replayed by the referee; only a proven
     /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
-    /// reports "best found S, bound B, gap G%".
+    /// reports "best found S, bound B, gap G%". Default time limit 120 s (`--time-limit 0`:
+    /// none, run to a proof).
     ///
     /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
     Solve {

@@ -222,6 +222,7 @@ pub fn solve(
     player: Option<usize>,
     opts: &SolveOptions,
     excluded: &[Vec<bool>],
+    feasibility: bool,
 ) -> Result<(SolveReport, Plan, Vec<bool>)> {
     let built = build(c, objective, player)?;
     let Built {
@@ -243,6 +244,13 @@ pub fn solve(
         }
         model.constrain(geq(differ, 1.0));
     }
+    // Feasibility only (any legal game): a first certified game when HiGHS finds no
+    // feasible point of the real objective in time.
+    let obj = if feasibility {
+        Expression::default()
+    } else {
+        obj
+    };
     let solved = model.solve(sense, obj, opts)?;
     let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
     if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
@@ -253,6 +261,27 @@ pub fn solve(
     }
     let plan = read_plan(&solved, &vars);
     Ok((solved.report, plan, bits))
+}
+
+/// The LP relaxation's optimum: a valid (weaker) bound when the MIP found no feasible
+/// point in time and so reported none.
+pub fn lp_bound(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+) -> Result<SolveReport> {
+    vars::RELAX.with(|r| r.set(true));
+    let built = build(c, objective, player);
+    vars::RELAX.with(|r| r.set(false));
+    let Built {
+        model,
+        objective: obj,
+        sense,
+        ..
+    } = built?;
+    let solved = model.solve(sense, obj, opts)?;
+    Ok(solved.report)
 }
 
 /// Diagnostics (`GAMEBOUNDS_DEBUG=1`): the solution's main quantities on stderr, also

@@ -151,7 +151,12 @@ pub struct Vars {
 /// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
 /// relaxation), to study the root bound.
 fn relaxed() -> bool {
-    std::env::var_os("GAMEBOUNDS_RELAX").is_some()
+    RELAX.with(|r| r.get()) || std::env::var_os("GAMEBOUNDS_RELAX").is_some()
+}
+
+thread_local! {
+    /// Build the LP relaxation (see [`super::lp_bound`]).
+    pub static RELAX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 pub fn int(m: &mut Model, name: String, lo: f64, hi: f64) -> Variable {
