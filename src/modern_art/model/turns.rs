@@ -28,9 +28,6 @@ pub fn rotation(m: &mut Model, v: &Vars, opener: Option<usize>) {
             }
         }
         for p in 0..d.n {
-            if std::env::var_os("GB_EXP_NOSKIP").is_some() {
-                m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
-            }
             let t = v.turns(r, p);
             let due = v.cycles[r] + v.extra_turn(r, p);
             m.constrain(leq(t.clone(), due.clone()));
