@@ -36,13 +36,6 @@ pub fn add(m: &mut Model, c: &Config, v: &Vars) {
     if v.scored.len() != 1 {
         return;
     }
-    if let Some(a) = std::env::var("GAMEBOUNDS_FIRST_R1")
-        .ok()
-        .and_then(|s| s.parse::<usize>().ok())
-        .filter(|&a| a < v.d.a)
-    {
-        first_in_round_one(m, v, a);
-    }
     if enabled("supply-by-level") {
         supply_by_level(m, c, v);
     }
@@ -63,7 +56,7 @@ pub fn add(m: &mut Model, c: &Config, v: &Vars) {
 /// One part of a split solve (not a cut): only games in which artist `a` takes first place
 /// in round 1. Every game has exactly one such artist (round 1 always shows a card, so
 /// its ranking is never empty), so the largest of the A restricted optima is the optimum.
-/// Diagnostic `GAMEBOUNDS_FIRST_R1=a`. Measured (2 players, anchor, all cuts, 1 thread):
+/// Used by `modern-art solve --split` ([`crate::modern_art::solve::split`]). Measured (2 players, anchor, all cuts, 1 thread):
 /// a = 3 and a = 4 proven 418 in 43 s and 42 s; a = 0 has LP bound 415.9, a = 1 and
 /// a = 2 bounds 402 and 414 after 60 s; so 418 is the anchor maximum.
 pub fn first_in_round_one(m: &mut Model, v: &Vars, a: usize) {
