@@ -58,6 +58,7 @@ lint:
 results: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art results
+	$(BIN) --quiet modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json >/dev/null
 	$(BIN) --quiet modern-art search --variant models/modern-art/mini/m25-mixed-two-rounds.json --out games/modern-art-mini-m25-search.json >/dev/null
 
 bench: setup
