@@ -41,12 +41,19 @@ pub enum Command {
     /// reports "best found S, bound B, gap G%". Default time limit 120 s (`--time-limit 0`:
     /// none, run to a proof).
     ///
-    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --out games/modern-art-2p-anchor.json
+    /// With --split (max-player only) the maximum is proven as the largest of one
+    /// restricted solve per artist that takes first place in round 1 (each part gets the
+    /// time limit; parts whose LP bound cannot beat the best game are skipped).
+    ///
+    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json
     Solve {
         #[command(flatten)]
         setup: Setup,
         #[command(flatten)]
         goal: super::solve::Goal,
+        /// Split the proof over round 1's first artist (max-player only).
+        #[arg(long)]
+        split: bool,
     },
     /// Solve several variants and player counts; one table of maxima.
     ///
@@ -102,7 +109,9 @@ pub enum Command {
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
-        Command::Solve { setup, goal } => super::solve::run_solve(&setup.config()?, &goal, common),
+        Command::Solve { setup, goal, split } => {
+            super::solve::run_solve(&setup.config()?, &goal, split, common)
+        }
         Command::Compare {
             variant,
             deck,

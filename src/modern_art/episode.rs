@@ -22,6 +22,25 @@ pub struct Payload {
     pub record: Record,
     pub rounds: Vec<RoundSummary>,
     pub scores: Vec<i64>,
+    /// The parts of a split solve (`solve --split`), when the bound was proven that way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<Vec<SplitPart>>,
+}
+
+/// One part of a split solve: the games in which `artist` takes first place in round 1.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SplitPart {
+    pub artist: String,
+    /// The best certified game this part's solve found (any part's game counts).
+    pub value: Option<i64>,
+    /// Upper bound on this part (rounded down: scores are whole numbers); `None` when
+    /// no game has this artist first.
+    pub bound: Option<f64>,
+    /// `proven`, `closed` (bound ≤ the best game), `empty`, `skipped (LP bound)` or
+    /// `open` (bound above the best game: the split proves nothing).
+    pub status: String,
+    pub seconds: f64,
 }
 
 /// The objectives an episode may name: `max-player` (the seat's score; the best seat's
@@ -80,6 +99,7 @@ pub fn envelope(
         record,
         rounds: outcome.rounds,
         scores: outcome.scores,
+        split: None,
     };
     let payload = serde_json::to_value(&payload)?;
     let mut env = match report {

@@ -44,6 +44,33 @@ pub fn render(env: &Envelope) -> Result<String> {
         row
     });
     out.push_str(&table(header, rows));
+    if let Some(parts) = &payload.split {
+        out.push_str(
+            "\n\n## Proof: split over round 1's first artist\n\n\
+             Every game has exactly one artist in first place in round 1, so the maximum \
+             is the largest of these restricted maxima. A part is settled when proven or \
+             when its bound (rounded down) is at most the best game.\n\n",
+        );
+        let rows = parts.iter().map(|p| {
+            vec![
+                p.artist.clone(),
+                p.value.map_or("-".into(), |v| v.to_string()),
+                p.bound.map_or("-".into(), |b| format!("{b:.0}")),
+                p.status.clone(),
+                format!("{:.1}", p.seconds),
+            ]
+        });
+        out.push_str(&table(
+            [
+                "first in round 1",
+                "best game",
+                "bound",
+                "status",
+                "seconds",
+            ],
+            rows,
+        ));
+    }
     out.push_str("\n\n## Turns\n");
     for (r, rr) in payload.record.rounds.iter().enumerate() {
         out.push_str(&format!("\n### Round {}\n\n", r + 1));

@@ -23,7 +23,8 @@ pub struct Outcome {
     pub value: i64,
     /// Proven by HiGHS and reached by the replayed game (and no plan was excluded).
     pub proven: bool,
-    /// Optimal plans the scheduler could not turn into a game, excluded by a cut.
+    /// Optimal plans the scheduler could not turn into a game, excluded by a cut (the
+    /// most of the certified game's solve and the bounding solve).
     pub excluded: usize,
 }
 
@@ -39,13 +40,14 @@ fn attempt(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
+    first: Option<usize>,
     opts: &SolveOptions,
     feasibility: bool,
 ) -> Result<Attempt> {
     let mut excluded: Vec<Vec<bool>> = Vec::new();
     loop {
         let (report, plan, skeleton) =
-            model::solve(c, objective, player, opts, &excluded, feasibility)?;
+            model::solve(c, objective, player, first, opts, &excluded, feasibility)?;
         match schedule::schedule(c, &plan) {
             Ok(record) => {
                 return Ok(Attempt {
@@ -79,10 +81,14 @@ fn attempt(
 /// minutes for 3+ players), the rest to the real objective, whose bound is the only upper
 /// bound reported. The better certified game is kept. Without a time limit only the real
 /// objective runs (to a proof).
+///
+/// `first`: only games in which this artist takes first place in round 1 (one part of
+/// [`split`]); `None` for the whole game.
 pub fn solve(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
+    first: Option<usize>,
     opts: &SolveOptions,
 ) -> Result<Outcome> {
     let mut games: Vec<Attempt> = Vec::new();
@@ -93,7 +99,7 @@ pub fn solve(
             ..opts.clone()
         };
         full_opts.time_limit = Some(t * 0.7);
-        match attempt(c, objective, player, &quick, true) {
+        match attempt(c, objective, player, first, &quick, true) {
             Ok(a) => games.push(a),
             Err(e) => {
                 if !opts.quiet {
@@ -102,7 +108,7 @@ pub fn solve(
             }
         }
     }
-    let (full, full_excluded) = match attempt(c, objective, player, &full_opts, false) {
+    let (full, full_excluded) = match attempt(c, objective, player, first, &full_opts, false) {
         Ok(a) => {
             let r = a.report.clone();
             let x = a.excluded;
@@ -120,6 +126,7 @@ pub fn solve(
                 c,
                 objective,
                 player,
+                first,
                 &SolveOptions {
                     quiet: true,
                     ..opts.clone()
@@ -192,7 +199,9 @@ pub fn solve(
             Objective::MinWinner => (value as f64) < b - 1e-6,
             _ => (value as f64) > b + 1e-6,
         };
-        if beaten && full_excluded == 0 {
+        // A part of a split solve may keep a random playout (any first artist) that
+        // beats the part's bound legitimately.
+        if beaten && full_excluded == 0 && first.is_none() {
             bail!(
                 "a certified game reaches {value} beyond the model's bound {b} (variant {}, \
                  {} players): the model is not a relaxation of the rules — a model bug",
@@ -228,8 +237,179 @@ pub fn solve(
         scores,
         value,
         proven,
-        excluded: chosen.excluded,
+        excluded: chosen.excluded.max(full_excluded),
     })
+}
+
+/// The part bound of a whole-number objective: `b` rounded down (with a tolerance).
+fn whole(b: f64) -> f64 {
+    (b + 1e-6).floor()
+}
+
+/// Whether a HiGHS error says the model has no feasible point.
+fn is_infeasible(e: &anyhow::Error) -> bool {
+    format!("{e:#}").contains("is infeasible")
+}
+
+/// One part of [`split`]: (artist, best game's value, bound rounded down, proven, some
+/// plan excluded, seconds, skipped by its LP bound).
+type PartRow = (usize, Option<i64>, Option<f64>, bool, bool, f64, bool);
+
+/// `solve --split` (max-player only): the maximum as the largest of A restricted optima,
+/// one per artist `a` that takes first place in round 1 (every game has exactly one).
+/// Each part is smaller than the whole and HiGHS closes most of them where the whole
+/// model stalls. The parts run in the order of their LP bounds (highest first); a part
+/// whose LP bound cannot beat the best certified game so far is skipped, so the hopeless
+/// parts cost one LP each. Each part gets the time limit of a whole solve.
+///
+/// Proven only when every part is proven or bounded (rounded down) by the best
+/// certified game, and no part excluded a plan; the combined bound is the largest part
+/// bound.
+pub fn split(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+) -> Result<Outcome> {
+    if objective != Objective::MaxPlayer {
+        bail!(
+            "--split: only --objective max-player can be split over round 1's first artist \
+             (got {})",
+            objective.name()
+        );
+    }
+    let started = std::time::Instant::now();
+    let lp_opts = SolveOptions {
+        quiet: true,
+        ..opts.clone()
+    };
+    // (artist, LP bound or None when no game has this artist first, seconds)
+    let mut order: Vec<(usize, Option<f64>, f64)> = Vec::new();
+    for a in 0..c.artists() {
+        let t = std::time::Instant::now();
+        let lp = match model::lp_bound(c, objective, player, Some(a), &lp_opts) {
+            Ok(r) => Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY)),
+            Err(e) if is_infeasible(&e) => None,
+            Err(e) => return Err(e),
+        };
+        order.push((a, lp, t.elapsed().as_secs_f64()));
+    }
+    order.sort_by(|x, y| {
+        let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
+        key(y.1).total_cmp(&key(x.1)).then(x.0.cmp(&y.0))
+    });
+    let mut best: Option<Outcome> = None;
+    let mut parts: Vec<PartRow> = Vec::new();
+    for (a, lp, lp_seconds) in order {
+        let name = &c.deck.artists[a];
+        let best_value = best.as_ref().map(|o| o.value);
+        let part = match lp {
+            None => (a, None, None, true, false, lp_seconds, false),
+            Some(b) if best_value.is_some_and(|v| whole(b) <= v as f64) => {
+                (a, None, Some(whole(b)), false, false, lp_seconds, true)
+            }
+            Some(_) => {
+                let t = std::time::Instant::now();
+                match solve(c, objective, player, Some(a), opts) {
+                    Ok(o) => {
+                        let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                        let row = (
+                            a,
+                            Some(o.value),
+                            Some(o.report.bound.map_or(f64::INFINITY, whole)),
+                            o.proven,
+                            o.excluded > 0,
+                            secs,
+                            false,
+                        );
+                        if best.as_ref().is_none_or(|b| o.value > b.value) {
+                            best = Some(o);
+                        }
+                        row
+                    }
+                    Err(e) if is_infeasible(&e) => {
+                        (a, None, None, true, false, t.elapsed().as_secs_f64(), false)
+                    }
+                    Err(e) => return Err(e.context(format!("split part: {name} first in round 1"))),
+                }
+            }
+        };
+        if !opts.quiet {
+            let (_, value, bound, proven, _, secs, skipped) = part;
+            let show = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+            eprintln!(
+                "split: {name} first in round 1: value {}, bound {}, {}, {secs:.1} s",
+                show(value.map(|v| v.to_string())),
+                show(bound.map(|b| format!("{b:.0}"))),
+                match (lp, proven, skipped) {
+                    (None, ..) => "empty",
+                    (_, true, _) => "proven",
+                    (_, _, true) => "skipped (LP bound)",
+                    _ => "not proven",
+                }
+            );
+        }
+        parts.push(part);
+    }
+    let Some(mut o) = best else {
+        bail!(
+            "--split: no part found a game (variant {}, {} players)",
+            c.variant.name,
+            c.players
+        );
+    };
+    let value = o.value;
+    let mut records = Vec::new();
+    let mut proven = true;
+    let mut bound: Option<f64> = None;
+    parts.sort_by_key(|p| p.0);
+    for (a, v, b, part_proven, excluded, secs, skipped) in parts {
+        let closed = !excluded && b.is_none_or(|b| b <= value as f64);
+        let status = if v.is_none() && b.is_none() {
+            "empty"
+        } else if part_proven {
+            "proven"
+        } else if skipped {
+            "skipped (LP bound)"
+        } else if closed {
+            "closed (bound ≤ best)"
+        } else {
+            "open"
+        };
+        proven &= part_proven || closed;
+        if let Some(b) = b {
+            bound = Some(bound.map_or(b, |x: f64| x.max(b)));
+        }
+        records.push(episode::SplitPart {
+            artist: c.deck.artists[a].clone(),
+            value: v,
+            bound: b,
+            status: status.into(),
+            seconds: (secs * 10.0).round() / 10.0,
+        });
+    }
+    let mut report = o.report.clone();
+    report.bound = bound.map(|b| b.max(value as f64));
+    report.objective = Some(value as f64);
+    report.gap = report
+        .bound
+        .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+    report.seconds = started.elapsed().as_secs_f64();
+    report.status = if proven {
+        crate::lp::Status::Optimal
+    } else {
+        crate::lp::Status::Feasible
+    };
+    let mut payload: episode::Payload = o.envelope.payload_as()?;
+    payload.split = Some(records);
+    o.envelope.payload = serde_json::to_value(&payload)?;
+    o.envelope.status = report.status;
+    o.envelope.bound = report.bound;
+    o.envelope.gap = report.gap;
+    o.envelope.solver = Some(report.clone());
+    o.report = report;
+    o.proven = proven;
+    Ok(o)
 }
 
 /// Random legal games played through the referee (seeded, so reproducible): the best
@@ -341,7 +521,16 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
         Objective::MaxMargin => "maximum margin",
         Objective::MinWinner => "minimum winning score",
     };
-    if o.proven {
+    let split = o
+        .envelope
+        .payload_as::<episode::Payload>()
+        .is_ok_and(|p| p.split.is_some());
+    if o.proven && split {
+        format!(
+            "proven {what} {} (split over round 1's first artist; certified by the referee)",
+            o.value
+        )
+    } else if o.proven {
         format!("proven {what} {} (certified by the referee)", o.value)
     } else {
         let bound = o
@@ -377,10 +566,19 @@ fn options(common: &crate::cli::Common) -> SolveOptions {
 }
 
 /// `modern-art solve`.
-pub fn run_solve(c: &Config, goal: &Goal, common: &crate::cli::Common) -> Result<()> {
+pub fn run_solve(
+    c: &Config,
+    goal: &Goal,
+    split_parts: bool,
+    common: &crate::cli::Common,
+) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let opts = options(common);
-    let o = solve(c, objective, seat, &opts)?;
+    let o = if split_parts {
+        split(c, objective, seat, &opts)?
+    } else {
+        solve(c, objective, seat, None, &opts)?
+    };
     common.note(format!(
         "modern-art {} players, variant {}, {}: {} ({:.1} s, {} rows, {} columns, {} integers)",
         c.players,
@@ -452,7 +650,7 @@ pub fn run_compare(
         for &n in players {
             let c = Config::load(path, deck, n)?;
             let (objective, seat) = goal.parse(n)?;
-            let o = solve(&c, objective, seat, &opts)?;
+            let o = solve(&c, objective, seat, None, &opts)?;
             common.note(format!(
                 "{} {n}p: {} ({:.1} s)",
                 c.variant.name,
@@ -511,7 +709,15 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
         let path = root.join(format!("models/modern-art/{name}.json"));
         for n in 2..=5 {
             let c = Config::load(&path, None, n)?;
-            let o = match solve(&c, Objective::MaxPlayer, None, &opts) {
+            // Two players: the split over round 1's first artist is what proves 2p
+            // optima (each part's LP is far tighter); more players: one solve.
+            let split_solve = n == 2;
+            let solved = if split_solve {
+                split(&c, Objective::MaxPlayer, None, &opts)
+            } else {
+                solve(&c, Objective::MaxPlayer, None, None, &opts)
+            };
+            let o = match solved {
                 Ok(o) => o,
                 Err(e) => {
                     common.note(format!("{name} {n}p: {e:#}"));
@@ -547,7 +753,11 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
                 format!("P{}", o.plan.seat + 1),
                 value_cell(&o),
                 others(&o),
-                status_cell(&o),
+                if split_solve && o.proven {
+                    "proven, certified (split over round 1's first artist)".into()
+                } else {
+                    status_cell(&o)
+                },
                 format!("{:.1}", o.report.seconds),
                 format!(
                     "{} × {} ({} int)",
@@ -562,7 +772,8 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
         "# Modern Art: Masters Gallery — maximum scores\n\n\
          Regenerate with `gamebounds modern-art results` (`make results`). Objective: the \
          highest final score of one player (the best seat), all players cooperating, the \
-         deal free. Each solve: HiGHS, 1 thread, time limit {limit:.0} s. Every game listed \
+         deal free. Each solve: HiGHS, 1 thread, time limit {limit:.0} s (2 players: per part of \
+         the split over round 1's first artist). Every game listed \
          was replayed by the referee (`gamebounds verify FILE`); \"proven\" means HiGHS \
          closed the gap *and* the replay reaches the value. Otherwise the value is the \
          best certified game found and the bound is HiGHS's proven upper bound: the true \
@@ -609,7 +820,7 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
         let mut last = None;
         for run in 0..runs.max(1) {
             let started = std::time::Instant::now();
-            match solve(&c, Objective::MaxPlayer, None, &opts) {
+            match solve(&c, Objective::MaxPlayer, None, None, &opts) {
                 Ok(o) => {
                     common.note(format!(
                         "bench {n}p run {}: {} in {:.1} s",

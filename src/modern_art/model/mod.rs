@@ -13,6 +13,7 @@
 //! (value levels, award tokens), [`scoring`] and the objectives below. Seats are relative
 //! (seat 0 is the player the objective is about); see [`vars`].
 
+pub mod cuts;
 pub mod dealing;
 pub mod ranking;
 pub mod round_end;
@@ -149,13 +150,29 @@ pub fn supported(c: &Config) -> Result<()> {
     dealing::deck_never_runs_out(c)
 }
 
-/// Build the model. `player`: the table seat to maximise (max-player only).
-pub fn build(c: &Config, objective: Objective, player: Option<usize>) -> Result<Built> {
+/// Build the model. `player`: the table seat to maximise (max-player only). `first`:
+/// restrict to games in which this artist takes first place in round 1 (one part of a
+/// split solve, see [`cuts::first_in_round_one`]); `None` is the whole game.
+pub fn build(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    first: Option<usize>,
+) -> Result<Built> {
     supported(c)?;
     let n = c.players;
     if let Some(p) = player {
         if p >= n {
             bail!("--player {}: there are only {n} players (P1..P{n})", p + 1);
+        }
+    }
+    if let Some(a) = first {
+        if a >= c.artists() {
+            bail!(
+                "first artist {a} of round 1: the variant has {} artists (0..{})",
+                c.artists(),
+                c.artists() - 1
+            );
         }
     }
     let name = format!("modern-art {}p {} {}", n, c.variant.name, objective.name());
@@ -180,6 +197,10 @@ pub fn build(c: &Config, objective: Objective, player: Option<usize>) -> Result<
     values::awards(&mut m, c, &v);
     values::values(&mut m, c, &v);
     scoring::scoring(&mut m, c, &v);
+    cuts::add(&mut m, c, &v);
+    if let Some(a) = first {
+        cuts::first_in_round_one(&mut m, &v, a);
+    }
     let (objective, sense) = objectives(&mut m, &v, objective);
     Ok(Built {
         model: m,
@@ -218,11 +239,12 @@ pub fn solve(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
+    first: Option<usize>,
     opts: &SolveOptions,
     excluded: &[Vec<bool>],
     feasibility: bool,
 ) -> Result<(SolveReport, Plan, Vec<bool>)> {
-    let built = build(c, objective, player)?;
+    let built = build(c, objective, player, first)?;
     let Built {
         mut model,
         vars,
@@ -267,10 +289,11 @@ pub fn lp_bound(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
+    first: Option<usize>,
     opts: &SolveOptions,
 ) -> Result<SolveReport> {
     vars::RELAX.with(|r| r.set(true));
-    let built = build(c, objective, player);
+    let built = build(c, objective, player, first);
     vars::RELAX.with(|r| r.set(false));
     let Built {
         model,

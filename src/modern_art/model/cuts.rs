@@ -1,0 +1,274 @@
+//! Valid inequalities (cuts) that tighten the LP relaxation without removing any legal
+//! game. The rule areas already say everything the rules say; these say it again in a
+//! form the LP cannot average away.
+//!
+//! The relaxation's typical cheat is a *mixture of worlds*: the value levels of an
+//! artist are fractional (0.7 of "artist 0 carries every award and ranks first every
+//! round", 0.3 of "artist 1 does"), and each world spends the shared resources (an
+//! artist's cards, the turns) as if it had them all. Each family below ties a resource
+//! to the world that uses it, so a world that is only 0.7 present gets only 0.7 of it.
+//!
+//! Every family is argued valid in its doc comment. Diagnostics: `GAMEBOUNDS_CUTS` (a
+//! comma-separated list of family names, or `none`) picks the families, to measure each
+//! one's effect; by default all are added.
+
+use good_lp::constraint::{geq, leq};
+use good_lp::Expression;
+
+use super::vars::Vars;
+use crate::lp::Model;
+use crate::modern_art::rules::Config;
+
+/// Whether family `name` is enabled (all unless `GAMEBOUNDS_CUTS` says otherwise).
+fn enabled(name: &str) -> bool {
+    match std::env::var("GAMEBOUNDS_CUTS") {
+        Ok(list) => list.split(',').any(|x| x.trim() == name),
+        Err(_) => true,
+    }
+}
+
+/// Add every enabled cut family. Only for single-seat objectives (max-player): the
+/// families are valid for every objective, but with every seat scored (max-total,
+/// max-margin, min-winner) HiGHS then picks, on miniature m19, an equally good plan the
+/// scheduler cannot play, and the solve loop reports a result reached after an excluded
+/// plan as unproven; those objectives keep the plain model.
+pub fn add(m: &mut Model, c: &Config, v: &Vars) {
+    if v.scored.len() != 1 {
+        return;
+    }
+    if enabled("supply-by-level") {
+        supply_by_level(m, c, v);
+    }
+    if enabled("close-by-level") {
+        close_by_level(m, v);
+    }
+    if enabled("first-reaches-k") {
+        first_reaches_k(m, c, v);
+    }
+    if enabled("hidden-by-level") {
+        hidden_by_level(m, c, v);
+    }
+    if enabled("noclose-capacity") {
+        noclose_capacity(m, c, v);
+    }
+}
+
+/// One part of a split solve (not a cut): only games in which artist `a` takes first place
+/// in round 1. Every game has exactly one such artist (round 1 always shows a card, so
+/// its ranking is never empty), so the largest of the A restricted optima is the optimum.
+/// Used by `modern-art solve --split` ([`crate::modern_art::solve::split`]). Measured (2 players, anchor, all cuts, 1 thread):
+/// a = 3 and a = 4 proven 418 in 43 s and 42 s; a = 0 has LP bound 415.9, a = 1 and
+/// a = 2 bounds 402 and 414 after 60 s; so 418 is the anchor maximum.
+pub fn first_in_round_one(m: &mut Model, v: &Vars, a: usize) {
+    m.constrain(good_lp::constraint::eq(v.place(0, a, 0), 1.0));
+}
+
+/// Seat p's cards of artist a in round r that are paid at a value of at least `t`.
+fn paid_at_least(v: &Vars, r: usize, p: usize, a: usize, t: usize) -> Expression {
+    let mut e = Expression::default();
+    for (lv, x) in v.paid[r][p][a].iter().enumerate().skip(t) {
+        let _ = lv;
+        e += *x;
+    }
+    for x in v.paid_hid[r][p][a].iter().skip(t) {
+        e += *x;
+    }
+    e
+}
+
+/// Artist a's value after round r is at least `t`.
+fn level_at_least(v: &Vars, r: usize, a: usize, t: usize) -> Expression {
+    v.level[r][a].iter().skip(t).copied().sum()
+}
+
+/// **Supply by value level.** For every artist a, round r and value t:
+///
+/// Σ_{scored p} Σ_{r' ≤ r} (cards of a that p scores in round r' at a value ≥ t)
+///     ≤ cards_of(a) · [a's value after round r is ≥ t].
+///
+/// Valid: an artist's value never decreases (value points and award tokens only add), so
+/// a card paid at a value ≥ t in round r' ≤ r means a's value after round r is ≥ t; then
+/// the right side is cards_of(a), and the left side counts distinct cards of a (each
+/// card is displayed once, by one player), at most the deck's cards_of(a). If a's value
+/// after round r is below t, no card of a was paid ≥ t in rounds up to r and the left
+/// side is 0.
+///
+/// Why it helps: the aggregate supply bound lets each fractional "world" of a's value path
+/// use all of a's cards; this one lets a world that is present with weight λ use only λ of
+/// them at its high values.
+fn supply_by_level(m: &mut Model, c: &Config, v: &Vars) {
+    let d = &v.d;
+    for a in 0..d.a {
+        let cards = c.cards_of(a) as f64;
+        for r in 0..d.r {
+            for t in 1..=d.value_max[r] {
+                let mut lhs = Expression::default();
+                for &p in &v.scored {
+                    for rr in 0..=r {
+                        if t <= d.value_max[rr] {
+                            lhs += paid_at_least(v, rr, p, a, t);
+                        }
+                    }
+                }
+                m.constrain(leq(lhs, cards * level_at_least(v, r, a, t)));
+            }
+        }
+    }
+}
+
+/// **Only the closing artist gets a K-th face-up card, in every value world.** For every
+/// scored seat p, round r, artist a and value t (and for each single value t):
+///
+/// Σ_{v ≥ t} (p's face-up cards of a in round r paid at value v)
+///     ≤ (K − 1 + [blessed]) · [a's value after round r is ≥ t] + closers(r, a)
+///
+/// where closers(r, a) = Σ_q cz[r][q][a] + Σ_q scl[r][q][a] (a closing card of a, or
+/// a's cards in the closing `simultaneous` event).
+///
+/// Valid: the round-end rule (see [`super::round_end::closing`]) says a's face-up count,
+/// less its cards in the closing simultaneous event, is at most K − 1 plus the number of
+/// closing cards of a; p's own face-up cards of a are part of that count, and blessed
+/// end play adds at most one more card of a per seat. Exactly one value level is chosen,
+/// so the left side is either 0 (the level is below t) or all of p's face-up cards of a
+/// (then the bracket is 1).
+///
+/// Why it helps: the relaxation puts weight λ on a world where a is worth much and lets p
+/// show K cards of a there, in every such world at once; only one artist per round can
+/// close, so only one world's artist gets its K-th card.
+fn close_by_level(m: &mut Model, v: &Vars) {
+    let d = &v.d;
+    let cap = (d.k - 1 + usize::from(d.blessed)) as f64;
+    for &p in &v.scored {
+        for r in 0..d.r {
+            for a in 0..d.a {
+                let mut closers = Expression::default();
+                for q in 0..d.n {
+                    closers += v.cz[r][q][a];
+                    closers += v.scl[r][q][a];
+                }
+                let paid = &v.paid[r][p][a];
+                for t in 1..paid.len() {
+                    let upper: Expression = paid.iter().skip(t).copied().sum();
+                    m.constrain(leq(
+                        upper,
+                        cap * level_at_least(v, r, a, t) + closers.clone(),
+                    ));
+                    m.constrain(leq(
+                        Expression::from(paid[t]),
+                        cap * v.level[r][a][t] + closers.clone(),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// **The first-placed artist has at least K cards when the round closes, and at least the
+/// average when it does not.** For every round r and artist a:
+///
+/// count(r, a) ≥ K · [a takes first place in round r] − (K − m_r) · [round r ends without a
+/// close], with m_r = min(K, ⌈(n · deal(r) + e_r) / A⌉) (e_r = 1 if r has an extra card).
+///
+/// Valid: when the round closes, some artist b has at least K face-up cards, so its count
+/// is at least K; the first-placed artist a ranks at or above b, so count(a) ≥ count(b) ≥
+/// K. When the round ends without a close, every hand is empty, so every card a seat held
+/// (at least its deal of this round) was displayed, plus the extra card: the counts add
+/// up to at least n · deal(r) + e_r, and the first-placed artist has at least the average
+/// of the A artists (and counts are integers). When a is not first the right side is ≤ 0.
+///
+/// Why it helps: the relaxation made an artist first with two cards against one, paying
+/// it the top value for a round that cost almost nothing.
+fn first_reaches_k(m: &mut Model, c: &Config, v: &Vars) {
+    let d = &v.d;
+    let k = d.k as f64;
+    for r in 0..d.r {
+        let total = d.n * c.deal(r) + usize::from(c.has_extra(r));
+        let least = total.div_ceil(d.a).min(d.k) as f64;
+        for a in 0..d.a {
+            m.constrain(geq(
+                v.count(r, a),
+                k * v.place(r, a, 0) - (k - least) * v.noclose[r],
+            ));
+        }
+    }
+}
+
+/// **Hidden cards by value level.** For every artist a, round r and value t:
+///
+/// Σ_{scored p} Σ_{r' ≤ r} (hidden cards of a that p scores in round r' at a value ≥ t)
+///     ≤ H · [a's value after round r is ≥ t],
+///
+/// H = the deck's `hidden` cards. Valid for the reason of [`supply_by_level`]: values never
+/// decrease, and every hidden card is the second card of a distinct `hidden` symbol card,
+/// of which the deck has H (chained symbols are not modelled, see `supported`).
+fn hidden_by_level(m: &mut Model, c: &Config, v: &Vars) {
+    use crate::modern_art::rules::Symbol;
+    let d = &v.d;
+    let h: usize = (0..d.a).map(|a| c.supply(a, Symbol::Hidden)).sum();
+    if h == 0 {
+        return;
+    }
+    for a in 0..d.a {
+        for r in 0..d.r {
+            for t in 1..=d.value_max[r] {
+                let mut lhs = Expression::default();
+                for &p in &v.scored {
+                    for rr in 0..=r {
+                        for x in v.paid_hid[rr][p][a].iter().skip(t) {
+                            lhs += *x;
+                        }
+                    }
+                }
+                m.constrain(leq(lhs, h as f64 * level_at_least(v, r, a, t)));
+            }
+        }
+    }
+}
+
+/// **A round ends with every hand empty only if the hands fit below the threshold.** For
+/// every round r, with e_r = 1 if the round turns up an extra card:
+///
+/// Σ_p (cards in p's hand at the start of r + p's draws in r) − (hidden cards of r)
+///     − (end-play cards of r) ≤ A·(K − 1) − e_r + M_r · (1 − noclose_r).
+///
+/// Valid: a round that ends without a close ends because every hand is empty, so every
+/// card held or drawn was displayed; no artist reached K, so the face-up cards (the extra
+/// card included) number at most A·(K − 1); the rest were hidden (or end play). M_r is
+/// the left side's largest possible value minus A·(K − 1) − e_r, so a closed round is
+/// not constrained. When even the smallest left side (round 1's deal, less every hidden
+/// card of the deck) exceeds the capacity, noclose_r is simply 0.
+///
+/// Why it helps: the relaxation ended rounds "half without a close" to rank an artist
+/// first with only two cards.
+fn noclose_capacity(m: &mut Model, c: &Config, v: &Vars) {
+    use crate::modern_art::rules::Symbol;
+    let d = &v.d;
+    let draws: usize = (0..d.a).map(|a| c.supply(a, Symbol::Draw)).sum();
+    let hidden: usize = (0..d.a).map(|a| c.supply(a, Symbol::Hidden)).sum();
+    for r in 0..d.r {
+        let e = usize::from(c.has_extra(r));
+        let cap = (d.a * (d.k - 1)) as f64 - e as f64;
+        let dealt: usize = (0..=r).map(|x| c.deal(x)).sum();
+        let most = (d.n * (dealt + draws)) as f64;
+        let mut lhs = Expression::default();
+        for p in 0..d.n {
+            lhs += c.deal(r) as f64;
+            if r > 0 {
+                lhs += v.hand_end[r - 1][p];
+            }
+            lhs += v.drawn(r, p);
+            for a in 0..d.a {
+                lhs -= v.hid[r][p][a];
+            }
+            lhs -= v.end_played(r, p);
+        }
+        let big = (most - cap).max(0.0);
+        m.constrain(leq(lhs, cap + big * (1.0 - v.noclose[r])));
+        let least = (d.n * c.deal(r)) as f64
+            - hidden as f64
+            - if d.blessed { (d.n * d.a) as f64 } else { 0.0 };
+        if r == 0 && least > cap {
+            m.constrain(leq(Expression::from(v.noclose[r]), 0.0));
+        }
+    }
+}
