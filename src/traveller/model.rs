@@ -295,6 +295,9 @@ pub fn solve(
             m.set_start(values);
         }
     }
+    // The root LP is highly degenerate: dual simplex did not finish it in 120 s at T = 30
+    // (16k columns); the interior point method (with crossover) takes 8 s.
+    m.highs_option("mip_lp_solver", "ipm");
     let solved = m.solve(Sense::Maximise, obj, opts)?;
     let mut plan = Vec::new();
     for st in &plan_steps {
