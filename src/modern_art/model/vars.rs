@@ -304,26 +304,10 @@ impl Vars {
             })
             .collect();
         let cm = d.count_max as f64;
-        let paid = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|p| {
-                        if !scored.contains(&p) {
-                            return Vec::new();
-                        }
-                        (0..d.a)
-                            .map(|a| {
-                                (0..=d.value_max[r])
-                                    .map(|v| m.continuous(format!("paid_{r}_{p}_{a}_{v}"), 0.0, cm))
-                                    .collect()
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let split = |m: &mut Model, name: &str| -> (Vec<Vec<Vec<Vec<Variable>>>>, Grid) {
-            let paid = (0..d.r)
+        // Seat p's cards of artist a in round r, by the value level they are paid at
+        // (`{name}_r_p_a_v`, scored seats only), and those paid nothing (`un{name}_r_p_a`).
+        let paid_grid = |m: &mut Model, name: &str| -> Vec<Vec<Vec<Vec<Variable>>>> {
+            (0..d.r)
                 .map(|r| {
                     (0..d.n)
                         .map(|p| {
@@ -342,8 +326,10 @@ impl Vars {
                         })
                         .collect()
                 })
-                .collect();
-            let unpaid = (0..d.r)
+                .collect()
+        };
+        let unpaid_grid = |m: &mut Model, name: &str| -> Grid {
+            (0..d.r)
                 .map(|r| {
                     (0..d.n)
                         .map(|p| {
@@ -356,10 +342,13 @@ impl Vars {
                         })
                         .collect()
                 })
-                .collect();
-            (paid, unpaid)
+                .collect()
         };
-        let (paid_hid, unpaid_hid) = split(m, "paidhid");
+        // Creation order (face-up paid, hidden paid, hidden unpaid, tokens, face-up unpaid)
+        // fixes the column order HiGHS sees; keep it.
+        let paid = paid_grid(m, "paid");
+        let paid_hid = paid_grid(m, "paidhid");
+        let unpaid_hid = unpaid_grid(m, "paidhid");
         let pays = c.variant.award_pays_unranked;
         let ntok = c.variant.awards;
         let tokens = (0..d.r)
@@ -396,20 +385,7 @@ impl Vars {
                     .collect()
             })
             .collect();
-        let unpaid = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|p| {
-                        (0..d.a)
-                            .map(|a| {
-                                let hi = if scored.contains(&p) { cm } else { 0.0 };
-                                m.continuous(format!("unpaid_{r}_{p}_{a}"), 0.0, hi)
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
+        let unpaid = unpaid_grid(m, "paid");
         Vars {
             d,
             plain,
