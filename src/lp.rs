@@ -388,6 +388,19 @@ impl Solved {
         self.value(v).round() as i64
     }
 
+    /// Every variable with its value: a MIP start for another model built the same way
+    /// (variables are created in the same order, so they are the same `Variable`s), e.g.
+    /// the same model with extra restricting constraints solved first.
+    pub fn assignment(&self) -> Vec<(Variable, f64)> {
+        let mut all: Vec<(Variable, f64)> = self
+            .index
+            .iter()
+            .map(|(v, &i)| (*v, self.values[i]))
+            .collect();
+        all.sort_by_key(|(v, _)| self.index[v]);
+        all
+    }
+
     /// True when a binary variable is set.
     pub fn is_set(&self, v: Variable) -> bool {
         self.value(v) > 0.5

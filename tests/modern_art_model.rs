@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use gamebounds::lp::SolveOptions;
-use gamebounds::modern_art::model::{self, Objective};
+use gamebounds::modern_art::model::{self, Objective, Scope};
 use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::{search, solve, verify};
 
@@ -45,7 +45,7 @@ fn check(name: &str, c: &Config, objective: Objective, player: Option<usize>) ->
         Objective::MinWinner => unreachable!("the search has no min-winner"),
     };
     let (truth, _) = search::maximise(c, search_obj, search_seat).unwrap();
-    let o = solve::solve(c, objective, player, None, &SolveOptions::quiet())
+    let o = solve::solve(c, objective, player, &Scope::all(), &SolveOptions::quiet())
         .unwrap_or_else(|e| panic!("{name}: {e:#}"));
     // Proven, or proven after excluding plans the scheduler could not play (then the
     // search's value is the check that nothing playable was lost).
@@ -135,7 +135,14 @@ fn max_total_and_margin_equal_search() {
 #[test]
 fn min_winner_is_a_certified_win() {
     let (name, c) = minis().into_iter().find(|(n, _)| n == "m04-award").unwrap();
-    let o = solve::solve(&c, Objective::MinWinner, None, None, &SolveOptions::quiet()).unwrap();
+    let o = solve::solve(
+        &c,
+        Objective::MinWinner,
+        None,
+        &Scope::all(),
+        &SolveOptions::quiet(),
+    )
+    .unwrap();
     assert!(o.proven, "{name}");
     assert_eq!(o.value, *o.scores.iter().max().unwrap());
     let (best, _) = search::maximise(&c, "max-player", Some(0)).unwrap();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::episode::Payload;
-use gamebounds::modern_art::model::Objective;
+use gamebounds::modern_art::model::{Objective, Scope};
 use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::{search, solve, verify};
 
@@ -22,8 +22,14 @@ fn split_equals_unsplit_and_search() {
     for (name, players) in [("m02-two-rounds", 2), ("m04-award", 2), ("m18-3p-plain", 3)] {
         let c = mini(name, players);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
-        let whole = solve::solve(&c, Objective::MaxPlayer, None, None, &SolveOptions::quiet())
-            .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        let whole = solve::solve(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &Scope::all(),
+            &SolveOptions::quiet(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         let split = solve::split(&c, Objective::MaxPlayer, None, &SolveOptions::quiet())
             .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(whole.proven, "{name}: unsplit not proven");

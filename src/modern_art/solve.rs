@@ -6,7 +6,7 @@
 use anyhow::{anyhow, bail, Result};
 
 use super::episode;
-use super::model::{self, Objective, Plan};
+use super::model::{self, Dive, Objective, Plan, Scope};
 use super::rules::Config;
 use super::schedule;
 use crate::episode::Envelope;
@@ -34,20 +34,36 @@ struct Attempt {
     plan: Plan,
     record: super::record::Record,
     excluded: usize,
+    /// Every model variable's value (a MIP start for a wider scope).
+    assignment: Vec<(good_lp::Variable, f64)>,
 }
 
 fn attempt(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
-    first: Option<usize>,
+    scope: &Scope,
     opts: &SolveOptions,
     feasibility: bool,
+    start: Option<&[(good_lp::Variable, f64)]>,
 ) -> Result<Attempt> {
     let mut excluded: Vec<Vec<bool>> = Vec::new();
     loop {
-        let (report, plan, skeleton) =
-            model::solve(c, objective, player, first, opts, &excluded, feasibility)?;
+        let model::ModelSolution {
+            report,
+            plan,
+            skeleton,
+            assignment,
+        } = model::solve(
+            c,
+            objective,
+            player,
+            scope,
+            opts,
+            &excluded,
+            feasibility,
+            start.filter(|_| excluded.is_empty()),
+        )?;
         match schedule::schedule(c, &plan) {
             Ok(record) => {
                 return Ok(Attempt {
@@ -55,6 +71,7 @@ fn attempt(
                     plan,
                     record,
                     excluded: excluded.len(),
+                    assignment,
                 })
             }
             Err(e) if excluded.len() < MAX_EXCLUDED => {
@@ -76,39 +93,63 @@ fn attempt(
 /// Solve, schedule and replay. An unschedulable optimum or a replay the referee rejects
 /// is an error (a model bug), never a result.
 ///
-/// With a time limit, 30% of it first goes to finding *any* legal game (the model
-/// with no objective: HiGHS often finds no feasible point of the real objective within
-/// minutes for 3+ players), the rest to the real objective, whose bound is the only upper
-/// bound reported. The better certified game is kept. Without a time limit only the real
-/// objective runs (to a proof).
+/// With a time limit and the max-player objective, [`DIVE_SHARE`] of it first goes to
+/// *dives*: one restricted solve per artist in which that artist is first in every
+/// round and carries every award token ([`Scope::with_star`]). Their best optimum is a
+/// certified game and the MIP start of the whole model, whose search then prunes from
+/// it (for 3+ players HiGHS alone often finds no feasible point within minutes). If no
+/// dive finds a game, [`FEASIBILITY_SHARE`] goes to finding *any* legal game (the model
+/// with no objective). The rest goes to the real objective, whose bound is the only
+/// upper bound reported. The best certified game is kept. Without a time limit only the
+/// real objective runs (to a proof).
 ///
-/// `first`: only games in which this artist takes first place in round 1 (one part of
-/// [`split`]); `None` for the whole game.
+/// `scope`: every game, or one part of [`split`].
 pub fn solve(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
-    first: Option<usize>,
+    scope: &Scope,
     opts: &SolveOptions,
 ) -> Result<Outcome> {
     let mut games: Vec<Attempt> = Vec::new();
     let mut full_opts = opts.clone();
+    let mut start: Option<Vec<(good_lp::Variable, f64)>> = None;
     if let Some(t) = opts.time_limit {
-        let quick = SolveOptions {
-            time_limit: Some(t * 0.3),
-            ..opts.clone()
-        };
-        full_opts.time_limit = Some(t * 0.7);
-        match attempt(c, objective, player, first, &quick, true) {
-            Ok(a) => games.push(a),
-            Err(e) => {
-                if !opts.quiet {
-                    eprintln!("first legal game: {e:#}");
+        let dives = dive(c, objective, player, scope, t * DIVE_SHARE, opts);
+        let mut spent = DIVE_SHARE;
+        if let Some(best) = dives
+            .iter()
+            .max_by(|x, y| dive_value(x).total_cmp(&dive_value(y)))
+        {
+            start = Some(best.assignment.clone());
+        }
+        if dives.is_empty() {
+            let quick = SolveOptions {
+                time_limit: Some(t * FEASIBILITY_SHARE),
+                ..opts.clone()
+            };
+            spent += FEASIBILITY_SHARE;
+            match attempt(c, objective, player, scope, &quick, true, None) {
+                Ok(a) => games.push(a),
+                Err(e) => {
+                    if !opts.quiet {
+                        eprintln!("first legal game: {e:#}");
+                    }
                 }
             }
         }
+        games.extend(dives);
+        full_opts.time_limit = Some(t * (1.0 - spent));
     }
-    let (full, full_excluded) = match attempt(c, objective, player, first, &full_opts, false) {
+    let (full, full_excluded) = match attempt(
+        c,
+        objective,
+        player,
+        scope,
+        &full_opts,
+        false,
+        start.as_deref(),
+    ) {
         Ok(a) => {
             let r = a.report.clone();
             let x = a.excluded;
@@ -126,13 +167,15 @@ pub fn solve(
                 c,
                 objective,
                 player,
-                first,
+                scope,
                 &SolveOptions {
                     quiet: true,
                     ..opts.clone()
                 },
             )?;
-            games.push(playouts(c, objective, player, &lp)?);
+            if games.is_empty() {
+                games.push(playouts(c, objective, player, &lp)?);
+            }
             let mut r = lp;
             r.status = crate::lp::Status::Feasible;
             (Some(r), 0)
@@ -201,7 +244,7 @@ pub fn solve(
         };
         // A part of a split solve may keep a random playout (any first artist) that
         // beats the part's bound legitimately.
-        if beaten && full_excluded == 0 && first.is_none() {
+        if beaten && full_excluded == 0 && *scope == Scope::all() {
             bail!(
                 "a certified game reaches {value} beyond the model's bound {b} (variant {}, \
                  {} players): the model is not a relaxation of the rules — a model bug",
@@ -239,6 +282,95 @@ pub fn solve(
         proven,
         excluded: chosen.excluded.max(full_excluded),
     })
+}
+
+/// Share of a time limit that goes to the dives (max-player only).
+pub const DIVE_SHARE: f64 = 0.3;
+
+/// Share of a time limit that goes to a first legal game when no dive found one.
+pub const FEASIBILITY_SHARE: f64 = 0.15;
+
+/// The dives of [`solve`]: for each artist, the best game in which it is first in every
+/// round and carries every award ([`Dive::Star`]), or, where no game has that shape (few
+/// artists have the cards to lead every round with 4–5 players), the best in which it
+/// carries every award and leads the last round ([`Dive::Patron`]); within `scope`, each
+/// artist with an equal part of `limit` seconds. Only for max-player (the shape of the
+/// best games for one seat); empty when none finds a game in time. Failures are reported
+/// on stderr, never fatal.
+fn dive(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    scope: &Scope,
+    limit: f64,
+    opts: &SolveOptions,
+) -> Vec<Attempt> {
+    if objective != Objective::MaxPlayer || scope.dive.is_some() {
+        return Vec::new();
+    }
+    let budget = limit / c.artists() as f64;
+    let mut found = Vec::new();
+    for a in 0..c.artists() {
+        // Each artist's share of the time: a star shown impossible (usually within
+        // seconds) leaves the rest to the patron.
+        let artist_started = std::time::Instant::now();
+        // A star is first in round 1: within a split part only its own artist can be one.
+        let mut shapes = vec![Dive::Star(a), Dive::Patron(a)];
+        if scope.first.is_some_and(|f| f != a) {
+            shapes.remove(0);
+        }
+        for shape in shapes {
+            let started = std::time::Instant::now();
+            let left = budget - artist_started.elapsed().as_secs_f64();
+            if left < 0.5 {
+                break;
+            }
+            let each = SolveOptions {
+                time_limit: Some(left),
+                quiet: true,
+                ..opts.clone()
+            };
+            let outcome = attempt(
+                c,
+                objective,
+                player,
+                &scope.with_dive(shape),
+                &each,
+                false,
+                None,
+            );
+            if !opts.quiet {
+                let what = match &outcome {
+                    Ok(d) => format!("best {:.0}", dive_value(d)),
+                    Err(e) => format!("{e:#}"),
+                };
+                let name = &c.deck.artists[a];
+                let shape_text = match shape {
+                    Dive::Star(_) => format!("{name} first in every round with every award"),
+                    Dive::Patron(_) => format!("{name} with every award, first in the last round"),
+                };
+                eprintln!(
+                    "dive: {shape_text}: {what} ({:.1} s)",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            match outcome {
+                Ok(d) => {
+                    found.push(d);
+                    break;
+                }
+                // No game of this shape: try the looser one.
+                Err(e) if is_infeasible(&e) => continue,
+                Err(_) => break,
+            }
+        }
+    }
+    found
+}
+
+/// A dive's objective value in its model (−∞ when unknown).
+fn dive_value(a: &Attempt) -> f64 {
+    a.report.objective.unwrap_or(f64::NEG_INFINITY)
 }
 
 /// The part bound of a whole-number objective: `b` rounded down (with a tolerance).
@@ -287,7 +419,7 @@ pub fn split(
     let mut order: Vec<(usize, Option<f64>, f64)> = Vec::new();
     for a in 0..c.artists() {
         let t = std::time::Instant::now();
-        let lp = match model::lp_bound(c, objective, player, Some(a), &lp_opts) {
+        let lp = match model::lp_bound(c, objective, player, &Scope::first(a), &lp_opts) {
             Ok(r) => Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY)),
             Err(e) if is_infeasible(&e) => None,
             Err(e) => return Err(e),
@@ -310,7 +442,7 @@ pub fn split(
             }
             Some(_) => {
                 let t = std::time::Instant::now();
-                match solve(c, objective, player, Some(a), opts) {
+                match solve(c, objective, player, &Scope::first(a), opts) {
                     Ok(o) => {
                         let secs = t.elapsed().as_secs_f64() + lp_seconds;
                         let row = (
@@ -462,6 +594,7 @@ fn playouts(
         },
         record,
         excluded: 0,
+        assignment: Vec::new(),
     })
 }
 
@@ -577,7 +710,7 @@ pub fn run_solve(
     let o = if split_parts {
         split(c, objective, seat, &opts)?
     } else {
-        solve(c, objective, seat, None, &opts)?
+        solve(c, objective, seat, &Scope::all(), &opts)?
     };
     common.note(format!(
         "modern-art {} players, variant {}, {}: {} ({:.1} s, {} rows, {} columns, {} integers)",
@@ -650,7 +783,7 @@ pub fn run_compare(
         for &n in players {
             let c = Config::load(path, deck, n)?;
             let (objective, seat) = goal.parse(n)?;
-            let o = solve(&c, objective, seat, None, &opts)?;
+            let o = solve(&c, objective, seat, &Scope::all(), &opts)?;
             common.note(format!(
                 "{} {n}p: {} ({:.1} s)",
                 c.variant.name,
@@ -715,7 +848,7 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
             let solved = if split_solve {
                 split(&c, Objective::MaxPlayer, None, &opts)
             } else {
-                solve(&c, Objective::MaxPlayer, None, None, &opts)
+                solve(&c, Objective::MaxPlayer, None, &Scope::all(), &opts)
             };
             let o = match solved {
                 Ok(o) => o,
@@ -820,7 +953,7 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
         let mut last = None;
         for run in 0..runs.max(1) {
             let started = std::time::Instant::now();
-            match solve(&c, Objective::MaxPlayer, None, None, &opts) {
+            match solve(&c, Objective::MaxPlayer, None, &Scope::all(), &opts) {
                 Ok(o) => {
                     common.note(format!(
                         "bench {n}p run {}: {} in {:.1} s",
@@ -881,7 +1014,8 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
     let text = format!(
         "# Modern Art ILP benchmark (standard variant)\n\n\
          `gamebounds modern-art bench`: max-player (best seat), HiGHS with 1 thread, time \
-         limit {limit:.0} s per run (30% to a first legal game without objective, 70% to the \
+         limit {limit:.0} s per run (30% to the dives, one restricted solve per artist \
+         collecting every award, whose best game starts the whole model; the rest to the \
          objective), {runs} runs, median wall time of the whole solve (build, solve, \
          schedule, replay). The machine (2 cores) was shared with other jobs while this \
          ran, so times are noisy.\n\n{}\n\n{}\n",

@@ -53,16 +53,6 @@ pub fn add(m: &mut Model, c: &Config, v: &Vars) {
     }
 }
 
-/// One part of a split solve (not a cut): only games in which artist `a` takes first place
-/// in round 1. Every game has exactly one such artist (round 1 always shows a card, so
-/// its ranking is never empty), so the largest of the A restricted optima is the optimum.
-/// Used by `modern-art solve --split` ([`crate::modern_art::solve::split`]). Measured (2 players, anchor, all cuts, 1 thread):
-/// a = 3 and a = 4 proven 418 in 43 s and 42 s; a = 0 has LP bound 415.9, a = 1 and
-/// a = 2 bounds 402 and 414 after 60 s; so 418 is the anchor maximum.
-pub fn first_in_round_one(m: &mut Model, v: &Vars, a: usize) {
-    m.constrain(good_lp::constraint::eq(v.place(0, a, 0), 1.0));
-}
-
 /// Seat p's cards of artist a in round r that are paid at a value of at least `t`.
 fn paid_at_least(v: &Vars, r: usize, p: usize, a: usize, t: usize) -> Expression {
     let mut e = Expression::default();

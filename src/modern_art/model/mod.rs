@@ -17,6 +17,7 @@ pub mod cuts;
 pub mod dealing;
 pub mod ranking;
 pub mod round_end;
+pub mod scope;
 pub mod scoring;
 pub mod turns;
 pub mod values;
@@ -29,6 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::Config;
 use crate::lp::{Model, Sense, SolveOptions, SolveReport, Solved};
+pub use scope::{Dive, Scope};
 use vars::{Vars, RESOLVED};
 
 /// What is optimised.
@@ -150,14 +152,13 @@ pub fn supported(c: &Config) -> Result<()> {
     dealing::deck_never_runs_out(c)
 }
 
-/// Build the model. `player`: the table seat to maximise (max-player only). `first`:
-/// restrict to games in which this artist takes first place in round 1 (one part of a
-/// split solve, see [`cuts::first_in_round_one`]); `None` is the whole game.
+/// Build the model. `player`: the table seat to maximise (max-player only). `scope`:
+/// the games covered (all, a part of a split solve, or a dive; see [`Scope`]).
 pub fn build(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
-    first: Option<usize>,
+    scope: &Scope,
 ) -> Result<Built> {
     supported(c)?;
     let n = c.players;
@@ -166,14 +167,12 @@ pub fn build(
             bail!("--player {}: there are only {n} players (P1..P{n})", p + 1);
         }
     }
-    if let Some(a) = first {
-        if a >= c.artists() {
-            bail!(
-                "first artist {a} of round 1: the variant has {} artists (0..{})",
-                c.artists(),
-                c.artists() - 1
-            );
-        }
+    if let Some(a) = scope.artists_named().find(|&a| a >= c.artists()) {
+        bail!(
+            "artist {a}: the variant has {} artists (0..{})",
+            c.artists(),
+            c.artists() - 1
+        );
     }
     let name = format!("modern-art {}p {} {}", n, c.variant.name, objective.name());
     let mut m = Model::new(name);
@@ -198,9 +197,7 @@ pub fn build(
     values::values(&mut m, c, &v);
     scoring::scoring(&mut m, c, &v);
     cuts::add(&mut m, c, &v);
-    if let Some(a) = first {
-        cuts::first_in_round_one(&mut m, &v, a);
-    }
+    scope.restrict(&mut m, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);
     Ok(Built {
         model: m,
@@ -234,17 +231,30 @@ fn objectives(m: &mut Model, v: &Vars, objective: Objective) -> (Expression, Sen
     }
 }
 
-/// Build, solve and read back the plan.
+/// What one solve of the model gives back.
+pub struct ModelSolution {
+    pub report: SolveReport,
+    pub plan: Plan,
+    /// The skeleton's binaries (to exclude this plan in a re-solve).
+    pub skeleton: Vec<bool>,
+    /// Every variable's value: a MIP start for a wider scope.
+    pub assignment: Vec<(good_lp::Variable, f64)>,
+}
+
+/// Build, solve and read back the plan. `start`: a known solution (the assignment of a
+/// narrower scope's solve) handed to HiGHS as its first incumbent.
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
-    first: Option<usize>,
+    scope: &Scope,
     opts: &SolveOptions,
     excluded: &[Vec<bool>],
     feasibility: bool,
-) -> Result<(SolveReport, Plan, Vec<bool>)> {
-    let built = build(c, objective, player, first)?;
+    start: Option<&[(good_lp::Variable, f64)]>,
+) -> Result<ModelSolution> {
+    let built = build(c, objective, player, scope)?;
     let Built {
         mut model,
         vars,
@@ -271,6 +281,9 @@ pub fn solve(
     } else {
         obj
     };
+    if let Some(start) = start {
+        model.set_start(start.to_vec());
+    }
     let solved = model.solve(sense, obj, opts)?;
     let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
     if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
@@ -280,7 +293,12 @@ pub fn solve(
         );
     }
     let plan = read_plan(&solved, &vars);
-    Ok((solved.report, plan, bits))
+    Ok(ModelSolution {
+        assignment: solved.assignment(),
+        report: solved.report,
+        plan,
+        skeleton: bits,
+    })
 }
 
 /// The LP relaxation's optimum: a valid (weaker) bound when the MIP found no feasible
@@ -289,11 +307,11 @@ pub fn lp_bound(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
-    first: Option<usize>,
+    scope: &Scope,
     opts: &SolveOptions,
 ) -> Result<SolveReport> {
     vars::RELAX.with(|r| r.set(true));
-    let built = build(c, objective, player, first);
+    let built = build(c, objective, player, scope);
     vars::RELAX.with(|r| r.set(false));
     let Built {
         model,
