@@ -990,6 +990,18 @@ fn cli_search_verify_render() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("key `deal` has no row for 3 players"));
+    // A variant that deals for one player count only needs no --players.
+    let o = bin(&[
+        "modern-art",
+        "search",
+        "--variant",
+        "models/modern-art/mini/m18-3p-plain.json",
+        "--quiet",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["payload"]["scores"].as_array().unwrap().len(), 3);
     std::fs::remove_dir_all(dir).ok();
 }
 

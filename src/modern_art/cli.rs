@@ -20,14 +20,19 @@ pub struct Setup {
     /// Deck file overriding the one the variant names.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
-    /// Number of players (2–5).
-    #[arg(long, default_value_t = 2)]
-    pub players: usize,
+    /// Number of players (2–5). Default: 2, or the only player count the variant deals
+    /// for (a 3-player miniature needs no --players).
+    #[arg(long)]
+    pub players: Option<usize>,
 }
 
 impl Setup {
     pub fn config(&self) -> Result<Config> {
-        Config::load(&self.variant, self.deck.as_deref(), self.players)
+        let players = match self.players {
+            Some(n) => n,
+            None => super::rules::default_players(&self.variant)?,
+        };
+        Config::load(&self.variant, self.deck.as_deref(), players)
     }
 }
 

@@ -157,6 +157,17 @@ pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 /// The default variant file, relative to the repository root.
 pub const DEFAULT_VARIANT: &str = "models/modern-art/standard.json";
 
+/// The player count a command uses when none is given: the variant's only one when its
+/// `deal` table has a single row, else 2.
+pub fn default_players(variant_path: &Path) -> Result<usize> {
+    let variant: Variant = read_json(variant_path, "variant")?;
+    let counts: Vec<usize> = variant.deal.keys().filter_map(|k| k.parse().ok()).collect();
+    Ok(match counts.as_slice() {
+        [only] => *only,
+        _ => 2,
+    })
+}
+
 impl Config {
     /// Read a variant file (and the deck it names, unless `deck` overrides it) for
     /// `players` players, and validate everything.
