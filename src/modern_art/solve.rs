@@ -293,10 +293,10 @@ pub const FEASIBILITY_SHARE: f64 = 0.15;
 /// The dives of [`solve`]: for each artist, the best game in which it is first in every
 /// round and carries every award ([`Dive::Star`]), or, where no game has that shape (few
 /// artists have the cards to lead every round with 4–5 players), the best in which it
-/// carries every award and leads the last round ([`Dive::Patron`]); within `scope`, each
-/// artist with an equal part of `limit` seconds. Only for max-player (the shape of the
-/// best games for one seat); empty when none finds a game in time. Failures are reported
-/// on stderr, never fatal.
+/// carries every award and leads the last round ([`Dive::Patron`]); each artist with an
+/// equal part of `limit` seconds (within a split part, only the part's own artist). Only
+/// for max-player (the shape of the best games for one seat); empty when none finds a
+/// game in time. Failures are reported on stderr, never fatal.
 fn dive(
     c: &Config,
     objective: Objective,
@@ -308,18 +308,19 @@ fn dive(
     if objective != Objective::MaxPlayer || scope.dive.is_some() {
         return Vec::new();
     }
-    let budget = limit / c.artists() as f64;
+    // Within a split part (its artist first in round 1) only that artist's dives: the
+    // part's natural shape gets all the time.
+    let artists: Vec<usize> = match scope.first {
+        Some(a) => vec![a],
+        None => (0..c.artists()).collect(),
+    };
+    let budget = limit / artists.len() as f64;
     let mut found = Vec::new();
-    for a in 0..c.artists() {
+    for a in artists {
         // Each artist's share of the time: a star shown impossible (usually within
         // seconds) leaves the rest to the patron.
         let artist_started = std::time::Instant::now();
-        // A star is first in round 1: within a split part only its own artist can be one.
-        let mut shapes = vec![Dive::Star(a), Dive::Patron(a)];
-        if scope.first.is_some_and(|f| f != a) {
-            shapes.remove(0);
-        }
-        for shape in shapes {
+        for shape in [Dive::Star(a), Dive::Patron(a)] {
             let started = std::time::Instant::now();
             let left = budget - artist_started.elapsed().as_secs_f64();
             if left < 0.5 {
