@@ -791,15 +791,7 @@ pub fn run_compare(
                 verdict(&o, objective),
                 o.report.seconds
             ));
-            rows.push(vec![
-                c.variant.name.clone(),
-                n.to_string(),
-                format!("P{}", o.plan.seat + 1),
-                value_cell(&o),
-                others(&o),
-                status_cell(&o),
-                format!("{:.1}", o.report.seconds),
-            ]);
+            rows.push(row(&c.variant.name, n, &o, status_cell(&o)));
             json.push(serde_json::json!({
                 "variant": c.variant.name, "players": n, "objective": objective.name(),
                 "seat": o.plan.seat + 1, "value": o.value, "bound": o.report.bound,
@@ -810,22 +802,32 @@ pub fn run_compare(
     if common.json {
         return common.print_json(&json);
     }
-    println!(
-        "{}",
-        crate::render::table(
-            [
-                "variant",
-                "players",
-                "seat",
-                "maximum",
-                "other players",
-                "status",
-                "seconds"
-            ],
-            rows
-        )
-    );
+    println!("{}", crate::render::table(ROW_HEADER, rows));
     Ok(())
+}
+
+/// The columns of [`row`].
+const ROW_HEADER: [&str; 7] = [
+    "variant",
+    "players",
+    "seat",
+    "maximum",
+    "other players",
+    "status",
+    "seconds",
+];
+
+/// One solve as a table row of `compare` and `results`.
+fn row(variant: &str, players: usize, o: &Outcome, status: String) -> Vec<String> {
+    vec![
+        variant.to_string(),
+        players.to_string(),
+        format!("P{}", o.plan.seat + 1),
+        value_cell(o),
+        others(o),
+        status,
+        format!("{:.1}", o.report.seconds),
+    ]
 }
 
 /// The shipped variants `results` regenerates.
@@ -881,24 +883,18 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
                 verdict(&o, Objective::MaxPlayer),
                 o.report.seconds
             ));
-            rows.push(vec![
-                name.to_string(),
-                n.to_string(),
-                format!("P{}", o.plan.seat + 1),
-                value_cell(&o),
-                others(&o),
-                if split_solve && o.proven {
-                    "proven, certified (split over round 1's first artist)".into()
-                } else {
-                    status_cell(&o)
-                },
-                format!("{:.1}", o.report.seconds),
-                format!(
-                    "{} × {} ({} int)",
-                    o.report.rows, o.report.columns, o.report.integers
-                ),
-                format!("games/modern-art-{n}p-{name}.json"),
-            ]);
+            let status = if split_solve && o.proven {
+                "proven, certified (split over round 1's first artist)".into()
+            } else {
+                status_cell(&o)
+            };
+            let mut cells = row(name, n, &o, status);
+            cells.push(format!(
+                "{} × {} ({} int)",
+                o.report.rows, o.report.columns, o.report.integers
+            ));
+            cells.push(format!("games/modern-art-{n}p-{name}.json"));
+            rows.push(cells);
         }
     }
     let limit = opts.time_limit.unwrap_or(0.0);
@@ -913,17 +909,10 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
          best certified game found and the bound is HiGHS's proven upper bound: the true \
          maximum lies between them.\n\n{}\n",
         crate::render::table(
-            [
-                "variant",
-                "players",
-                "seat",
-                "maximum",
-                "other players",
-                "status",
-                "seconds",
-                "rows × columns",
-                "episode",
-            ],
+            ROW_HEADER
+                .iter()
+                .chain(&["rows × columns", "episode"])
+                .copied(),
             rows
         )
     );
