@@ -94,3 +94,63 @@ fn time_limited_solve_with_dives_still_proves_the_maximum() {
         assert!(cert.starts_with("certified"), "{name}: {cert}");
     }
 }
+
+fn bin(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gamebounds"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_star_and_patron_say_they_are_restricted() {
+    let v = "models/modern-art/mini/m04-award.json";
+    let o = bin(&[
+        "modern-art",
+        "solve",
+        "--variant",
+        v,
+        "--star",
+        "yoko",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("among games in which Yoko takes first place in every round"),
+        "{stderr}"
+    );
+    let env: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(env["payload"]["restricted"]
+        .as_str()
+        .unwrap()
+        .contains("Yoko"));
+    let o = bin(&[
+        "modern-art",
+        "solve",
+        "--variant",
+        v,
+        "--patron",
+        "Lite",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout)
+        .contains("**Restricted solve:** only games in which Lite Metal"));
+    // Bad input: one line, exit 2.
+    let o = bin(&["modern-art", "solve", "--variant", v, "--star", "Bob"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--star Bob: no such artist"));
+    let o = bin(&[
+        "modern-art",
+        "solve",
+        "--variant",
+        v,
+        "--star",
+        "1",
+        "--objective",
+        "max-total",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -7,6 +7,7 @@ use clap::{Args, Subcommand};
 
 use std::time::Instant;
 
+use super::model::Dive;
 use super::rules::{Config, DEFAULT_VARIANT};
 use super::{episode, search};
 use crate::cli::Common;
@@ -59,6 +60,15 @@ pub enum Command {
         /// Split the proof over round 1's first artist (max-player only).
         #[arg(long)]
         split: bool,
+        /// Only games in which ARTIST (name or 1-based number) takes first place in every
+        /// round and carries every award: the best game of that shape, not the game's
+        /// maximum (max-player only).
+        #[arg(long, value_name = "ARTIST", conflicts_with_all = ["split", "patron"])]
+        star: Option<String>,
+        /// Only games in which ARTIST carries every award and takes first place in the
+        /// last round (max-player only).
+        #[arg(long, value_name = "ARTIST", conflicts_with = "split")]
+        patron: Option<String>,
     },
     /// Solve several variants and player counts; one table of maxima.
     ///
@@ -114,8 +124,20 @@ pub enum Command {
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
-        Command::Solve { setup, goal, split } => {
-            super::solve::run_solve(&setup.config()?, &goal, split, common)
+        Command::Solve {
+            setup,
+            goal,
+            split,
+            star,
+            patron,
+        } => {
+            let c = setup.config()?;
+            let shape = match (star, patron) {
+                (Some(a), _) => Some(Dive::Star(artist(&c, &a, "--star")?)),
+                (_, Some(a)) => Some(Dive::Patron(artist(&c, &a, "--patron")?)),
+                _ => None,
+            };
+            super::solve::run_solve(&c, &goal, split, shape, common)
         }
         Command::Compare {
             variant,
@@ -160,4 +182,33 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             common.emit(&env)
         }
     }
+}
+
+/// An artist named on the command line: its name or a unique beginning of it (any case),
+/// or its 1-based number.
+fn artist(c: &Config, text: &str, option: &str) -> Result<usize> {
+    let names = &c.deck.artists;
+    if let Ok(k) = text.parse::<usize>() {
+        if (1..=names.len()).contains(&k) {
+            return Ok(k - 1);
+        }
+    }
+    let want = text.trim().to_lowercase();
+    let exact = names.iter().position(|n| n.to_lowercase() == want);
+    // Else a unique prefix: `krypto`, `lite`, `karl`.
+    let prefix: Vec<usize> = (0..names.len())
+        .filter(|&i| !want.is_empty() && names[i].to_lowercase().starts_with(&want))
+        .collect();
+    exact
+        .or(match prefix.as_slice() {
+            [only] => Some(*only),
+            _ => None,
+        })
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "{option} {text}: no such artist; the deck has {} (or give 1..{})",
+                names.join(", "),
+                names.len()
+            )
+        })
 }

@@ -25,6 +25,10 @@ pub struct Payload {
     /// The parts of a split solve (`solve --split`), when the bound was proven that way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<Vec<SplitPart>>,
+    /// The games the solve was restricted to (`solve --star/--patron`), in words: the
+    /// status and bound are then about those games only, not the game's maximum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub restricted: Option<String>,
 }
 
 /// One part of a split solve: the games in which `artist` takes first place in round 1.
@@ -100,6 +104,7 @@ pub fn envelope(
         rounds: outcome.rounds,
         scores: outcome.scores,
         split: None,
+        restricted: None,
     };
     let payload = serde_json::to_value(&payload)?;
     let mut env = match report {

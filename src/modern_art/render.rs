@@ -17,6 +17,12 @@ pub fn render(env: &Envelope) -> Result<String> {
     let cfg = Config::from_value(&env.variant)?;
     let payload: Payload = env.payload_as()?;
     out.push('\n');
+    if let Some(r) = &payload.restricted {
+        out.push_str(&format!(
+            "**Restricted solve:** only {r}. The result and bound are about those games \
+             only, not the game's maximum.\n\n"
+        ));
+    }
     out.push_str(&setup(&cfg, &payload));
     out.push_str(
         "\n\nIn the round tables a player's cell counts face-up cards, `h` hidden ones \

@@ -273,6 +273,11 @@ pub fn solve(
     envelope.bound = report.bound;
     envelope.gap = report.gap;
     envelope.solver = Some(report.clone());
+    if let Some(d) = scope.dive {
+        let mut payload: episode::Payload = envelope.payload_as()?;
+        payload.restricted = Some(d.describe(&c.deck.artists));
+        envelope.payload = serde_json::to_value(&payload)?;
+    }
     Ok(Outcome {
         report,
         plan: chosen.plan,
@@ -655,11 +660,22 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
         Objective::MaxMargin => "maximum margin",
         Objective::MinWinner => "minimum winning score",
     };
-    let split = o
-        .envelope
-        .payload_as::<episode::Payload>()
-        .is_ok_and(|p| p.split.is_some());
-    if o.proven && split {
+    let payload = o.envelope.payload_as::<episode::Payload>().ok();
+    let split = payload.as_ref().is_some_and(|p| p.split.is_some());
+    let among = payload
+        .and_then(|p| p.restricted)
+        .map(|r| format!(" among {r} (not the game's maximum)"))
+        .unwrap_or_default();
+    if o.proven && !among.is_empty() {
+        format!("proven {what} {}{among}; certified by the referee", o.value)
+    } else if !among.is_empty() {
+        let bound = o
+            .report
+            .bound
+            .map(|b| format!("{b:.0}"))
+            .unwrap_or("?".into());
+        format!("best found {}, bound {bound}{among}; not proven", o.value)
+    } else if o.proven && split {
         format!(
             "proven {what} {} (split over round 1's first artist; certified by the referee)",
             o.value
@@ -704,14 +720,20 @@ pub fn run_solve(
     c: &Config,
     goal: &Goal,
     split_parts: bool,
+    shape: Option<Dive>,
     common: &crate::cli::Common,
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let opts = options(common);
-    let o = if split_parts {
-        split(c, objective, seat, &opts)?
-    } else {
-        solve(c, objective, seat, &Scope::all(), &opts)?
+    let o = match shape {
+        Some(_) if split_parts => bail!("--split cannot be combined with --star or --patron"),
+        Some(_) if objective != Objective::MaxPlayer => bail!(
+            "--star and --patron restrict a max-player solve (got --objective {})",
+            objective.name()
+        ),
+        Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts)?,
+        None if split_parts => split(c, objective, seat, &opts)?,
+        None => solve(c, objective, seat, &Scope::all(), &opts)?,
     };
     common.note(format!(
         "modern-art {} players, variant {}, {}: {} ({:.1} s, {} rows, {} columns, {} integers)",

@@ -35,6 +35,20 @@ impl Dive {
             Dive::Star(a) | Dive::Patron(a) => *a,
         }
     }
+
+    /// The shape in words, for artist names `names`.
+    pub fn describe(&self, names: &[String]) -> String {
+        match self {
+            Dive::Star(a) => format!(
+                "games in which {} takes first place in every round and carries every award",
+                names[*a]
+            ),
+            Dive::Patron(a) => format!(
+                "games in which {} carries every award and takes first place in the last round",
+                names[*a]
+            ),
+        }
+    }
 }
 
 impl Scope {
