@@ -62,7 +62,8 @@ lint:
 # Regenerate games/ and results/ (solved episodes, bound tables, benchmark reports).
 results: setup
 	@$(MAKE) --no-print-directory build
-	$(BIN) modern-art results
+	$(BIN) modern-art results --time-limit 150
+	$(BIN) modern-art solve --players 2 --star krypto --time-limit 0 --quiet --out games/modern-art-2p-standard-star-krypto.json > /dev/null
 	$(BIN) cribbage results
 	$(BIN) cribbage bench --quiet
 	$(BIN) lost-cities results
