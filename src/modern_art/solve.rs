@@ -1064,4 +1064,16 @@ pairwise comparisons.\n\
 5. A tighter hand bound for the empty-hand (skip) disjunction: root LP unchanged. \
 Forbidding skips altogether (not a valid relaxation, measured only) lowers the anchor \
 root LP from 432 to 424: the remaining gap is mostly the LP mixing several strategies \
-(which artist gets the awards and first places) rather than any single rule.\n";
+(which artist gets the awards and first places) rather than any single rule.\n\
+6. Five families of valid cuts (`src/modern_art/model/cuts.rs`: supply by value level, \
+close by level, the first artist reaches K, hidden cards by level, capacity of a round \
+without a close): 507 (anchor 426).\n\
+7. Splitting over round 1's first artist (`solve --split`): every part's bound stays at \
+486–490 after 150 s (anchor: parts close, 418 proven).\n\
+8. Fixing the artist with the highest final value and that value (measured only): Krypto \
+at 22 gives 467, at 18–21 gives 479–481, Karl Gitter at 22 gives 453. The slack is not \
+only the mixing of worlds: each world alone is 5–10% loose (Krypto first in every round \
+with every award: LP 467, proven optimum 440 in 90 s by `solve --star krypto`).\n\
+9. Dives (restricted solves of one shape whose best game is the MIP start of the whole \
+model): no change to the bound; the incumbents for 3 and 4 players rise from 153 and 117 \
+to about 300 and 336.\n";
