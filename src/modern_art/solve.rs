@@ -315,13 +315,18 @@ fn dive(
     }
     // Within a split part (its artist first in round 1) only that artist's dives: the
     // part's natural shape gets all the time.
-    let artists: Vec<usize> = match scope.first {
+    // Otherwise the artists with the most cards first (they can score the most); time a
+    // dive does not use (shown impossible, or closed early) passes to the next ones.
+    let mut artists: Vec<usize> = match scope.first {
         Some(a) => vec![a],
         None => (0..c.artists()).collect(),
     };
-    let budget = limit / artists.len() as f64;
+    artists.sort_by_key(|&a| (std::cmp::Reverse(c.cards_of(a)), a));
+    let dives_started = std::time::Instant::now();
     let mut found = Vec::new();
-    for a in artists {
+    for (i, &a) in artists.iter().enumerate() {
+        let spent = dives_started.elapsed().as_secs_f64();
+        let budget = (limit - spent) / (artists.len() - i) as f64;
         // Each artist's share of the time: a star shown impossible (usually within
         // seconds) leaves the rest to the patron.
         let artist_started = std::time::Instant::now();
