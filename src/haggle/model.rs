@@ -554,11 +554,20 @@ impl Problem {
                 .min()
                 .unwrap_or(0)
                 .min(self.max_cards as usize / 5);
+            let most = self.max_cards as usize;
             for lvl in 1..=top {
                 let g = b.m.binary(format!("set{h}_{lvl}"));
                 for i in 0..5 {
                     let a = b.hv[h].at_least(i, lvl);
                     b.m.constrain(constraint!(g <= a));
+                    // With `lvl` sets the other four colours hold 4·lvl cards, so this one
+                    // holds at most max_cards − 4·lvl (keeps the LP from mixing counts
+                    // that no hand with these sets could hold).
+                    let over = most + 1 - 4 * lvl;
+                    if over <= b.hv[h].cap(i) {
+                        let a = b.hv[h].at_least(i, over);
+                        b.m.constrain(constraint!(g + a <= 1));
+                    }
                 }
                 s += 10.0 * g;
             }
