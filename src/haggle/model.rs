@@ -238,7 +238,7 @@ impl Problem {
             && self.variant.seven_rule == SevenRule::Eliminate
             && self.caps(0).iter().any(|&c| c >= 7);
         if self.objective == Objective::Total || !(pyramids || sevens) {
-            return self.solve_case(Split::default(), None, opts);
+            return self.solve_case(Split::default(), None, false, opts);
         }
         let mut splits = Vec::new();
         if pyramids {
@@ -259,13 +259,31 @@ impl Problem {
         }
         let mut cases = Cases::default();
         for split in splits {
+            // An eliminated hand 0 scores exactly 0, so its case (objective 0 less the
+            // tie-break key) cannot beat a case already worth 0 or more: no solve needed.
+            let worth = cases.best.as_ref().map(|b| b.weighted);
+            if split.seven == Some(true) && worth.is_some_and(|w| w >= 0.0) {
+                continue;
+            }
             let beat = match (&cases.best, opts.time_limit) {
                 // Weighted objectives are integers: beating one means reaching it + 1.
                 (Some(b), None) => Some(b.weighted + 0.5),
                 _ => None,
             };
             let started = std::time::Instant::now();
-            let case = self.solve_case(split, beat, opts);
+            // A cut-off case whose LP relaxation cannot reach the cutoff is closed by
+            // that LP (a proof for the case) without the MIP's setup and root work.
+            if beat.is_some() {
+                match self.solve_case(split, beat, true, opts) {
+                    Err(e) if e.to_string().contains("is infeasible") => {
+                        cases.add_seconds(started.elapsed().as_secs_f64());
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                    Ok(_) => {}
+                }
+            }
+            let case = self.solve_case(split, beat, false, opts);
             // Ties keep the earlier case.
             cases.add(case, started, |new, old| new.weighted > old.weighted)?;
         }
@@ -315,8 +333,15 @@ impl Problem {
     }
 
     /// One solve of one case of hand 0; `beat`: the solver objective must reach it (a
-    /// cutoff from an earlier case).
-    fn solve_case(&self, split: Split, beat: Option<f64>, opts: &SolveOptions) -> Result<Solution> {
+    /// cutoff from an earlier case); `relax`: solve the LP relaxation only (its answer
+    /// is not a game: only whether it is infeasible counts).
+    fn solve_case(
+        &self,
+        split: Split,
+        beat: Option<f64>,
+        relax: bool,
+        opts: &SolveOptions,
+    ) -> Result<Solution> {
         let n = self.hands();
         let mut b = Built {
             m: Model::new(self.name.clone()),
@@ -379,7 +404,9 @@ impl Problem {
         if let Some(beat) = beat {
             m.constrain(constraint!(objective.clone() >= beat));
         }
-        if self.fixed.iter().skip(1).all(Option::is_some) {
+        if relax {
+            m.highs_option("solve_relaxation", "true");
+        } else if self.fixed.iter().skip(1).all(Option::is_some) {
             // One free hand (a goal or a hand-in): a small model that HiGHS closes at or
             // near the root. Its presolve, feasibility jump and primal heuristics cost
             // several times the search itself here (results/bench-haggle.md).
@@ -531,9 +558,12 @@ impl Problem {
         s += v[W] as f64 * white;
         // Rules 5 and 14 on the joint (blue, orange) counts: scoring oranges
         // o' = min(O, B) and the quadrupled ones min(⌊B/3⌋, o') are exact per pair.
+        let mut groups: Vec<Vec<(usize, usize, Variable)>> = Vec::new();
+        let mut set_levels: Vec<(usize, Variable)> = Vec::new();
         if r.has(5) || r.has(14) {
             let o_s = |bl: usize, o: usize| if r.has(5) { o.min(bl) } else { o };
             let pairs = self.joint(b, h, B, O, pyramid);
+            groups.push(pairs.clone());
             let mut oranges = Expression::default();
             let mut quads = Expression::default();
             for &(bl, o, y) in &pairs {
@@ -570,11 +600,13 @@ impl Problem {
                     }
                 }
                 s += 10.0 * g;
+                set_levels.push((lvl, g));
             }
         }
         // Rule 13 on the joint (yellow, white) counts: min(⌊Y/2⌋, W) live whites doubled.
         if r.has(13) {
             let pairs = self.joint(b, h, Y, W, pyramid);
+            groups.push(pairs.clone());
             let mut doubled = Expression::default();
             for &(yl, w, y) in &pairs {
                 let dead = r.has(4) && w > 3;
@@ -589,7 +621,44 @@ impl Problem {
                 s -= 10.0 * b.hv[h].at_least(i, 7);
             }
         }
+        self.pair_budget(b, &groups, &set_levels);
         s
+    }
+
+    /// The card limit read through the joint indicators of colour pairs (the LP would
+    /// otherwise mix pair counts that no hand within the limit could hold together):
+    /// two pairs cannot both be large, P(pair 1 ≥ s) + P(pair 2 ≥ max_cards + 1 − s) ≤ 1;
+    /// with `lvl` sets of five the other three colours hold 3·lvl cards, so a pair holds
+    /// at most max_cards − 3·lvl.
+    fn pair_budget(
+        &self,
+        b: &mut Built,
+        groups: &[Vec<(usize, usize, Variable)>],
+        set_levels: &[(usize, Variable)],
+    ) {
+        let most = self.max_cards as usize;
+        let tail = |g: &[(usize, usize, Variable)], s: usize| -> Option<Expression> {
+            let ys: Vec<Variable> = g
+                .iter()
+                .filter(|&&(a, c, _)| a + c >= s)
+                .map(|&(_, _, y)| y)
+                .collect();
+            (!ys.is_empty()).then(|| ys.into_iter().map(Expression::from).sum())
+        };
+        if let [g1, g2] = groups {
+            for s in 1..=most {
+                if let (Some(p), Some(q)) = (tail(g1, s), tail(g2, most + 1 - s)) {
+                    b.m.constrain(constraint!(p + q <= 1));
+                }
+            }
+        }
+        for g in groups {
+            for &(lvl, set) in set_levels {
+                if let Some(p) = tail(g, most + 1 - 3 * lvl) {
+                    b.m.constrain(constraint!(p + set <= 1));
+                }
+            }
+        }
     }
 
     /// Joint indicators of two colours' counts, y(a, c) = [count_i = a and count_j = c],
