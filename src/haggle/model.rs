@@ -10,8 +10,9 @@
 //! white); rule 10 counts sets by level. The comparing rules work on *levels*: a hand
 //! wins rule 12 at level k only if no other competing hand reaches k; rule 8 at level k
 //! only if k is held by one hand and (cascade) no higher count is held by exactly one
-//! hand. Rule 11 doubles through an exact pyramid indicator: the scored hand is solved
-//! once as a pyramid and once not; other hands use a product `p·S` linearised with
+//! hand. Rule 11 doubles through an exact pyramid indicator: the scored hand is split
+//! into cases (pyramid or not; under rule 9, eliminated or not), each solved apart with
+//! a tight LP (see [`Problem::solve`]); other hands use a product `p·S` linearised with
 //! bounds that hold for every pyramid.
 
 // Levels index several parallel vectors; index loops read like the maths.
@@ -874,15 +875,8 @@ impl Problem {
             for n1 in single.iter().skip(k + 1).flatten() {
                 b.m.constrain(constraint!(lambda.clone() + *n1 <= 1));
             }
-            if self.variant.yellow_tie == YellowTie::OneStep && k < top {
-                let above: Expression = used
-                    .iter()
-                    .skip(k + 1)
-                    .flatten()
-                    .map(|&u| Expression::from(u))
-                    .sum();
-                let slack = (top - k) as f64;
-                b.m.constrain(constraint!(above + slack * lambda.clone() <= 1.0 + slack));
+            if self.variant.yellow_tie == YellowTie::OneStep {
+                one_step(&mut b.m, &used, k, &lambda);
             }
         }
         b.m.constrain(constraint!(level_sum <= 1));
@@ -983,4 +977,21 @@ impl Problem {
         }
         t
     }
+}
+
+/// Rule 8 under `one_step`: a win at yellow level k (`win`, 0 or 1) allows at most one
+/// used level above k (`used[j]` = some hand holds j yellows), i.e. one tied step down.
+pub(super) fn one_step(m: &mut Model, used: &[Option<Variable>], k: usize, win: &Expression) {
+    let top = used.len() - 1;
+    if k >= top {
+        return;
+    }
+    let above: Expression = used
+        .iter()
+        .skip(k + 1)
+        .flatten()
+        .map(|&u| Expression::from(u))
+        .sum();
+    let slack = (top - k) as f64;
+    m.constrain(constraint!(above + slack * win.clone() <= 1.0 + slack));
 }

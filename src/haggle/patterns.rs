@@ -9,7 +9,7 @@
 use anyhow::Result;
 use good_lp::{constraint, Expression, Variable};
 
-use super::model::{Cases, Problem, Solution};
+use super::model::{one_step, Cases, Problem, Solution};
 use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
 use crate::lp::{Model, Sense, SolveOptions};
 
@@ -300,15 +300,8 @@ impl Problem {
                 for n1 in single.iter().skip(k + 1).flatten() {
                     m.constrain(constraint!(level.clone() + *n1 <= 1));
                 }
-                if self.variant.yellow_tie == YellowTie::OneStep && k < top {
-                    let above: Expression = used
-                        .iter()
-                        .skip(k + 1)
-                        .flatten()
-                        .map(|&u| Expression::from(u))
-                        .sum();
-                    let slack = (top - k) as f64;
-                    m.constrain(constraint!(above + slack * level.clone() <= 1.0 + slack));
+                if self.variant.yellow_tie == YellowTie::OneStep {
+                    one_step(&mut m, &used, k, &level);
                 }
                 all += level;
             }
