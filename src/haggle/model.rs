@@ -405,15 +405,16 @@ impl Problem {
         if let Some(beat) = beat {
             m.constrain(constraint!(objective.clone() >= beat));
         }
-        if relax {
-            m.highs_option("solve_relaxation", "true");
-        } else if self.fixed.iter().skip(1).all(Option::is_some) {
+        if self.fixed.iter().skip(1).all(Option::is_some) {
             // One free hand (a goal or a hand-in): a small model that HiGHS closes at or
             // near the root. Its presolve, feasibility jump and primal heuristics cost
             // several times the search itself here (results/bench-haggle.md).
             m.highs_option("presolve", "off");
             m.highs_option("mip_heuristic_run_feasibility_jump", "false");
             m.highs_option("mip_heuristic_effort", "0");
+        }
+        if relax {
+            m.highs_option("solve_relaxation", "true");
         }
         let solved = m.solve(Sense::Maximise, objective, opts)?;
         let weighted = solved.report.objective.unwrap_or(f64::NEG_INFINITY);
