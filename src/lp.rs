@@ -263,11 +263,19 @@ impl Model {
                 .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS rejected the start: {e:?}"))?;
         }
 
-        let log = LogFile::new()?;
-        let log_path = log.path.to_string_lossy().to_string();
-        set_option(&mut model, &name, "output_flag", true)?;
-        set_option(&mut model, &name, "log_to_console", false)?;
-        set_option(&mut model, &name, "log_file", log_path.as_str())?;
+        // The log is only read when something will be relayed (progress or verbose); a
+        // quiet solve writes none, which saves a file and HiGHS's formatting per solve.
+        let relay = !opts.quiet || opts.verbose;
+        let log = if relay { Some(LogFile::new()?) } else { None };
+        match &log {
+            Some(log) => {
+                let log_path = log.path.to_string_lossy().to_string();
+                set_option(&mut model, &name, "output_flag", true)?;
+                set_option(&mut model, &name, "log_to_console", false)?;
+                set_option(&mut model, &name, "log_file", log_path.as_str())?;
+            }
+            None => set_option(&mut model, &name, "output_flag", false)?,
+        }
         set_option(&mut model, &name, "threads", opts.threads.max(1) as i32)?;
         set_option(&mut model, &name, "random_seed", opts.seed)?;
         set_option(&mut model, &name, "mip_rel_gap", opts.mip_gap)?;
@@ -279,7 +287,7 @@ impl Model {
         }
 
         let started = Instant::now();
-        let monitor = Monitor::start(log.path.clone(), opts, started);
+        let monitor = Monitor::start(log.as_ref().map(|l| l.path.clone()), opts, started);
         let solved = model.try_solve();
         let seconds = started.elapsed().as_secs_f64();
         monitor.stop();
@@ -451,11 +459,11 @@ struct Monitor {
 }
 
 impl Monitor {
-    fn start(path: PathBuf, opts: &SolveOptions, started: Instant) -> Monitor {
+    fn start(path: Option<PathBuf>, opts: &SolveOptions, started: Instant) -> Monitor {
         let stop = Arc::new(AtomicBool::new(false));
-        if opts.quiet && !opts.verbose {
+        let Some(path) = path else {
             return Monitor { stop, handle: None };
-        }
+        };
         let verbose = opts.verbose;
         let every = Duration::from_secs_f64(opts.progress_every.max(0.5));
         let flag = stop.clone();
@@ -495,7 +503,8 @@ impl Monitor {
                         None => eprintln!("[{t:6.1} s] solving (root LP / presolve)"),
                     }
                 }
-                std::thread::sleep(Duration::from_millis(100));
+                // Woken early by `stop`, so a short solve does not wait out the pause.
+                std::thread::park_timeout(Duration::from_millis(100));
             }
         });
         Monitor {
@@ -507,6 +516,7 @@ impl Monitor {
     fn stop(mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(h) = self.handle.take() {
+            h.thread().unpark();
             let _ = h.join();
         }
     }

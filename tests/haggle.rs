@@ -67,7 +67,36 @@ fn spec_examples_through_the_cli() {
     }
 }
 
-/// Brute force of a goal: the best believed score, then the fewest cards changed.
+/// How a goal ranks among hands of equal score (the model's tie-break): fewest cards
+/// changed from the current hand, then the changes spread most evenly.
+fn nearness(hand: &Hand, g: &Hand) -> (u32, u32) {
+    let squares = (0..5)
+        .map(|i| (i32::from(hand.0[i]) - i32::from(g.0[i])).pow(2) as u32)
+        .sum();
+    (hand.distance(g), squares)
+}
+
+/// Brute force of a goal over every hand within the caps: the best believed score, then
+/// the fewest cards changed, then the smallest sum of squared changes.
+fn brute_best(
+    known: RuleSet,
+    hand: &Hand,
+    caps: [u8; 5],
+    others: Option<&[Hand]>,
+    v: &Variant,
+) -> (i64, u32, u32) {
+    let mut best = (i64::MIN, u32::MAX, u32::MAX);
+    for g in all_hands(caps, 13) {
+        let s = engine::believed(&g, known, others, v).unwrap();
+        let (d, q) = nearness(hand, &g);
+        if (s, std::cmp::Reverse((d, q))) > (best.0, std::cmp::Reverse((best.1, best.2))) {
+            best = (s, d, q);
+        }
+    }
+    best
+}
+
+/// Brute force of a goal: at most 2N of a colour less what the other hands hold.
 fn brute_goal(
     known: RuleSet,
     hand: &Hand,
@@ -79,15 +108,65 @@ fn brute_goal(
         .map(|i| others.unwrap_or(&[]).iter().map(|h| h.0[i] as u32).sum())
         .collect();
     let caps: [u8; 5] = std::array::from_fn(|i| (2 * players as u32 - used[i]).min(13) as u8);
-    let mut best = (i64::MIN, u32::MAX);
-    for g in all_hands(caps, 13) {
-        let s = engine::believed(&g, known, others, v).unwrap();
-        let d = hand.distance(&g);
-        if s > best.0 || (s == best.0 && d < best.1) {
-            best = (s, d);
+    let (s, d, _) = brute_best(known, hand, caps, others, v);
+    (s, d)
+}
+
+/// Many random cases (rule subset, hand, players, variant): the goal's believed score and
+/// tie-break equal brute force over all hands (at most 2N per colour and 13 cards), and
+/// so does the hand a player hands in (the best sub-hand of its cards).
+#[test]
+fn random_goals_and_hand_ins_match_brute_force() {
+    let variants = [Variant::standard().unwrap(), Variant::spec_tests()];
+    let mut rng = Rng::new(2026);
+    for case in 0..300 {
+        let rules: Vec<u8> = (1..=15).filter(|_| rng.below(2) == 1).collect();
+        let known = RuleSet::from_list(&rules);
+        let players = [1, 2, 3, 4, 5, 7, 15][rng.index(7)];
+        let v = &variants[rng.index(2)];
+        let mut hand = [0u8; 5];
+        for _ in 0..(6 + rng.index(10)) {
+            hand[rng.index(5)] += 1;
+        }
+        let hand = Hand(hand);
+        let what = format!(
+            "case {case}: rules {known}, hand {hand}, {players} players, {}",
+            v.name
+        );
+        let g = player::goal(known, &hand, players, None, v, &quiet()).unwrap();
+        assert!(g.report.proven(), "{what}");
+        let caps = [(2 * players).min(13) as u8; 5];
+        let (d, q) = nearness(&hand, &g.goal);
+        assert_eq!(
+            (g.believed, d, q),
+            brute_best(known, &hand, caps, None, v),
+            "{what}: goal {}",
+            g.goal
+        );
+        assert_eq!(
+            engine::believed(&g.goal, known, None, v).unwrap(),
+            g.believed
+        );
+        if case % 3 == 0 {
+            let (h_in, believed) = player::hand_in(known, &hand, players, v).unwrap();
+            assert!(
+                (0..5).all(|i| h_in.0[i] <= hand.0[i]),
+                "{what}: hands in {h_in}"
+            );
+            let (d, q) = nearness(&hand, &h_in);
+            assert_eq!(
+                (believed, d, q),
+                brute_best(
+                    known,
+                    &hand,
+                    std::array::from_fn(|i| hand.0[i].min(caps[i])),
+                    None,
+                    v
+                ),
+                "{what}: hands in {h_in}"
+            );
         }
     }
-    best
 }
 
 #[test]

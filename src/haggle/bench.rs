@@ -72,6 +72,54 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         rows,
     );
 
+    // Goal over random rule subsets (each rule in with probability 1/2), same hand.
+    let subsets = 100;
+    md += &format!(
+        "\n\n## goal over {subsets} random rule subsets (hand 3/1/3/3/2, 15 players, seed 6)\n\n"
+    );
+    let mut rng = Rng::new(6);
+    let mut per_subset: Vec<(f64, String)> = Vec::new();
+    for _ in 0..subsets {
+        let rules: Vec<u8> = (1..=15).filter(|_| rng.below(2) == 1).collect();
+        let known = RuleSet::from_list(&rules);
+        let mut times = Vec::new();
+        for _ in 0..repeats.min(3) {
+            let t = Instant::now();
+            player::goal(known, &hand, 15, None, &v, &quiet)?;
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        per_subset.push((median(times), known.to_string()));
+    }
+    per_subset.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let ms: Vec<f64> = per_subset.iter().map(|p| p.0).collect();
+    let slowest: Vec<String> = per_subset
+        .iter()
+        .rev()
+        .take(3)
+        .map(|(t, r)| format!("{r} ({t:.2})"))
+        .collect();
+    common.note(format!(
+        "goal, random subsets: median {:.2} ms, max {:.2} ms",
+        median(ms.clone()),
+        ms[ms.len() - 1]
+    ));
+    md += &crate::render::kv_table([
+        (
+            "median of per-subset medians, ms",
+            format!("{:.2}", median(ms.clone())),
+        ),
+        (
+            "90th percentile, ms",
+            format!("{:.2}", ms[ms.len() * 9 / 10]),
+        ),
+        ("slowest, ms", format!("{:.2}", ms[ms.len() - 1])),
+        (
+            "subsets over 10 ms",
+            ms.iter().filter(|&&t| t > 10.0).count().to_string(),
+        ),
+        ("slowest subsets (ms)", slowest.join(", ")),
+    ]);
+
     // Trade listing between dealt players.
     md += "\n\n## trade listing (15 players dealt with seed 1, goals from their two rules)\n\n";
     let mut rng = Rng::new(1);

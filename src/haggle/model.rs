@@ -10,8 +10,9 @@
 //! white); rule 10 counts sets by level. The comparing rules work on *levels*: a hand
 //! wins rule 12 at level k only if no other competing hand reaches k; rule 8 at level k
 //! only if k is held by one hand and (cascade) no higher count is held by exactly one
-//! hand. Rule 11 doubles through an exact pyramid indicator: the scored hand is solved
-//! once as a pyramid and once not; other hands use a product `p·S` linearised with
+//! hand. Rule 11 doubles through an exact pyramid indicator: the scored hand is split
+//! into cases (pyramid or not; under rule 9, eliminated or not), each solved apart with
+//! a tight LP (see [`Problem::solve`]); other hands use a product `p·S` linearised with
 //! bounds that hold for every pyramid.
 
 // Levels index several parallel vectors; index loops read like the maths.
@@ -66,6 +67,89 @@ pub struct Solution {
     pub report: SolveReport,
     /// The solver's objective including the tie-break term (compares solve cases).
     pub weighted: f64,
+}
+
+/// A case of hand 0 solved apart (`None`: not split on that property).
+#[derive(Debug, Clone, Copy, Default)]
+struct Split {
+    /// Hand 0 is (or is not) a pyramid.
+    pyramid: Option<bool>,
+    /// Hand 0 has (or has not) 7 or more of some colour.
+    seven: Option<bool>,
+}
+
+/// The best of several solves that split one problem into cases (pyramid or not; the
+/// number of 5-blue hands). The answer is proven only when every case is; an infeasible
+/// case has nothing to bound.
+#[derive(Default)]
+pub(super) struct Cases {
+    pub(super) best: Option<Solution>,
+    /// Some case is not proven.
+    unproven: bool,
+    bound: Option<f64>,
+    seconds: f64,
+    nodes: i64,
+}
+
+impl Cases {
+    /// Take one case's result (`started` when it began, to count the time of infeasible
+    /// cases too); `better(new, old)` says when a case replaces the best so far.
+    pub(super) fn add(
+        &mut self,
+        case: Result<Solution>,
+        started: std::time::Instant,
+        better: impl Fn(&Solution, &Solution) -> bool,
+    ) -> Result<()> {
+        match case {
+            Ok(sol) => {
+                let r = &sol.report;
+                self.unproven |= !r.proven();
+                let b = r.bound.unwrap_or(f64::INFINITY);
+                self.bound = Some(self.bound.map_or(b, |x| x.max(b)));
+                self.seconds += r.seconds;
+                self.nodes += r.nodes.unwrap_or(0);
+                if self.best.as_ref().is_none_or(|old| better(&sol, old)) {
+                    self.best = Some(sol);
+                }
+            }
+            Err(e) if e.to_string().contains("is infeasible") => {
+                self.seconds += started.elapsed().as_secs_f64();
+            }
+            Err(e) => return Err(e),
+        }
+        Ok(())
+    }
+
+    /// Add seconds spent outside the cases (e.g. LP relaxations that closed a case).
+    pub(super) fn add_seconds(&mut self, s: f64) {
+        self.seconds += s;
+    }
+
+    /// The best case, reported for the whole problem: its value, the highest bound of all
+    /// cases (the value itself when all are proven), the summed time and nodes.
+    pub(super) fn finish(self, name: &str) -> Result<Solution> {
+        let mut best = self
+            .best
+            .ok_or_else(|| anyhow::anyhow!("model `{name}` is infeasible"))?;
+        let value = best.value as f64;
+        let proven = !self.unproven;
+        let r = &mut best.report;
+        r.objective = Some(value);
+        r.bound = Some(if proven {
+            value
+        } else {
+            self.bound.unwrap_or(f64::NEG_INFINITY).max(value)
+        });
+        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
+        r.status = if proven {
+            crate::lp::Status::Optimal
+        } else {
+            crate::lp::Status::Feasible
+        };
+        r.seconds = self.seconds;
+        r.nodes = Some(self.nodes);
+        Ok(best)
+    }
 }
 
 /// Indicator expansion of one hand.
@@ -134,53 +218,77 @@ impl Problem {
         })
     }
 
-    /// Can a hand reach 7 of a colour (rule 9 matters)?
-    fn sevens_possible(&self) -> bool {
-        self.rules.has(9) && (0..self.hands()).any(|h| self.caps(h).iter().any(|&c| c >= 7))
-    }
-
     fn scored(&self, h: usize) -> bool {
         self.objective == Objective::Total || h == 0
     }
 
-    /// Build and solve. For the best single hand with rule 11 in play, the pyramid and
-    /// non-pyramid cases are solved apart: each is then free of the big-M product `p·S`
-    /// (a pyramid scores exactly 2S, any other hand S), which keeps the LP bound tight.
+    /// Build and solve. For the best single hand, hand 0 is split into cases solved
+    /// apart, each with a tighter LP than one model of all hands:
+    /// - rule 11 in play: a pyramid (counts at most 4, scored exactly 2S) or not (scored
+    ///   S), free of the big-M product `p·S`;
+    /// - rule 9 eliminating: not eliminated (counts at most 6) or eliminated (score 0),
+    ///   free of the big-M rows that zero an eliminated score.
+    ///
+    /// The cases go from the likeliest winner to the least (pyramid, plain, eliminated);
+    /// each later one only has to beat the best so far, a cutoff row that usually closes
+    /// it at the root LP. Under a time limit there is no cutoff: a cut-off case stopped
+    /// early would have neither a game nor a bound to report.
     pub fn solve(&self, opts: &SolveOptions) -> Result<Solution> {
-        if self.objective == Objective::Total || !self.rules.has(11) || !self.can_pyramid(0) {
-            return self.solve_case(None, opts);
+        let pyramids = self.rules.has(11) && self.can_pyramid(0);
+        let sevens = self.rules.has(9)
+            && self.variant.seven_rule == SevenRule::Eliminate
+            && self.caps(0).iter().any(|&c| c >= 7);
+        if self.objective == Objective::Total || !(pyramids || sevens) {
+            return self.solve_case(Split::default(), None, false, opts);
         }
-        let mut cases = Vec::new();
-        for pyramid in [false, true] {
-            match self.solve_case(Some(pyramid), opts) {
-                Ok(s) => cases.push(s),
-                Err(e) if e.to_string().contains("is infeasible") => {}
-                Err(e) => return Err(e),
+        let mut splits = Vec::new();
+        if pyramids {
+            splits.push(Split {
+                pyramid: Some(true),
+                seven: sevens.then_some(false),
+            });
+        }
+        splits.push(Split {
+            pyramid: pyramids.then_some(false),
+            seven: sevens.then_some(false),
+        });
+        if sevens {
+            splits.push(Split {
+                pyramid: None,
+                seven: Some(true),
+            });
+        }
+        let mut cases = Cases::default();
+        for split in splits {
+            // An eliminated hand 0 scores exactly 0, so its case (objective 0 less the
+            // tie-break key) cannot beat a case already worth 0 or more: no solve needed.
+            let worth = cases.best.as_ref().map(|b| b.weighted);
+            if split.seven == Some(true) && worth.is_some_and(|w| w >= 0.0) {
+                continue;
             }
+            let beat = match (&cases.best, opts.time_limit) {
+                // Weighted objectives are integers: beating one means reaching it + 1.
+                (Some(b), None) => Some(b.weighted + 0.5),
+                _ => None,
+            };
+            let started = std::time::Instant::now();
+            // A cut-off case whose LP relaxation cannot reach the cutoff is closed by
+            // that LP (a proof for the case) without the MIP's setup and root work.
+            if beat.is_some() {
+                match self.solve_case(split, beat, true, opts) {
+                    Err(e) if e.to_string().contains("is infeasible") => {
+                        cases.add_seconds(started.elapsed().as_secs_f64());
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                    Ok(_) => {}
+                }
+            }
+            let case = self.solve_case(split, beat, false, opts);
+            // Ties keep the earlier case.
+            cases.add(case, started, |new, old| new.weighted > old.weighted)?;
         }
-        let proven = cases.iter().all(|c| c.report.proven());
-        let bound = cases
-            .iter()
-            .map(|c| c.report.bound.unwrap_or(f64::INFINITY))
-            .fold(f64::NEG_INFINITY, f64::max);
-        let seconds: f64 = cases.iter().map(|c| c.report.seconds).sum();
-        let nodes: i64 = cases.iter().filter_map(|c| c.report.nodes).sum();
-        let mut best = cases
-            .into_iter()
-            .max_by(|a, b| a.weighted.total_cmp(&b.weighted))
-            .ok_or_else(|| anyhow::anyhow!("model `{}` is infeasible", self.name))?;
-        let value = best.value as f64;
-        let r = &mut best.report;
-        r.bound = Some(if proven { value } else { bound.max(value) });
-        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
-        r.status = if proven {
-            crate::lp::Status::Optimal
-        } else {
-            crate::lp::Status::Feasible
-        };
-        r.seconds = seconds;
-        r.nodes = Some(nodes);
-        Ok(best)
+        cases.finish(&self.name)
     }
 
     /// Bounds on a hand's score before doubling, from the rules in play: at least minus
@@ -225,8 +333,16 @@ impl Problem {
         c[1] >= 1 && c[2] >= 2 && c[3] >= 3 && c[4] >= 4
     }
 
-    /// One solve; `pyramid0` forces hand 0 to be (or not be) a pyramid.
-    fn solve_case(&self, pyramid0: Option<bool>, opts: &SolveOptions) -> Result<Solution> {
+    /// One solve of one case of hand 0; `beat`: the solver objective must reach it (a
+    /// cutoff from an earlier case); `relax`: solve the LP relaxation only (its answer
+    /// is not a game: only whether it is infeasible counts).
+    fn solve_case(
+        &self,
+        split: Split,
+        beat: Option<f64>,
+        relax: bool,
+        opts: &SolveOptions,
+    ) -> Result<Solution> {
         let n = self.hands();
         let mut b = Built {
             m: Model::new(self.name.clone()),
@@ -234,7 +350,15 @@ impl Problem {
             val: values(self.rules),
         };
         for h in 0..n {
-            let hv = HandVars::new(&mut b.m, h, self.caps(h));
+            let mut caps = self.caps(h);
+            if h == 0 && split.pyramid == Some(true) {
+                // A pyramid holds at most 4 of a colour.
+                caps = caps.map(|c| c.min(4));
+            }
+            if h == 0 && split.seven == Some(false) {
+                caps = caps.map(|c| c.min(6));
+            }
+            let hv = HandVars::new(&mut b.m, h, caps);
             b.hv.push(hv);
         }
         self.deck_and_sizes(&mut b);
@@ -242,6 +366,9 @@ impl Problem {
 
         // Rule 9: s7[h] = [some colour ≥ 7], exact.
         let s7: Vec<Option<Variable>> = (0..n).map(|h| self.sevens(&mut b, h)).collect();
+        if let (Some(true), Some(e)) = (split.seven, s7[0]) {
+            b.m.constrain(constraint!(e == 1));
+        }
         // Whether rule 9 takes hands out of rules 6, 8, 12.
         let mask = !self.variant.eliminated_compete;
 
@@ -251,7 +378,7 @@ impl Problem {
 
         let mut totals: Vec<Option<Variable>> = vec![None; n];
         for h in (0..n).filter(|&h| self.scored(h)) {
-            let mut s = self.self_score(&mut b, h);
+            let mut s = self.self_score(&mut b, h, h == 0 && split.pyramid == Some(true));
             if let Some(p) = &penalty {
                 s -= p[h].unwrap();
             }
@@ -261,26 +388,34 @@ impl Problem {
             if let Some(y) = &yellow {
                 s += y[h].clone();
             }
-            let forced = if h == 0 { pyramid0 } else { None };
+            let forced = if h == 0 { split } else { Split::default() };
             totals[h] = Some(self.double_and_eliminate(&mut b, h, s, s7[h], forced));
         }
 
         let points: Expression = totals.iter().flatten().map(|&t| Expression::from(t)).sum();
-        // Tie-break: weight the score above any possible distance.
+        // Tie-break: the fewest cards changed, then the changes spread most evenly.
         let (objective, weight) = match self.near {
             Some(near) => {
-                let w = (near.total() + self.max_cards + 1) as f64;
-                let dist: Expression = (0..5)
-                    .map(|i| {
-                        let c = near.0[i] as f64;
-                        b.hv[0].f(i, |k| (k as f64 - c).abs())
-                    })
-                    .sum();
-                (w * points - dist, w)
+                let (key, weight) = self.nearness(&b.hv[0], &near);
+                (weight * points - key, weight)
             }
             None => (points, 1.0),
         };
-        let Built { m, hv, .. } = b;
+        let Built { mut m, hv, .. } = b;
+        if let Some(beat) = beat {
+            m.constrain(constraint!(objective.clone() >= beat));
+        }
+        if self.fixed.iter().skip(1).all(Option::is_some) {
+            // One free hand (a goal or a hand-in): a small model that HiGHS closes at or
+            // near the root. Its presolve, feasibility jump and primal heuristics cost
+            // several times the search itself here (results/bench-haggle.md).
+            m.highs_option("presolve", "off");
+            m.highs_option("mip_heuristic_run_feasibility_jump", "false");
+            m.highs_option("mip_heuristic_effort", "0");
+        }
+        if relax {
+            m.highs_option("solve_relaxation", "true");
+        }
         let solved = m.solve(Sense::Maximise, objective, opts)?;
         let weighted = solved.report.objective.unwrap_or(f64::NEG_INFINITY);
         let hands: Vec<Hand> = hv
@@ -320,6 +455,31 @@ impl Problem {
             report,
             weighted,
         })
+    }
+
+    /// The tie-break among hands of equal score: `key = D·Σ|k − c| + Σ(k − c)²` over the
+    /// colours (fewest cards changed from `near`, then the changes spread most evenly:
+    /// D exceeds any sum of squares), and a weight for the score above any key. The key
+    /// is strictly convex in each count, so the LP gains nothing by mixing counts that
+    /// one hand would match, which keeps its optimum at whole hands more often. Weight
+    /// and key use the problem's caps (not a case's), so the cases' objectives compare.
+    fn nearness(&self, hv: &HandVars, near: &Hand) -> (Expression, f64) {
+        let caps = self.caps(0);
+        let far: Vec<f64> = (0..5)
+            .map(|i| f64::from(near.0[i]).max(f64::from(caps[i])))
+            .collect();
+        let squares: f64 = far.iter().map(|x| x * x).sum();
+        let d = squares + 1.0;
+        let key: Expression = (0..5)
+            .map(|i| {
+                let c = f64::from(near.0[i]);
+                hv.f(i, |k| {
+                    let x = k as f64 - c;
+                    d * x.abs() + x * x
+                })
+            })
+            .sum();
+        (key, d * far.iter().sum::<f64>() + squares + 1.0)
     }
 
     /// Deck limits per colour, cards per hand, fixed hands, hand 0's caps.
@@ -365,7 +525,7 @@ impl Problem {
     }
 
     fn sevens(&self, b: &mut Built, h: usize) -> Option<Variable> {
-        if !self.sevens_possible() || self.caps(h).iter().all(|&c| c < 7) {
+        if !self.rules.has(9) || (0..5).all(|i| b.hv[h].cap(i) < 7) {
             return None;
         }
         let e = b.m.binary(format!("seven{h}"));
@@ -380,8 +540,10 @@ impl Problem {
     }
 
     /// Rules 1-5, 9 (minus 10), 10, 13, 14: the part of the score that depends on the
-    /// hand alone.
-    fn self_score(&self, b: &mut Built, h: usize) -> Expression {
+    /// hand alone. For a hand known to be a pyramid (counts 4/3/2/1/0 in some order) the
+    /// terms that cannot apply are left out rather than left to the LP: no colour pair
+    /// shares a count and there are no sets of five (a colour is missing).
+    fn self_score(&self, b: &mut Built, h: usize, pyramid: bool) -> Expression {
         let r = self.rules;
         let v = b.val;
         let hv = &b.hv[h];
@@ -398,9 +560,12 @@ impl Problem {
         s += v[W] as f64 * white;
         // Rules 5 and 14 on the joint (blue, orange) counts: scoring oranges
         // o' = min(O, B) and the quadrupled ones min(⌊B/3⌋, o') are exact per pair.
+        let mut groups: Vec<Vec<(usize, usize, Variable)>> = Vec::new();
+        let mut set_levels: Vec<(usize, Variable)> = Vec::new();
         if r.has(5) || r.has(14) {
             let o_s = |bl: usize, o: usize| if r.has(5) { o.min(bl) } else { o };
-            let pairs = self.joint(b, h, B, O);
+            let pairs = self.joint(b, h, B, O, pyramid);
+            groups.push(pairs.clone());
             let mut oranges = Expression::default();
             let mut quads = Expression::default();
             for &(bl, o, y) in &pairs {
@@ -415,24 +580,35 @@ impl Problem {
         }
         // Rule 10: sets of five = Σ_s g_s with g_s ≤ [every colour ≥ s]; levels stop at
         // ⌊cards/5⌋, which keeps the LP from counting fractional sets.
-        if r.has(10) {
+        if r.has(10) && !pyramid {
             let top = (0..5)
                 .map(|i| b.hv[h].cap(i))
                 .min()
                 .unwrap_or(0)
                 .min(self.max_cards as usize / 5);
+            let most = self.max_cards as usize;
             for lvl in 1..=top {
-                let g = b.m.continuous(format!("set{h}_{lvl}"), 0.0, 1.0);
+                let g = b.m.binary(format!("set{h}_{lvl}"));
                 for i in 0..5 {
                     let a = b.hv[h].at_least(i, lvl);
                     b.m.constrain(constraint!(g <= a));
+                    // With `lvl` sets the other four colours hold 4·lvl cards, so this one
+                    // holds at most max_cards − 4·lvl (keeps the LP from mixing counts
+                    // that no hand with these sets could hold).
+                    let over = most + 1 - 4 * lvl;
+                    if over <= b.hv[h].cap(i) {
+                        let a = b.hv[h].at_least(i, over);
+                        b.m.constrain(constraint!(g + a <= 1));
+                    }
                 }
                 s += 10.0 * g;
+                set_levels.push((lvl, g));
             }
         }
         // Rule 13 on the joint (yellow, white) counts: min(⌊Y/2⌋, W) live whites doubled.
         if r.has(13) {
-            let pairs = self.joint(b, h, Y, W);
+            let pairs = self.joint(b, h, Y, W, pyramid);
+            groups.push(pairs.clone());
             let mut doubled = Expression::default();
             for &(yl, w, y) in &pairs {
                 let dead = r.has(4) && w > 3;
@@ -447,21 +623,66 @@ impl Problem {
                 s -= 10.0 * b.hv[h].at_least(i, 7);
             }
         }
+        self.pair_budget(b, &groups, &set_levels);
         s
+    }
+
+    /// The card limit read through the joint indicators of colour pairs (the LP would
+    /// otherwise mix pair counts that no hand within the limit could hold together):
+    /// two pairs cannot both be large, P(pair 1 ≥ s) + P(pair 2 ≥ max_cards + 1 − s) ≤ 1;
+    /// with `lvl` sets of five the other three colours hold 3·lvl cards, so a pair holds
+    /// at most max_cards − 3·lvl.
+    fn pair_budget(
+        &self,
+        b: &mut Built,
+        groups: &[Vec<(usize, usize, Variable)>],
+        set_levels: &[(usize, Variable)],
+    ) {
+        let most = self.max_cards as usize;
+        let tail = |g: &[(usize, usize, Variable)], s: usize| -> Option<Expression> {
+            let ys: Vec<Variable> = g
+                .iter()
+                .filter(|&&(a, c, _)| a + c >= s)
+                .map(|&(_, _, y)| y)
+                .collect();
+            (!ys.is_empty()).then(|| ys.into_iter().map(Expression::from).sum())
+        };
+        if let [g1, g2] = groups {
+            for s in 1..=most {
+                if let (Some(p), Some(q)) = (tail(g1, s), tail(g2, most + 1 - s)) {
+                    b.m.constrain(constraint!(p + q <= 1));
+                }
+            }
+        }
+        for g in groups {
+            for &(lvl, set) in set_levels {
+                if let Some(p) = tail(g, most + 1 - 3 * lvl) {
+                    b.m.constrain(constraint!(p + set <= 1));
+                }
+            }
+        }
     }
 
     /// Joint indicators of two colours' counts, y(a, c) = [count_i = a and count_j = c],
     /// tied to both marginals. With the marginals integral the joint is integral too, so
     /// the y can be continuous; any function of the pair is then exact and linear, and
     /// the LP relaxation mixes exact values instead of two separately relaxed minima.
-    fn joint(&self, b: &mut Built, h: usize, i: usize, j: usize) -> Vec<(usize, usize, Variable)> {
+    /// `distinct`: the two counts differ (in a pyramid).
+    fn joint(
+        &self,
+        b: &mut Built,
+        h: usize,
+        i: usize,
+        j: usize,
+        distinct: bool,
+    ) -> Vec<(usize, usize, Variable)> {
         let (ci, cj) = (b.hv[h].cap(i), b.hv[h].cap(j));
         let most = self.max_cards as usize;
         let mut row_i = vec![Expression::default(); ci + 1];
         let mut row_j = vec![Expression::default(); cj + 1];
         let mut out = Vec::new();
         for a in 0..=ci {
-            for c in (0..=cj).filter(|&c| a + c <= most) {
+            for c in (0..=cj).filter(|&c| a + c <= most && !(distinct && a == c)) {
                 let y = b.m.continuous(format!("pair{h}_{i}{j}_{a}_{c}"), 0.0, 1.0);
                 row_i[a] += y;
                 row_j[c] += y;
@@ -655,15 +876,8 @@ impl Problem {
             for n1 in single.iter().skip(k + 1).flatten() {
                 b.m.constrain(constraint!(lambda.clone() + *n1 <= 1));
             }
-            if self.variant.yellow_tie == YellowTie::OneStep && k < top {
-                let above: Expression = used
-                    .iter()
-                    .skip(k + 1)
-                    .flatten()
-                    .map(|&u| Expression::from(u))
-                    .sum();
-                let slack = (top - k) as f64;
-                b.m.constrain(constraint!(above + slack * lambda.clone() <= 1.0 + slack));
+            if self.variant.yellow_tie == YellowTie::OneStep {
+                one_step(&mut b.m, &used, k, &lambda);
             }
         }
         b.m.constrain(constraint!(level_sum <= 1));
@@ -677,31 +891,39 @@ impl Problem {
         h: usize,
         s: Expression,
         seven: Option<Variable>,
-        forced: Option<bool>,
+        forced: Split,
     ) -> Variable {
         let n = self.hands() as f64;
         let (lo_s, hi_s) = self.score_range();
         let mut total = s.clone();
-        if self.rules.has(11) && self.can_pyramid(h) {
+        // A hand with 7 of a colour is no pyramid.
+        if self.rules.has(11) && self.can_pyramid(h) && forced.seven != Some(true) {
             let hv = &b.hv[h];
             // levels[k] = colours held exactly k times; a pyramid has one at each 0..4.
             let levels: Vec<Expression> = (0..=4)
                 .map(|k| (0..5).map(|i| hv.is(i, k)).sum::<Expression>())
                 .collect();
-            match forced {
+            match forced.pyramid {
                 Some(true) => {
+                    // Counts are at most 4 here: five colours on five levels, one each
+                    // (an assignment, whose LP is integral).
                     for a in levels {
-                        b.m.constrain(constraint!(a >= 1));
+                        b.m.constrain(constraint!(a == 1));
                     }
                     let t = b.m.continuous(format!("score{h}"), 2.0 * lo_s, 2.0 * hi_s);
                     b.m.constrain(constraint!(t <= 2 * s));
                     return t;
                 }
                 Some(false) => {
+                    // Some level k in 0..4 is held by no colour: u_k = 1 only if no
+                    // colour has count k (one row per colour keeps the LP tight).
                     let mut absent = Expression::default();
-                    for (k, a) in levels.into_iter().enumerate() {
+                    for k in 0..=4 {
                         let u = b.m.binary(format!("pyrmiss{h}_{k}"));
-                        b.m.constrain(constraint!(5 * u <= 5 - a));
+                        for i in 0..5 {
+                            let z = b.hv[h].is(i, k);
+                            b.m.constrain(constraint!(u + z <= 1));
+                        }
                         absent += u;
                     }
                     b.m.constrain(constraint!(absent >= 1));
@@ -756,4 +978,21 @@ impl Problem {
         }
         t
     }
+}
+
+/// Rule 8 under `one_step`: a win at yellow level k (`win`, 0 or 1) allows at most one
+/// used level above k (`used[j]` = some hand holds j yellows), i.e. one tied step down.
+pub(super) fn one_step(m: &mut Model, used: &[Option<Variable>], k: usize, win: &Expression) {
+    let top = used.len() - 1;
+    if k >= top {
+        return;
+    }
+    let above: Expression = used
+        .iter()
+        .skip(k + 1)
+        .flatten()
+        .map(|&u| Expression::from(u))
+        .sum();
+    let slack = (top - k) as f64;
+    m.constrain(constraint!(above + slack * win.clone() <= 1.0 + slack));
 }

@@ -9,7 +9,7 @@
 use anyhow::Result;
 use good_lp::{constraint, Expression, Variable};
 
-use super::model::{Problem, Solution};
+use super::model::{one_step, Cases, Problem, Solution};
 use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
 use crate::lp::{Model, Sense, SolveOptions};
 
@@ -146,19 +146,16 @@ impl Problem {
         } else {
             0
         };
-        let mut best: Option<Solution> = None;
-        let mut proven = true;
-        let mut bound = f64::NEG_INFINITY;
-        let (mut seconds, mut nodes) = (0.0, 0i64);
+        let mut cases = Cases::default();
         for k5 in 0..=k5_max {
             // Once a game is known, a case whose LP relaxation cannot beat it is closed
             // without branching (the LP bound is a proof for that case).
-            if let Some(b) = &best {
+            if let Some(best) = cases.best.as_ref().map(|b| b.value as f64) {
                 match self.solve_types_k5(&types, k5, true, opts) {
                     Ok(lp) => {
-                        seconds += lp.report.seconds;
+                        cases.add_seconds(lp.report.seconds);
                         let lp_bound = lp.report.objective.unwrap_or(f64::INFINITY);
-                        if lp_bound < b.value as f64 + 1.0 - 1e-6 {
+                        if lp_bound < best + 1.0 - 1e-6 {
                             continue;
                         }
                     }
@@ -166,35 +163,12 @@ impl Problem {
                     Err(e) => return Err(e),
                 }
             }
-            match self.solve_types_k5(&types, k5, false, opts) {
-                Ok(sol) => {
-                    proven &= sol.report.proven();
-                    bound = bound.max(sol.report.bound.unwrap_or(f64::INFINITY));
-                    seconds += sol.report.seconds;
-                    nodes += sol.report.nodes.unwrap_or(0);
-                    if best.as_ref().is_none_or(|b| sol.value > b.value) {
-                        best = Some(sol);
-                    }
-                }
-                // No game has exactly k5 such hands: nothing to bound.
-                Err(e) if e.to_string().contains("is infeasible") => {}
-                Err(e) => return Err(e),
-            }
+            // An infeasible case (no game has exactly k5 such hands) has nothing to bound.
+            let started = std::time::Instant::now();
+            let case = self.solve_types_k5(&types, k5, false, opts);
+            cases.add(case, started, |new, old| new.value > old.value)?;
         }
-        let mut sol = best.ok_or_else(|| anyhow::anyhow!("model `{}` is infeasible", self.name))?;
-        let value = sol.value as f64;
-        let r = &mut sol.report;
-        r.objective = Some(value);
-        r.bound = Some(if proven { value } else { bound.max(value) });
-        r.gap = r.bound.map(|b| (b - value).abs() / value.abs().max(1.0));
-        r.status = if proven {
-            crate::lp::Status::Optimal
-        } else {
-            crate::lp::Status::Feasible
-        };
-        r.seconds = seconds;
-        r.nodes = Some(nodes);
-        Ok(sol)
+        cases.finish(&self.name)
     }
 
     /// One case of the pattern model; `relax` solves its LP relaxation instead.
@@ -326,15 +300,8 @@ impl Problem {
                 for n1 in single.iter().skip(k + 1).flatten() {
                     m.constrain(constraint!(level.clone() + *n1 <= 1));
                 }
-                if self.variant.yellow_tie == YellowTie::OneStep && k < top {
-                    let above: Expression = used
-                        .iter()
-                        .skip(k + 1)
-                        .flatten()
-                        .map(|&u| Expression::from(u))
-                        .sum();
-                    let slack = (top - k) as f64;
-                    m.constrain(constraint!(above + slack * level.clone() <= 1.0 + slack));
+                if self.variant.yellow_tie == YellowTie::OneStep {
+                    one_step(&mut m, &used, k, &level);
                 }
                 all += level;
             }
