@@ -120,6 +120,44 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         ("slowest subsets (ms)", slowest.join(", ")),
     ]);
 
+    // Goal over every rule subset that can change a goal (the maximum is the target).
+    let all = goal_subsets().len();
+    md += &format!(
+        "\n\n## goal over all {all} rule subsets that change a goal (rules 1-5, 9-11, 13, \
+         14 in or out; 6-8, 12 need other hands, 15 always holds), hand 3/1/3/3/2, 15 \
+         players, best of 2 runs each\n\n"
+    );
+    let sweep = goal_sweep(&hand, 15, &v, 2)?;
+    let mut ms: Vec<f64> = sweep.iter().map(|p| p.0).collect();
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let slowest: Vec<String> = sweep
+        .iter()
+        .take(3)
+        .map(|(t, r)| format!("{r} ({t:.2})"))
+        .collect();
+    common.note(format!(
+        "goal, all subsets: median {:.2} ms, max {:.2} ms",
+        median(ms.clone()),
+        ms[ms.len() - 1]
+    ));
+    md += &crate::render::kv_table([
+        ("median ms", format!("{:.2}", median(ms.clone()))),
+        (
+            "90th percentile, ms",
+            format!("{:.2}", ms[ms.len() * 9 / 10]),
+        ),
+        (
+            "99th percentile, ms",
+            format!("{:.2}", ms[ms.len() * 99 / 100]),
+        ),
+        ("slowest, ms", format!("{:.2}", ms[ms.len() - 1])),
+        (
+            "subsets over 10 ms",
+            ms.iter().filter(|&&t| t > 10.0).count().to_string(),
+        ),
+        ("slowest subsets (ms)", slowest.join(", ")),
+    ]);
+
     // Trade listing between dealt players.
     md += "\n\n## trade listing (15 players dealt with seed 1, goals from their two rules)\n\n";
     let mut rng = Rng::new(1);
@@ -229,4 +267,43 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
     common.note(format!("wrote {}", report.display()));
     print!("{md}");
     Ok(())
+}
+
+/// Every rule subset that can change a goal when other hands are ignored: the subsets of
+/// rules 1–5, 9–11, 13, 14 (1024). Rules 6, 7, 8 and 12 compare hands and are dropped
+/// without other hands; rule 15 (13 cards) always holds for a goal.
+pub fn goal_subsets() -> Vec<RuleSet> {
+    let free: [u8; 10] = [1, 2, 3, 4, 5, 9, 10, 11, 13, 14];
+    (0..1u32 << free.len())
+        .map(|mask| {
+            let rules: Vec<u8> = (0..free.len())
+                .filter(|&b| mask & (1 << b) != 0)
+                .map(|b| free[b])
+                .collect();
+            RuleSet::from_list(&rules)
+        })
+        .collect()
+}
+
+/// Milliseconds of one goal (the best of `repeats` runs: the least disturbed by other
+/// jobs on a shared machine), for every rule subset of [`goal_subsets`]; slowest first.
+pub fn goal_sweep(
+    hand: &Hand,
+    players: usize,
+    v: &Variant,
+    repeats: usize,
+) -> Result<Vec<(f64, RuleSet)>> {
+    let quiet = SolveOptions::quiet();
+    let mut out = Vec::new();
+    for known in goal_subsets() {
+        let mut best = f64::INFINITY;
+        for _ in 0..repeats.max(1) {
+            let t = Instant::now();
+            player::goal(known, hand, players, None, v, &quiet)?;
+            best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        }
+        out.push((best, known));
+    }
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    Ok(out)
 }

@@ -22,7 +22,7 @@ use anyhow::Result;
 use good_lp::{constraint, Expression, Variable};
 
 use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
-use crate::lp::{Model, Sense, SolveOptions, SolveReport};
+use crate::lp::{Model, Sense, SolveOptions, SolveReport, Status};
 
 /// What the model maximises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +76,17 @@ struct Split {
     pyramid: Option<bool>,
     /// Hand 0 has (or has not) 7 or more of some colour.
     seven: Option<bool>,
+}
+
+/// How one case is solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// The MIP.
+    Mip,
+    /// The LP relaxation (for one free hand: with the exact card chain). An infeasible
+    /// LP closes a case; an optimum at which every integer column is integral is a hand
+    /// that reaches the LP's bound, so it is the case's proven answer.
+    Lp,
 }
 
 /// The best of several solves that split one problem into cases (pyramid or not; the
@@ -199,6 +210,18 @@ struct Built {
     m: Model,
     hv: Vec<HandVars>,
     val: [i64; 5],
+    /// Binary columns other than the hands' indicators (to check an LP optimum).
+    bins: Vec<Variable>,
+    /// Hand 0's card limit as the exact chain ([`Problem::card_chain`]).
+    chain: bool,
+}
+
+impl Built {
+    fn binary(&mut self, name: String) -> Variable {
+        let v = self.m.binary(name);
+        self.bins.push(v);
+        v
+    }
 }
 
 impl Problem {
@@ -239,7 +262,7 @@ impl Problem {
             && self.variant.seven_rule == SevenRule::Eliminate
             && self.caps(0).iter().any(|&c| c >= 7);
         if self.objective == Objective::Total || !(pyramids || sevens) {
-            return self.solve_case(Split::default(), None, false, opts);
+            return self.solve_one(Split::default(), None, opts);
         }
         let mut splits = Vec::new();
         if pyramids {
@@ -272,23 +295,31 @@ impl Problem {
                 _ => None,
             };
             let started = std::time::Instant::now();
-            // A cut-off case whose LP relaxation cannot reach the cutoff is closed by
-            // that LP (a proof for the case) without the MIP's setup and root work.
-            if beat.is_some() {
-                match self.solve_case(split, beat, true, opts) {
-                    Err(e) if e.to_string().contains("is infeasible") => {
-                        cases.add_seconds(started.elapsed().as_secs_f64());
-                        continue;
-                    }
-                    Err(e) => return Err(e),
-                    Ok(_) => {}
-                }
-            }
-            let case = self.solve_case(split, beat, false, opts);
+            let case = self.solve_one(split, beat, opts);
             // Ties keep the earlier case.
             cases.add(case, started, |new, old| new.weighted > old.weighted)?;
         }
         cases.finish(&self.name)
+    }
+
+    /// One case. Its LP relaxation first, when it can settle the case: a cut-off case
+    /// whose LP cannot reach the cutoff is closed without the MIP's setup and root work,
+    /// and for one free hand the LP (with the exact card chain) is usually integral —
+    /// many hands tie on score in small rule subsets, and a MIP must then prove the
+    /// tie-break with its cut loop, while the chain's LP proves it outright. Otherwise
+    /// the MIP (without the chain, whose cut loop is faster on the smaller model).
+    fn solve_one(&self, split: Split, beat: Option<f64>, opts: &SolveOptions) -> Result<Solution> {
+        let mut lp_seconds = 0.0;
+        if self.one_free_hand() || beat.is_some() {
+            let (lp, integral) = self.solve_case(split, beat, Pass::Lp, opts)?;
+            if integral {
+                return Ok(lp);
+            }
+            lp_seconds = lp.report.seconds;
+        }
+        let (mut sol, _) = self.solve_case(split, beat, Pass::Mip, opts)?;
+        sol.report.seconds += lp_seconds;
+        Ok(sol)
     }
 
     /// Bounds on a hand's score before doubling, from the rules in play: at least minus
@@ -334,20 +365,22 @@ impl Problem {
     }
 
     /// One solve of one case of hand 0; `beat`: the solver objective must reach it (a
-    /// cutoff from an earlier case); `relax`: solve the LP relaxation only (its answer
-    /// is not a game: only whether it is infeasible counts).
+    /// cutoff from an earlier case). Also says whether every integer column came out
+    /// integral (always so for the MIP; for the LP, only then is its answer a game).
     fn solve_case(
         &self,
         split: Split,
         beat: Option<f64>,
-        relax: bool,
+        pass: Pass,
         opts: &SolveOptions,
-    ) -> Result<Solution> {
+    ) -> Result<(Solution, bool)> {
         let n = self.hands();
         let mut b = Built {
             m: Model::new(self.name.clone()),
             hv: Vec::new(),
             val: values(self.rules),
+            bins: Vec::new(),
+            chain: pass == Pass::Lp && self.one_free_hand(),
         };
         for h in 0..n {
             let mut caps = self.caps(h);
@@ -401,11 +434,13 @@ impl Problem {
             }
             None => (points, 1.0),
         };
-        let Built { mut m, hv, .. } = b;
+        let Built {
+            mut m, hv, bins, ..
+        } = b;
         if let Some(beat) = beat {
             m.constrain(constraint!(objective.clone() >= beat));
         }
-        if self.fixed.iter().skip(1).all(Option::is_some) {
+        if self.one_free_hand() {
             // One free hand (a goal or a hand-in): a small model that HiGHS closes at or
             // near the root. Its presolve, feasibility jump and primal heuristics cost
             // several times the search itself here (results/bench-haggle.md).
@@ -413,11 +448,27 @@ impl Problem {
             m.highs_option("mip_heuristic_run_feasibility_jump", "false");
             m.highs_option("mip_heuristic_effort", "0");
         }
-        if relax {
+        if pass == Pass::Lp {
             m.highs_option("solve_relaxation", "true");
         }
-        let solved = m.solve(Sense::Maximise, objective, opts)?;
+        // The LP is small: it runs without the time limit, so it ends optimal or not at
+        // all (HiGHS's MIP dual bound, left unset by an LP solve, says nothing here).
+        let lp_opts = SolveOptions {
+            time_limit: None,
+            ..opts.clone()
+        };
+        let solved = match pass {
+            Pass::Mip => m.solve(Sense::Maximise, objective, opts)?,
+            Pass::Lp => m.solve(Sense::Maximise, objective, &lp_opts)?,
+        };
         let weighted = solved.report.objective.unwrap_or(f64::NEG_INFINITY);
+        let whole = |v: Variable| {
+            let x = solved.value(v);
+            (x - x.round()).abs() <= 1e-6
+        };
+        let integral = pass == Pass::Mip
+            || (hv.iter().all(|h| h.z.iter().flatten().all(|&v| whole(v)))
+                && bins.iter().all(|&v| whole(v)));
         let hands: Vec<Hand> = hv
             .iter()
             .map(|hv| {
@@ -437,6 +488,16 @@ impl Problem {
         // bound divided by the tie-break weight (the distance term is worth less than one
         // point), rounded to the integers it allows.
         let mut report = solved.report.clone();
+        if pass == Pass::Lp {
+            report.status = if integral {
+                Status::Optimal
+            } else {
+                Status::Feasible
+            };
+            report.bound = Some(weighted);
+            report.gap = Some(0.0);
+            report.nodes = Some(0);
+        }
         report.objective = Some(value as f64);
         report.bound = if report.proven() {
             Some(value as f64)
@@ -448,13 +509,16 @@ impl Problem {
         report.gap = report
             .bound
             .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
-        Ok(Solution {
-            hands,
-            scores,
-            value,
-            report,
-            weighted,
-        })
+        Ok((
+            Solution {
+                hands,
+                scores,
+                value,
+                report,
+                weighted,
+            },
+            integral,
+        ))
     }
 
     /// The tie-break among hands of equal score: `key = D·Σ|k − c| + Σ(k − c)²` over the
@@ -528,7 +592,7 @@ impl Problem {
         if !self.rules.has(9) || (0..5).all(|i| b.hv[h].cap(i) < 7) {
             return None;
         }
-        let e = b.m.binary(format!("seven{h}"));
+        let e = b.binary(format!("seven{h}"));
         let mut any = Expression::default();
         for i in 0..5 {
             let a = b.hv[h].at_least(i, 7);
@@ -588,7 +652,7 @@ impl Problem {
                 .min(self.max_cards as usize / 5);
             let most = self.max_cards as usize;
             for lvl in 1..=top {
-                let g = b.m.binary(format!("set{h}_{lvl}"));
+                let g = b.binary(format!("set{h}_{lvl}"));
                 for i in 0..5 {
                     let a = b.hv[h].at_least(i, lvl);
                     b.m.constrain(constraint!(g <= a));
@@ -623,8 +687,102 @@ impl Problem {
                 s -= 10.0 * b.hv[h].at_least(i, 7);
             }
         }
-        self.pair_budget(b, &groups, &set_levels);
+        if b.chain && h == 0 && !pyramid {
+            self.card_chain(b, h, &groups);
+            self.pair_budget(b, &[], &set_levels);
+        } else {
+            self.pair_budget(b, &groups, &set_levels);
+        }
         s
+    }
+
+    /// Hand 0 is the only hand not fixed (a goal or a hand-in).
+    fn one_free_hand(&self) -> bool {
+        self.fixed.iter().skip(1).all(Option::is_some)
+    }
+
+    /// The card limit of one hand as a chain over its groups (the colour pairs of rules
+    /// 5/14 and 13, and each other colour), exact in the LP: the cards of the groups
+    /// taken so far are a distribution `state[s]`, joined to the next group's count by
+    /// flows x(s, k) (s + k within the limit), and the last group by the threshold rows
+    /// P(state ≥ t) + P(last ≥ max_cards + 1 − t) ≤ 1, which admit a joint within the
+    /// limit exactly when one exists. Every term of a hand's own score is a function of
+    /// one group, so without rules 10 and 11 the LP optimum is a hand: many tied hands
+    /// (all colours worth 1) no longer need the cut loop to prove the tie-break.
+    fn card_chain(&self, b: &mut Built, h: usize, pairs: &[Vec<(usize, usize, Variable)>]) {
+        let most = self.max_cards as usize;
+        // A group's card count as a distribution d[s] = [the group holds s cards], and
+        // which s it can take.
+        type Dist = (Vec<Expression>, Vec<bool>);
+        let sum_of = |g: &[(usize, usize, Variable)]| -> Dist {
+            let mut d = vec![Expression::default(); most + 1];
+            let mut live = vec![false; most + 1];
+            for &(a, c, y) in g {
+                d[a + c] += y;
+                live[a + c] = true;
+            }
+            (d, live)
+        };
+        let mut covered = [false; 5];
+        if self.rules.has(5) || self.rules.has(14) {
+            covered[B] = true;
+            covered[O] = true;
+        }
+        if self.rules.has(13) {
+            covered[Y] = true;
+            covered[W] = true;
+        }
+        // Pairs at both ends (the ends cost no flow variables), single colours between.
+        let mut groups: Vec<Dist> = Vec::new();
+        groups.extend(pairs.first().map(|g| sum_of(g)));
+        for i in (0..5).filter(|&i| !covered[i]) {
+            let cap = b.hv[h].cap(i);
+            groups.push((
+                (0..=most).map(|k| b.hv[h].is(i, k)).collect(),
+                (0..=most).map(|k| k <= cap).collect(),
+            ));
+        }
+        groups.extend(pairs.get(1).map(|g| sum_of(g)));
+        let Some(((last, last_live), middle)) = groups.split_last() else {
+            return;
+        };
+        let Some(((first, first_live), middle)) = middle.split_first() else {
+            return;
+        };
+        let (mut state, mut live) = (first.clone(), first_live.clone());
+        for (g, (next, next_live)) in middle.iter().enumerate() {
+            let mut out = vec![Expression::default(); most + 1];
+            let mut into = vec![Expression::default(); most + 1];
+            let mut new = vec![Expression::default(); most + 1];
+            let mut new_live = vec![false; most + 1];
+            for s in (0..=most).filter(|&s| live[s]) {
+                for k in (0..=most - s).filter(|&k| next_live[k]) {
+                    let x = b.m.continuous(format!("chain{h}_{g}_{s}_{k}"), 0.0, 1.0);
+                    out[s] += x;
+                    into[k] += x;
+                    new[s + k] += x;
+                    new_live[s + k] = true;
+                }
+            }
+            for s in (0..=most).filter(|&s| live[s]) {
+                let (o, st) = (out[s].clone(), state[s].clone());
+                b.m.constrain(constraint!(o == st));
+            }
+            for k in (0..=most).filter(|&k| next_live[k]) {
+                let (i, d) = (into[k].clone(), next[k].clone());
+                b.m.constrain(constraint!(i == d));
+            }
+            (state, live) = (new, new_live);
+        }
+        // The last group: P(state ≥ t) + P(last ≥ max_cards + 1 − t) ≤ 1.
+        for t in 1..=most {
+            let u = most + 1 - t;
+            if live[t..].contains(&true) && last_live[u..].contains(&true) {
+                let p: Expression = state[t..].iter().cloned().sum();
+                let q: Expression = last[u..].iter().cloned().sum();
+                b.m.constrain(constraint!(p + q <= 1));
+            }
+        }
     }
 
     /// The card limit read through the joint indicators of colour pairs (the LP would
@@ -787,7 +945,7 @@ impl Problem {
                 .filter(|&h| self.scored(h) && b.hv[h].cap(R) >= k)
                 .collect();
             for h in cands {
-                let y = b.m.binary(format!("redwin{h}_{k}"));
+                let y = b.binary(format!("redwin{h}_{k}"));
                 let z = self.competing_is(b, h, R, k, s7[h], mask);
                 b.m.constrain(constraint!(y <= z));
                 lambda += y;
@@ -840,8 +998,8 @@ impl Problem {
         let mut single = vec![None; top + 1]; // n1[k] ≥ [a_k = 1]
         for k in 1..=top {
             let a: Expression = (0..n).map(|g| zc[g][k].clone()).sum();
-            let u = b.m.binary(format!("yused{k}"));
-            let t = b.m.binary(format!("ytied{k}"));
+            let u = b.binary(format!("yused{k}"));
+            let t = b.binary(format!("ytied{k}"));
             let n1 = b.m.continuous(format!("ysingle{k}"), 0.0, 1.0);
             b.m.constrain(constraint!(a.clone() <= n as f64 * u));
             b.m.constrain(constraint!(2 * t <= a));
@@ -858,7 +1016,7 @@ impl Problem {
                 .filter(|&h| self.scored(h) && b.hv[h].cap(Y) >= k)
                 .collect();
             for h in cands {
-                let y = b.m.binary(format!("yellowwin{h}_{k}"));
+                let y = b.binary(format!("yellowwin{h}_{k}"));
                 let z = zc[h][k].clone();
                 b.m.constrain(constraint!(y <= z));
                 lambda += y;
@@ -919,7 +1077,7 @@ impl Problem {
                     // colour has count k (one row per colour keeps the LP tight).
                     let mut absent = Expression::default();
                     for k in 0..=4 {
-                        let u = b.m.binary(format!("pyrmiss{h}_{k}"));
+                        let u = b.binary(format!("pyrmiss{h}_{k}"));
                         for i in 0..5 {
                             let z = b.hv[h].is(i, k);
                             b.m.constrain(constraint!(u + z <= 1));
@@ -931,10 +1089,10 @@ impl Problem {
                 }
                 None => {}
             }
-            let p = b.m.binary(format!("pyramid{h}"));
+            let p = b.binary(format!("pyramid{h}"));
             let mut absent = Expression::default();
             for (k, a) in levels.into_iter().enumerate() {
-                let u = b.m.binary(format!("pyrmiss{h}_{k}"));
+                let u = b.binary(format!("pyrmiss{h}_{k}"));
                 b.m.constrain(constraint!(p <= a.clone()));
                 b.m.constrain(constraint!(5 * u <= 5 - a));
                 absent += u;
