@@ -206,6 +206,52 @@ fn goal_matches_brute_force_for_rule_subsets() {
     }
 }
 
+/// The rule subsets that were slowest in the timing sweep (`tests/haggle_sweep.rs`):
+/// many hands tie on score, so the tie-break decides. The goal (solved by the card
+/// chain's LP or the MIP) must match brute force on score, cards changed and evenness.
+#[test]
+fn tie_heavy_rule_subsets_match_brute_force() {
+    let variants = [Variant::standard().unwrap(), Variant::spec_tests()];
+    let subsets = [
+        "5",
+        "4-5",
+        "2,4-5",
+        "3,5,9",
+        "1,4-5,10,13",
+        "1,4,13",
+        "1,13",
+        "1-2,13",
+        "1,9,13",
+        "1,10,14",
+        "1,3,10,14",
+        "1,10,13-14",
+        "1,3,10,13-14",
+        "1,5,10-11,13",
+        "4,10-11,13-14",
+        "2,4,10-11",
+    ];
+    let hands = ["3/1/3/3/2", "1/4/0/2/3", "2/2/2/2/2", "0/0/5/5/0"];
+    for (i, s) in subsets.iter().enumerate() {
+        let known = RuleSet::parse(s).unwrap();
+        for (j, hand) in hands.iter().enumerate() {
+            let hand = h(hand);
+            let players = [15, 4, 2][(i + j) % 3];
+            let v = &variants[(i + j) % 2];
+            let g = player::goal(known, &hand, players, None, v, &quiet()).unwrap();
+            let what = format!("rules {s}, hand {hand}, {players} players, {}", v.name);
+            assert!(g.report.proven(), "{what}");
+            let caps = [(2 * players).min(13) as u8; 5];
+            let (d, q) = nearness(&hand, &g.goal);
+            assert_eq!(
+                (g.believed, d, q),
+                brute_best(known, &hand, caps, None, v),
+                "{what}: goal {}",
+                g.goal
+            );
+        }
+    }
+}
+
 #[test]
 fn goal_with_other_hands_given_matches_brute_force() {
     let v = Variant::spec_tests();

@@ -14,6 +14,12 @@
 //! into cases (pyramid or not; under rule 9, eliminated or not), each solved apart with
 //! a tight LP (see [`Problem::solve`]); other hands use a product `p·S` linearised with
 //! bounds that hold for every pyramid.
+//!
+//! With one free hand (a goal), each case is first solved as an LP with the card limit
+//! written as an exact chain over the hand's colour groups ([`Problem::card_chain`]):
+//! every own-score term is a function of one group, so that LP's optimum is usually a
+//! hand, and then a proven goal without the MIP. This matters when many hands tie on
+//! score (few rules known: most colours worth 1) and only the tie-break separates them.
 
 // Levels index several parallel vectors; index loops read like the maths.
 #![allow(clippy::needless_range_loop)]
