@@ -89,10 +89,10 @@ struct Split {
 enum Pass {
     /// The MIP.
     Mip,
-    /// The LP relaxation (for one free hand: with the exact card chain). An infeasible
-    /// LP closes a case; an optimum at which every integer column is integral is a hand
-    /// that reaches the LP's bound, so it is the case's proven answer.
-    Lp,
+    /// The LP relaxation, for one free hand with or without the exact card chain. An
+    /// infeasible LP closes a case; an optimum at which every integer column is integral
+    /// is a hand that reaches the LP's bound, so it is the case's proven answer.
+    Lp { chain: bool },
 }
 
 /// The best of several solves that split one problem into cases (pyramid or not; the
@@ -308,20 +308,26 @@ impl Problem {
         cases.finish(&self.name)
     }
 
-    /// One case. Its LP relaxation first, when it can settle the case: a cut-off case
+    /// One case. LP relaxations first, when they can settle the case: a cut-off case
     /// whose LP cannot reach the cutoff is closed without the MIP's setup and root work,
-    /// and for one free hand the LP (with the exact card chain) is usually integral —
-    /// many hands tie on score in small rule subsets, and a MIP must then prove the
-    /// tie-break with its cut loop, while the chain's LP proves it outright. Otherwise
-    /// the MIP (without the chain, whose cut loop is faster on the smaller model).
+    /// and for one free hand the LP is usually integral — the plain model's often, the
+    /// exact card chain's nearly always. Many hands tie on score in small rule subsets;
+    /// a MIP must then prove the tie-break with its cut loop, while the chain's LP proves
+    /// it outright. Otherwise the MIP (without the chain: its cut loop is faster on the
+    /// smaller model).
     fn solve_one(&self, split: Split, beat: Option<f64>, opts: &SolveOptions) -> Result<Solution> {
         let mut lp_seconds = 0.0;
-        if self.one_free_hand() || beat.is_some() {
-            let (lp, integral) = self.solve_case(split, beat, Pass::Lp, opts)?;
+        let lps: &[bool] = match (self.one_free_hand(), beat.is_some()) {
+            (true, _) => &[false, true],
+            (false, true) => &[false],
+            (false, false) => &[],
+        };
+        for &chain in lps {
+            let (lp, integral) = self.solve_case(split, beat, Pass::Lp { chain }, opts)?;
             if integral {
                 return Ok(lp);
             }
-            lp_seconds = lp.report.seconds;
+            lp_seconds += lp.report.seconds;
         }
         let (mut sol, _) = self.solve_case(split, beat, Pass::Mip, opts)?;
         sol.report.seconds += lp_seconds;
@@ -386,7 +392,7 @@ impl Problem {
             hv: Vec::new(),
             val: values(self.rules),
             bins: Vec::new(),
-            chain: pass == Pass::Lp && self.one_free_hand(),
+            chain: pass == Pass::Lp { chain: true },
         };
         for h in 0..n {
             let mut caps = self.caps(h);
@@ -454,7 +460,7 @@ impl Problem {
             m.highs_option("mip_heuristic_run_feasibility_jump", "false");
             m.highs_option("mip_heuristic_effort", "0");
         }
-        if pass == Pass::Lp {
+        if matches!(pass, Pass::Lp { .. }) {
             m.highs_option("solve_relaxation", "true");
         }
         // The LP is small: it runs without the time limit, so it ends optimal or not at
@@ -465,7 +471,7 @@ impl Problem {
         };
         let solved = match pass {
             Pass::Mip => m.solve(Sense::Maximise, objective, opts)?,
-            Pass::Lp => m.solve(Sense::Maximise, objective, &lp_opts)?,
+            Pass::Lp { .. } => m.solve(Sense::Maximise, objective, &lp_opts)?,
         };
         let weighted = solved.report.objective.unwrap_or(f64::NEG_INFINITY);
         let whole = |v: Variable| {
@@ -494,7 +500,7 @@ impl Problem {
         // bound divided by the tie-break weight (the distance term is worth less than one
         // point), rounded to the integers it allows.
         let mut report = solved.report.clone();
-        if pass == Pass::Lp {
+        if matches!(pass, Pass::Lp { .. }) {
             report.status = if integral {
                 Status::Optimal
             } else {
