@@ -42,6 +42,10 @@ fn goal_sweep_prints_slowest() {
     let repeats: usize = std::env::var("REPEATS").map_or(2, |r| r.parse().unwrap());
     let top: usize = std::env::var("TOP").map_or(15, |r| r.parse().unwrap());
     let quiet = SolveOptions::quiet();
+    // OTHERS=H,H,..: the other hands as given (rules 6, 7, 8, 12 then count).
+    let others: Option<Vec<Hand>> = std::env::var("OTHERS")
+        .ok()
+        .map(|o| o.split(',').map(|h| Hand::parse(h).unwrap()).collect());
     for (hand, players, v) in hands {
         let hand = Hand::parse(&hand).unwrap();
         let t = std::time::Instant::now();
@@ -56,7 +60,7 @@ fn goal_sweep_prints_slowest() {
             let (mut wall, mut cpu_ms) = (f64::INFINITY, f64::INFINITY);
             for _ in 0..repeats {
                 let (w, c) = (std::time::Instant::now(), cpu());
-                player::goal(known, &hand, players, None, &v, &quiet).unwrap();
+                player::goal(known, &hand, players, others.as_deref(), &v, &quiet).unwrap();
                 wall = wall.min(w.elapsed().as_secs_f64() * 1e3);
                 cpu_ms = cpu_ms.min((cpu() - c) * 1e3);
             }

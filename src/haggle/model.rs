@@ -310,14 +310,16 @@ impl Problem {
 
     /// One case. LP relaxations first, when they can settle the case: a cut-off case
     /// whose LP cannot reach the cutoff is closed without the MIP's setup and root work,
-    /// and for one free hand the LP is usually integral — the plain model's often, the
+    /// and for a hand alone the LP is usually integral — the plain model's often, the
     /// exact card chain's nearly always. Many hands tie on score in small rule subsets;
     /// a MIP must then prove the tie-break with its cut loop, while the chain's LP proves
     /// it outright. Otherwise the MIP (without the chain: its cut loop is faster on the
     /// smaller model).
     fn solve_one(&self, split: Split, beat: Option<f64>, opts: &SolveOptions) -> Result<Solution> {
         let mut lp_seconds = 0.0;
-        let lps: &[bool] = match (self.one_free_hand(), beat.is_some()) {
+        // With other hands given (a goal that counts rules 6, 7, 8, 12), their bonus
+        // levels keep the LPs fractional: straight to the MIP, as for several free hands.
+        let lps: &[bool] = match (self.hands() == 1, beat.is_some()) {
             (true, _) => &[false, true],
             (false, true) => &[false],
             (false, false) => &[],
