@@ -12,7 +12,7 @@ use super::board::Board;
 use super::engine::{self, money, Action};
 use super::episode::{Payload, StateView, Variant};
 use super::rules::Rules;
-use super::{draw, generate, greedy, model, render};
+use super::{draw, generate, greedy, model, render, trips};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -322,8 +322,8 @@ pub fn bound(
         "traveller: solving board {} from square {start}, {steps} steps …",
         board.name
     ));
-    // The greedy trader's plan is the solver's first incumbent.
-    let hint = greedy::plan(board, rules, board.square(start)?, steps);
+    // The better of the greedy and the trip planner's plans is the solver's first incumbent.
+    let hint = first_incumbent(board, rules, board.square(start)?, steps);
     let b = model::solve(
         board,
         rules,
@@ -359,6 +359,24 @@ pub fn bound(
     // The referee's value is exact; the solver's differs only by floating-point noise.
     env.value = Some(worth);
     Ok(env)
+}
+
+/// The richer of the greedy plan and the trip planner's plan (both replayed by the
+/// referee; an illegal one is not used).
+fn first_incumbent(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Action> {
+    let worth = |plan: &[Action]| -> f64 {
+        match engine::replay(board, rules, board.ids[start], plan) {
+            Ok(rp) if rp.illegal.is_none() && plan.len() <= steps => rp.last().cash,
+            _ => f64::NEG_INFINITY,
+        }
+    };
+    let greedy = greedy::plan(board, rules, start, steps);
+    let trips = trips::plan(board, rules, start, steps);
+    if worth(&trips) > worth(&greedy) {
+        trips
+    } else {
+        greedy
+    }
 }
 
 /// The greedy trader's episode: a game, not a bound (status `feasible`, no bound).
