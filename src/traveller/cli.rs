@@ -420,6 +420,8 @@ fn results_cmd(
             let env = bound(&board, &rules, 67, t, BTreeMap::new(), common)?;
             crate::games::verify(&env).context("the bound's episode fails its referee")?;
             let g = greedy_episode(&board, &rules, 67, t)?;
+            let tp = trips::plan(&board, &rules, board.square(67)?, t);
+            let tv = engine::replay(&board, &rules, 67, &tp)?.last().cash;
             let name = format!("traveller-{}-t{t}", board.name);
             let path = games.join(format!("{name}.json"));
             env.save(&path)?;
@@ -445,6 +447,7 @@ fn results_cmd(
                 format!("{:.2}", s.seconds),
                 format!("{} × {} ({} int)", s.rows, s.columns, s.integers),
                 format!("£{}", money(gv)),
+                format!("£{}", money(tv)),
                 format!("{:.2}", (value - rules.cash) / (gv - rules.cash).max(1.0)),
                 format!("`games/{name}.json`"),
             ]);
@@ -468,6 +471,7 @@ fn results_cmd(
             "solve s",
             "model rows × cols",
             "greedy",
+            "trip planner",
             "profit ratio",
             "episode",
         ],
@@ -477,9 +481,11 @@ fn results_cmd(
         "# Traveller — the most cash in T steps\n\n\
          Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
          and the trader may stop early. *best plan* is the ILP's best plan (HiGHS, 1 thread, \
-         started from the greedy plan), replayed by the referee to the same cash; *upper \
-         bound* is HiGHS's proven bound on any plan; *greedy* is the one-trip-ahead \
-         baseline; *profit ratio* = best-plan profit / greedy profit. A row is a proven \
+         started from the better of the greedy and trip-planner plans), replayed by the referee \
+         to the same cash; *upper bound* is HiGHS's proven bound on any plan; *greedy* is \
+         the one-trip-ahead baseline; *trip planner* the whole-trip dynamic programme (the \
+         usual MIP start); *profit ratio* = best-plan profit / greedy profit. *solve s* \
+         includes the checkpoint LPs. A row is a proven \
          maximum only where it says \"proven optimum\" (best plan = upper bound).\n\n\
          Regenerate: `gamebounds traveller results --time-limit {}` (the Makefile's \
          `results` target). Solve times are wall clock on a 2-core machine shared with \
@@ -526,6 +532,14 @@ fn bench(
         }
         times.sort_by(f64::total_cmp);
         let env = last.unwrap();
+        // The root LP bound (with the checkpoint ceilings, without a known plan).
+        let lp = model::relaxation(
+            &board,
+            &rules,
+            board.square(start)?,
+            t,
+            &quiet.solve_options(),
+        )?;
         let s = env.solver.as_ref().unwrap();
         let median = times[times.len() / 2];
         common.note(format!(
@@ -541,12 +555,18 @@ fn bench(
             format!("{:.2}", times[times.len() - 1]),
             format!("{} × {}", s.rows, s.columns),
             s.nodes.map(|n| n.to_string()).unwrap_or_default(),
+            lp.objective
+                .map(|b| format!("£{}", money((b * 100.0).round() / 100.0)))
+                .unwrap_or_default(),
+            format!("{:.2}", lp.seconds),
         ]);
     }
     let md = format!(
         "# Traveller bound — solve times\n\nBoard `{}` ({} squares), start {start}, HiGHS 1 \
-         thread, {} run(s) each, model build + solve + referee replay, wall clock on a \
-         2-core machine shared with other jobs (noisy).\n\nRegenerate: `gamebounds traveller \
+         thread, {} run(s) each, checkpoint LPs + model build + solve + referee replay, wall \
+         clock on a 2-core machine shared with other jobs (noisy). *root LP*: the LP \
+         relaxation with the checkpoint ceilings but without the known plan's targets (its \
+         time excludes the checkpoints).\n\nRegenerate: `gamebounds traveller \
          bench --board {} --steps {} --repeat {}`\n\n{}\n",
         board.name,
         board.n(),
@@ -567,7 +587,9 @@ fn bench(
                 "min s",
                 "max s",
                 "rows × cols",
-                "nodes"
+                "nodes",
+                "root LP",
+                "root LP s"
             ],
             rows
         )

@@ -20,6 +20,20 @@
 //! several squares from pooling money, fuel or goods between its parts without driving.
 //! Maximise the cash (plus valued stock) carried into the stop arcs.
 //!
+//! The LP relaxation's way to cheat is a split trader whose parts run different trips at
+//! once with unequal shares of the money: one part gets most of it and buys glasses
+//! (which need cash), another gets almost none and buys peaches (which need lorry
+//! space). Three valid inequalities on every arc, each scaled by the arc's flow, limit the
+//! money a part may hold to what one real trader could:
+//! * floor ([`floors`]): cash + stock at the dearest wholesale price ≥ the starting cash
+//!   less the most fuel that can have been bought;
+//! * ceiling ([`ceilings`]): cash ≤ the most cash after that many steps, proven by the LP
+//!   relaxations of shorter budgets (10, 20, … steps);
+//! * target ([`targets`], only with a known plan, e.g. the MIP start): a plan at least as
+//!   good as the known one holds cash + stock at the best retail price ≥ known cash − the
+//!   most the remaining steps can still earn; in the last few steps (too few for a whole
+//!   trip) that is the known cash itself.
+//!
 //! Why this loses no plan (each step of a plan can be rewritten without lowering the
 //! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
 //! only burns steps and fuel; of two chains between the same key squares only the
@@ -214,6 +228,10 @@ struct Context<'a> {
     floor: Vec<f64>,
     /// Dearest wholesale price of each good.
     dearest: Vec<f64>,
+    /// With a known plan's final cash: what a plan at least as good must be worth after
+    /// each step ([`targets`]), and that cash (empty / `None` without one).
+    target: Vec<f64>,
+    known: Option<f64>,
 }
 
 impl Context<'_> {
@@ -265,7 +283,17 @@ pub fn solve(
     hint: Option<&[Action]>,
     opts: &SolveOptions,
 ) -> Result<Bound> {
-    let mut built = build(board, rules, start, steps, objective, false)?;
+    let started = std::time::Instant::now();
+    let ceiling = ceilings(board, rules, start, steps, objective, opts)?;
+    let checkpoints = started.elapsed().as_secs_f64();
+    // A hint the referee accepts is a plan the optimum must match or beat.
+    let known = hint.and_then(|plan| {
+        let rp = engine::replay(board, rules, board.ids[start], plan).ok()?;
+        (rp.illegal.is_none() && plan.len() <= steps).then(|| rp.last().cash)
+    });
+    let mut built = build(
+        board, rules, start, steps, objective, false, &ceiling, known,
+    )?;
     if let Some(plan) = hint {
         if let Some(values) = start_values(board, rules, start, plan, &built) {
             built.m.set_start(values);
@@ -282,10 +310,56 @@ pub fn solve(
     m.highs_option("mip_lp_solver", "ipm");
     let solved = m.solve(Sense::Maximise, objective, opts)?;
     let plan = extract_plan(board, &net, &arcs, start, |v| solved.value(v))?;
-    Ok(Bound {
-        report: solved.report,
-        plan,
-    })
+    let mut report = solved.report;
+    // The checkpoint LPs are part of the proof: count their time too.
+    report.seconds += checkpoints;
+    Ok(Bound { report, plan })
+}
+
+/// Budgets whose LP relaxations tighten the cash bounds of a longer one.
+const CHECKPOINT: usize = 10;
+
+/// Upper bounds on the cash after each step 0..=T. The analytic [`wealth_bounds`] grow
+/// far too fast (£27 885 after 50 steps on the classic board, where plans reach about
+/// £8 400), and every big-M of the model — above all the cash a part of a split trader
+/// may carry — is one of them. So with only cash counting, they are tightened in turn by
+/// the LP relaxations of the budgets 10, 20, … below T: the cash (plus stock at cost) after t ≤ t_c steps of
+/// any plan is the final cash of its first t steps, a t_c-step plan (stop early), so at
+/// most the t_c-step optimum, at most its LP bound. Each checkpoint's LP uses the bounds
+/// the earlier ones proved; after the last one the analytic bounds stay.
+fn ceilings(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    objective: &Objective,
+    opts: &SolveOptions,
+) -> Result<Vec<f64>> {
+    let mut w = wealth_bounds(board, rules, objective, steps);
+    if !objective.cash_only() {
+        return Ok(w);
+    }
+    let quiet = SolveOptions {
+        quiet: true,
+        verbose: false,
+        time_limit: None,
+        ..opts.clone()
+    };
+    let mut tc = CHECKPOINT;
+    while tc < steps {
+        let built = build(board, rules, start, tc, objective, true, &w[..=tc], None)?;
+        let mut m = built.m;
+        m.highs_option("solver", "ipm");
+        let report = m.solve(Sense::Maximise, built.objective, &quiet)?.report;
+        if let (crate::lp::Status::Optimal, Some(lp)) = (report.status, report.objective) {
+            let cap = lp * (1.0 + 1e-7) + 1e-4;
+            for x in &mut w[..=tc] {
+                *x = x.min(cap);
+            }
+        }
+        tc += CHECKPOINT;
+    }
+    Ok(w)
 }
 
 /// The LP relaxation of the same model: its optimum is the root bound before any cut or
@@ -297,13 +371,17 @@ pub fn relaxation(
     steps: usize,
     opts: &SolveOptions,
 ) -> Result<SolveReport> {
-    let built = build(board, rules, start, steps, &Objective::default(), true)?;
+    let objective = Objective::default();
+    let ceiling = ceilings(board, rules, start, steps, &objective, opts)?;
+    let mut built = build(board, rules, start, steps, &objective, true, &ceiling, None)?;
+    built.m.highs_option("solver", "ipm");
     Ok(built
         .m
         .solve(Sense::Maximise, built.objective, opts)?
         .report)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn build(
     board: &Board,
     rules: &Rules,
@@ -311,6 +389,8 @@ fn build(
     steps: usize,
     objective: &Objective,
     relaxed: bool,
+    wealth: &[f64],
+    known: Option<f64>,
 ) -> Result<Built> {
     if steps == 0 {
         bail!("--steps must be at least 1");
@@ -319,7 +399,9 @@ fn build(
         "traveller bound, board {} from square {}, {steps} steps",
         board.name, board.ids[start]
     );
-    let cx = context(board, rules, start, steps, objective, relaxed);
+    let cx = context(
+        board, rules, start, steps, objective, relaxed, wealth, known,
+    );
     let mut m = Model::new(name);
     let ng = board.goods.len();
     let nk = cx.net.key.len();
@@ -370,6 +452,7 @@ fn build(
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn context<'a>(
     board: &'a Board,
     rules: &'a Rules,
@@ -377,6 +460,8 @@ fn context<'a>(
     steps: usize,
     objective: &Objective,
     relaxed: bool,
+    wealth: &[f64],
+    known: Option<f64>,
 ) -> Context<'a> {
     let n = board.n();
     let ng = board.goods.len();
@@ -430,7 +515,12 @@ fn context<'a>(
         from_wholesale,
         best_retail,
         cheapest,
-        wealth: wealth_bounds(board, rules, objective, steps),
+        wealth: wealth.to_vec(),
+        target: match known {
+            Some(k) if cash_only => targets(board, rules, k, wealth),
+            _ => Vec::new(),
+        },
+        known: known.filter(|_| cash_only),
         floor: if cash_only {
             floors(board, rules, steps)
         } else {
@@ -601,6 +691,24 @@ fn new_arc(
         }
         m.constrain(constraint!(worth >= floor * x));
     }
+    if let (Some(&need), Some(known)) = (cx.target.get(t_end), cx.known) {
+        // A plan as good as the known one is worth enough at every step, and stops with
+        // at least the known cash.
+        let need = if stop {
+            known * (1.0 - 1e-9) - 1e-6
+        } else {
+            need
+        };
+        if need > 0.0 {
+            let mut worth = Expression::from(purse);
+            for (g, y) in stock.iter().enumerate() {
+                if let Some(y) = y {
+                    worth += cx.best_retail[g] * *y;
+                }
+            }
+            m.constrain(constraint!(worth >= need * x));
+        }
+    }
     Arc {
         kind,
         node: k,
@@ -721,6 +829,22 @@ fn stock(m: &mut Model, ng: usize, arcs: &[Arc], node: &Node) {
 /// qp ≤ cash ≤ W. So W_t ≤ W_{t−1} + max_g min(W_{t−1}(ρ_g/w_g − 1), fits_g(ρ_g − w_g)),
 /// and cash ≤ W.
 fn wealth_bounds(board: &Board, rules: &Rules, objective: &Objective, steps: usize) -> Vec<f64> {
+    let growth = growth(board, rules, objective);
+    let mut out = vec![rules.cash];
+    for t in 1..=steps {
+        out.push(growth(out[t - 1]));
+    }
+    if objective.cash_only() {
+        let tight = profit_bounds(board, rules, steps);
+        for (w, p) in out.iter_mut().zip(tight) {
+            *w = w.min(p);
+        }
+    }
+    out
+}
+
+/// The most wealth one step can add to wealth W (see [`wealth_bounds`]).
+fn growth(board: &Board, rules: &Rules, objective: &Objective) -> impl Fn(f64) -> f64 {
     let mut gains = Vec::new();
     for g in 0..board.goods.len() {
         let w = (0..board.n())
@@ -733,23 +857,14 @@ fn wealth_bounds(board: &Board, rules: &Rules, objective: &Objective, steps: usi
             gains.push((r / w - 1.0, fits(rules, board.volume[g]) * (r - w)));
         }
     }
-    let mut out = vec![rules.cash];
-    for t in 1..=steps {
-        let prev = out[t - 1];
+    move |prev: f64| {
         let gain = gains
             .iter()
             .map(|&(ratio, most)| (prev * ratio).min(most))
             .fold(0.0, f64::max);
         // A little headroom against rounding; the bound only needs to be valid.
-        out.push((prev + gain) * (1.0 + 1e-9) + 1e-6);
+        (prev + gain) * (1.0 + 1e-9) + 1e-6
     }
-    if objective.cash_only() {
-        let tight = profit_bounds(board, rules, steps);
-        for (w, p) in out.iter_mut().zip(tight) {
-            *w = w.min(p);
-        }
-    }
-    out
 }
 
 /// The least a trader worth following is worth after each step 0..=T when only cash
@@ -790,39 +905,69 @@ fn floors(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
 /// Σ_g P_g / b_g ≤ Σ W, a_g = m_g / (vol_g L_g), b_g = m_g / (w_g L_g). Its optimum uses
 /// at most two goods, so trying every good and every pair solves it exactly.
 fn profit_bounds(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
-    let n = board.n();
-    let mut rates = Vec::new(); // (a_g, b_g)
-    for g in 0..board.goods.len() {
-        let sellers: Vec<usize> = (0..n)
-            .filter(|&s| board.wholesale[s][g].is_some())
-            .collect();
-        let buyers: Vec<usize> = (0..n).filter(|&s| board.retail[s][g].is_some()).collect();
-        let w = sellers
-            .iter()
-            .map(|&s| board.wholesale[s][g].unwrap())
-            .fold(f64::INFINITY, f64::min);
-        let r = buyers
-            .iter()
-            .map(|&s| board.retail[s][g].unwrap())
-            .fold(0.0, f64::max);
-        if !(w.is_finite() && r > w) {
-            continue;
-        }
-        let mut d = usize::MAX;
-        for &s in &sellers {
-            let from = board.distances(s);
-            for &b in &buyers {
-                d = d.min(from[b]);
-            }
-        }
-        if d == usize::MAX {
-            continue;
-        }
-        let l = 1.0 + d as f64;
-        let m = r - w;
-        rates.push((m / (board.volume[g] * l), m / (w * l)));
+    let rates = Rates::new(board);
+    let mut out = vec![rules.cash];
+    let mut money_steps = 0.0;
+    for t in 1..=steps {
+        money_steps += out[t - 1];
+        let p = rates.most(rules.capacity * t as f64, money_steps, t);
+        out.push((rules.cash + p) * (1.0 + 1e-9) + 1e-6);
     }
-    let best = |vol: f64, money: f64| -> f64 {
+    out
+}
+
+/// Per good: profit per cu-ft-step a_g, per £-step b_g, and the fewest steps a unit
+/// needs from purchase to sale inclusive (buy, drive, sell) — see [`profit_bounds`].
+struct Rates(Vec<(f64, f64, usize)>);
+
+impl Rates {
+    fn new(board: &Board) -> Rates {
+        let n = board.n();
+        let mut rates = Vec::new();
+        for g in 0..board.goods.len() {
+            let sellers: Vec<usize> = (0..n)
+                .filter(|&s| board.wholesale[s][g].is_some())
+                .collect();
+            let buyers: Vec<usize> = (0..n).filter(|&s| board.retail[s][g].is_some()).collect();
+            let w = sellers
+                .iter()
+                .map(|&s| board.wholesale[s][g].unwrap())
+                .fold(f64::INFINITY, f64::min);
+            let r = buyers
+                .iter()
+                .map(|&s| board.retail[s][g].unwrap())
+                .fold(0.0, f64::max);
+            if !(w.is_finite() && r > w) {
+                continue;
+            }
+            let mut d = usize::MAX;
+            for &s in &sellers {
+                let from = board.distances(s);
+                for &b in &buyers {
+                    d = d.min(from[b]);
+                }
+            }
+            if d == usize::MAX {
+                continue;
+            }
+            let l = 1.0 + d as f64;
+            let m = r - w;
+            rates.push((m / (board.volume[g] * l), m / (w * l), d + 2));
+        }
+        Rates(rates)
+    }
+
+    /// The most profit from units bought and sold within `window` steps, given `vol`
+    /// cu-ft-steps and `money` £-steps: max Σ_g P_g with Σ_g P_g / a_g ≤ vol and
+    /// Σ_g P_g / b_g ≤ money. Its optimum uses at most two goods, so trying every good
+    /// and every pair solves it exactly.
+    fn most(&self, vol: f64, money: f64, window: usize) -> f64 {
+        let rates: Vec<(f64, f64)> = self
+            .0
+            .iter()
+            .filter(|r| r.2 <= window)
+            .map(|r| (r.0, r.1))
+            .collect();
         let mut top: f64 = 0.0;
         for (i, &(a, b)) in rates.iter().enumerate() {
             top = top.max((a * vol).min(b * money));
@@ -840,15 +985,28 @@ fn profit_bounds(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
             }
         }
         top
-    };
-    let mut out = vec![rules.cash];
-    let mut money_steps = 0.0;
-    for t in 1..=steps {
-        money_steps += out[t - 1];
-        let p = best(rules.capacity * t as f64, money_steps);
-        out.push((rules.cash + p) * (1.0 + 1e-9) + 1e-6);
     }
-    out
+}
+
+/// What a plan at least as good as a known one (final cash `known`) must be worth after
+/// each step 0..=T: cash + stock at the best retail price ≥ known − G(T − t), where G(k)
+/// bounds the profit of units both bought and sold in the last k steps ([`Rates::most`]
+/// over k steps of lorry and k steps of the cash bounds): stock already held adds
+/// nothing beyond its best retail price, and fuel only costs. A plan worth less cannot
+/// beat the known one, so cutting it off leaves the optimum (the known plan, or a better
+/// one) in the model; for the LP relaxation it forbids, near the end, parts of a split
+/// trader that could not be rich enough.
+fn targets(board: &Board, rules: &Rules, known: f64, wealth: &[f64]) -> Vec<f64> {
+    let rates = Rates::new(board);
+    let steps = wealth.len() - 1;
+    (0..=steps)
+        .map(|t| {
+            let k = steps - t;
+            let money: f64 = wealth[t..steps].iter().sum();
+            let gain = rates.most(rules.capacity * k as f64, money, k);
+            (known - gain) * (1.0 - 1e-9) - 1e-6
+        })
+        .collect()
 }
 
 /// BFS distance from every square to the nearest square satisfying `target`.
@@ -995,61 +1153,4 @@ fn start_values(
     let stop = &built.arcs[*index.get(&(k, used, Kind::Stop))?];
     set(&mut out, stop, &rp.states[used])?;
     Some(out)
-}
-
-#[cfg(test)]
-mod debug {
-    use super::*;
-
-    #[test]
-    #[ignore]
-    fn dump_lp() {
-        let t: usize = std::env::var("T").unwrap().parse().unwrap();
-        let board = Board::load(std::path::Path::new("models/traveller/classic.pl")).unwrap();
-        let rules = Rules::default();
-        let start = board.square(67).unwrap();
-        let mut built = build(&board, &rules, start, t, &Objective::default(), true).unwrap();
-        built.m.highs_option("solver", "ipm");
-        let Built {
-            m, arcs, objective, ..
-        } = built;
-        let now = std::time::Instant::now();
-        let s = m
-            .solve(Sense::Maximise, objective, &SolveOptions::quiet())
-            .unwrap();
-        eprintln!(
-            "LP {:?} in {:.1}s",
-            s.report.objective,
-            now.elapsed().as_secs_f64()
-        );
-        for a in &arcs {
-            let x = s.value(a.x);
-            if x > 1e-4 {
-                let q = a.qty.map(|q| s.value(q)).unwrap_or(0.0);
-                let f = a.fuel.map(|f| s.value(f)).unwrap_or(0.0);
-                let st: Vec<String> = a
-                    .stock
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(g, y)| y.map(|y| (g, s.value(y))))
-                    .filter(|(_, v)| *v > 1e-4)
-                    .map(|(g, v)| format!("{}={v:.1}", board.goods[g]))
-                    .collect();
-                eprintln!(
-                    "t{:3}->{:3} {:3}->{:3} {:?} x={x:.3} q={q:.1} cash={:.1} fuel={f:.2} {}",
-                    a.t,
-                    a.t_end,
-                    board.ids[built_key(&board, a.node, start)],
-                    board.ids[built_key(&board, a.to, start)],
-                    a.kind,
-                    s.value(a.purse),
-                    st.join(" ")
-                );
-            }
-        }
-    }
-
-    fn built_key(board: &Board, k: usize, start: usize) -> usize {
-        Network::new(board, start).key[k]
-    }
 }

@@ -213,28 +213,3 @@ pub fn plan(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Act
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::traveller::engine::replay;
-
-    #[test]
-    #[ignore]
-    fn print_trip_plans() {
-        let board = Board::load(std::path::Path::new("models/traveller/classic.pl")).unwrap();
-        let rules = Rules::default();
-        for t in [20, 30, 50, 100, 150] {
-            let now = std::time::Instant::now();
-            let p = plan(&board, &rules, board.square(67).unwrap(), t);
-            let rp = replay(&board, &rules, 67, &p).unwrap();
-            eprintln!(
-                "T={t}: {} steps, illegal {:?}, cash {} ({:.2}s)",
-                p.len(),
-                rp.illegal,
-                rp.last().cash,
-                now.elapsed().as_secs_f64()
-            );
-        }
-    }
-}
