@@ -73,7 +73,7 @@ pub enum Command {
     /// Example: gamebounds traveller results --time-limit 300
     Results {
         /// Step budgets on the classic board.
-        #[arg(long, value_delimiter = ',', default_value = "20,50,100")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,50,100")]
         classic_steps: Vec<usize>,
         /// Step budgets on the large board.
         #[arg(long, value_delimiter = ',', default_value = "20")]

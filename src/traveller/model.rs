@@ -23,16 +23,12 @@
 //! The LP relaxation's way to cheat is a split trader whose parts run different trips at
 //! once with unequal shares of the money: one part gets most of it and buys glasses
 //! (which need cash), another gets almost none and buys peaches (which need lorry
-//! space). Three valid inequalities on every arc, each scaled by the arc's flow, limit the
+//! space). Two valid inequalities on every arc, each scaled by the arc's flow, limit the
 //! money a part may hold to what one real trader could:
 //! * floor ([`floors`]): cash + stock at the dearest wholesale price ≥ the starting cash
 //!   less the most fuel that can have been bought;
 //! * ceiling ([`ceilings`]): cash ≤ the most cash after that many steps, proven by the LP
 //!   relaxations of shorter budgets (10, 20, … steps);
-//! * target ([`targets`], only with a known plan, e.g. the MIP start): a plan at least as
-//!   good as the known one holds cash + stock at the best retail price ≥ known cash − the
-//!   most the remaining steps can still earn; in the last few steps (too few for a whole
-//!   trip) that is the known cash itself.
 //!
 //! Why this loses no plan (each step of a plan can be rewritten without lowering the
 //! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
@@ -228,10 +224,6 @@ struct Context<'a> {
     floor: Vec<f64>,
     /// Dearest wholesale price of each good.
     dearest: Vec<f64>,
-    /// With a known plan's final cash: what a plan at least as good must be worth after
-    /// each step ([`targets`]), and that cash (empty / `None` without one).
-    target: Vec<f64>,
-    known: Option<f64>,
 }
 
 impl Context<'_> {
@@ -286,14 +278,7 @@ pub fn solve(
     let started = std::time::Instant::now();
     let ceiling = ceilings(board, rules, start, steps, objective, opts)?;
     let checkpoints = started.elapsed().as_secs_f64();
-    // A hint the referee accepts is a plan the optimum must match or beat.
-    let known = hint.and_then(|plan| {
-        let rp = engine::replay(board, rules, board.ids[start], plan).ok()?;
-        (rp.illegal.is_none() && plan.len() <= steps).then(|| rp.last().cash)
-    });
-    let mut built = build(
-        board, rules, start, steps, objective, false, &ceiling, known,
-    )?;
+    let mut built = build(board, rules, start, steps, objective, false, &ceiling)?;
     if let Some(plan) = hint {
         if let Some(values) = start_values(board, rules, start, plan, &built) {
             built.m.set_start(values);
@@ -319,6 +304,9 @@ pub fn solve(
 /// Budgets whose LP relaxations tighten the cash bounds of a longer one.
 const CHECKPOINT: usize = 10;
 
+/// Seconds each checkpoint LP may take (one not solved by then is not used).
+const CHECKPOINT_LIMIT: f64 = 30.0;
+
 /// Upper bounds on the cash after each step 0..=T. The analytic [`wealth_bounds`] grow
 /// far too fast (£27 885 after 50 steps on the classic board, where plans reach about
 /// £8 400), and every big-M of the model — above all the cash a part of a split trader
@@ -342,12 +330,16 @@ fn ceilings(
     let quiet = SolveOptions {
         quiet: true,
         verbose: false,
-        time_limit: None,
+        time_limit: Some(
+            opts.time_limit
+                .unwrap_or(f64::INFINITY)
+                .min(CHECKPOINT_LIMIT),
+        ),
         ..opts.clone()
     };
     let mut tc = CHECKPOINT;
     while tc < steps {
-        let built = build(board, rules, start, tc, objective, true, &w[..=tc], None)?;
+        let built = build(board, rules, start, tc, objective, true, &w[..=tc])?;
         let mut m = built.m;
         m.highs_option("solver", "ipm");
         let report = m.solve(Sense::Maximise, built.objective, &quiet)?.report;
@@ -373,7 +365,7 @@ pub fn relaxation(
 ) -> Result<SolveReport> {
     let objective = Objective::default();
     let ceiling = ceilings(board, rules, start, steps, &objective, opts)?;
-    let mut built = build(board, rules, start, steps, &objective, true, &ceiling, None)?;
+    let mut built = build(board, rules, start, steps, &objective, true, &ceiling)?;
     built.m.highs_option("solver", "ipm");
     Ok(built
         .m
@@ -390,7 +382,6 @@ fn build(
     objective: &Objective,
     relaxed: bool,
     wealth: &[f64],
-    known: Option<f64>,
 ) -> Result<Built> {
     if steps == 0 {
         bail!("--steps must be at least 1");
@@ -399,9 +390,7 @@ fn build(
         "traveller bound, board {} from square {}, {steps} steps",
         board.name, board.ids[start]
     );
-    let cx = context(
-        board, rules, start, steps, objective, relaxed, wealth, known,
-    );
+    let cx = context(board, rules, start, steps, objective, relaxed, wealth);
     let mut m = Model::new(name);
     let ng = board.goods.len();
     let nk = cx.net.key.len();
@@ -461,7 +450,6 @@ fn context<'a>(
     objective: &Objective,
     relaxed: bool,
     wealth: &[f64],
-    known: Option<f64>,
 ) -> Context<'a> {
     let n = board.n();
     let ng = board.goods.len();
@@ -516,11 +504,6 @@ fn context<'a>(
         best_retail,
         cheapest,
         wealth: wealth.to_vec(),
-        target: match known {
-            Some(k) if cash_only => targets(board, rules, k, wealth),
-            _ => Vec::new(),
-        },
-        known: known.filter(|_| cash_only),
         floor: if cash_only {
             floors(board, rules, steps)
         } else {
@@ -690,24 +673,6 @@ fn new_arc(
             }
         }
         m.constrain(constraint!(worth >= floor * x));
-    }
-    if let (Some(&need), Some(known)) = (cx.target.get(t_end), cx.known) {
-        // A plan as good as the known one is worth enough at every step, and stops with
-        // at least the known cash.
-        let need = if stop {
-            known * (1.0 - 1e-9) - 1e-6
-        } else {
-            need
-        };
-        if need > 0.0 {
-            let mut worth = Expression::from(purse);
-            for (g, y) in stock.iter().enumerate() {
-                if let Some(y) = y {
-                    worth += cx.best_retail[g] * *y;
-                }
-            }
-            m.constrain(constraint!(worth >= need * x));
-        }
     }
     Arc {
         kind,
@@ -986,27 +951,6 @@ impl Rates {
         }
         top
     }
-}
-
-/// What a plan at least as good as a known one (final cash `known`) must be worth after
-/// each step 0..=T: cash + stock at the best retail price ≥ known − G(T − t), where G(k)
-/// bounds the profit of units both bought and sold in the last k steps ([`Rates::most`]
-/// over k steps of lorry and k steps of the cash bounds): stock already held adds
-/// nothing beyond its best retail price, and fuel only costs. A plan worth less cannot
-/// beat the known one, so cutting it off leaves the optimum (the known plan, or a better
-/// one) in the model; for the LP relaxation it forbids, near the end, parts of a split
-/// trader that could not be rich enough.
-fn targets(board: &Board, rules: &Rules, known: f64, wealth: &[f64]) -> Vec<f64> {
-    let rates = Rates::new(board);
-    let steps = wealth.len() - 1;
-    (0..=steps)
-        .map(|t| {
-            let k = steps - t;
-            let money: f64 = wealth[t..steps].iter().sum();
-            let gain = rates.most(rules.capacity * k as f64, money, k);
-            (known - gain) * (1.0 - 1e-9) - 1e-6
-        })
-        .collect()
 }
 
 /// BFS distance from every square to the nearest square satisfying `target`.
