@@ -298,6 +298,13 @@ pub fn solve(
     let mut report = solved.report;
     // The checkpoint LPs are part of the proof: count their time too.
     report.seconds += checkpoints;
+    // The last ceiling bounds the objective as well; report it when HiGHS's own bound is
+    // looser (a root LP cut short by the time limit).
+    let cap = ceiling[steps];
+    if let (Some(obj), true) = (report.objective, report.bound.is_none_or(|b| b > cap)) {
+        report.bound = Some(cap.max(obj));
+        report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
+    }
     Ok(Bound { report, plan })
 }
 
@@ -342,8 +349,12 @@ fn ceilings(
         let built = build(board, rules, start, tc, objective, true, &w[..=tc])?;
         let mut m = built.m;
         m.highs_option("solver", "ipm");
-        let report = m.solve(Sense::Maximise, built.objective, &quiet)?.report;
-        if let (crate::lp::Status::Optimal, Some(lp)) = (report.status, report.objective) {
+        // A checkpoint not solved within its limit is skipped: the bounds stay looser.
+        let report = m
+            .solve(Sense::Maximise, built.objective, &quiet)
+            .map(|s| s.report);
+        if let Ok((crate::lp::Status::Optimal, Some(lp))) = report.map(|r| (r.status, r.objective))
+        {
             let cap = lp * (1.0 + 1e-7) + 1e-4;
             for x in &mut w[..=tc] {
                 *x = x.min(cap);
