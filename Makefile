@@ -79,7 +79,7 @@ results: setup
 	$(BIN) haggle score --variant models/haggle/spec-tests.json --hand 2/1/3/3/4 --hand 3/5/3/0/1 --hand 3/1/1/7/1 --hand 0/3/4/2/1 --quiet --out games/haggle-spec-example.json > /dev/null
 	$(BIN) haggle goal --known 1,5,11,15 --hand 3/1/3/3/2 --quiet --out games/haggle-goal-example.json > /dev/null
 	$(BIN) haggle bench --repeats 7 --quiet > /dev/null
-	$(BIN) traveller results --time-limit 300
+	$(BIN) traveller results --time-limit 120
 	$(BIN) --quiet modern-art search --variant models/modern-art/mini/m25-mixed-two-rounds.json --out games/modern-art-mini-m25-search.json >/dev/null
 
 # Benchmarks (speed targets live here, never in timed tests): each game's bench verb

@@ -135,6 +135,195 @@ fn the_greedy_trader_never_beats_the_bound() {
     }
 }
 
+/// A town with long roads: a street 1–2–3–4–5 of plain squares between a coal pit (1)
+/// and a junction (5); from 5 a triangle 5–6–9 (works on 6, pump on 9) and a dead-end
+/// lane 5–7–8 (jeweller at its end); a diamond mine down a side lane 3–10. The contracted
+/// network has chains of several squares, a dead end with a trader, and a triangle.
+const CHAINS: &str = "
+unit_volume(coal, 2). unit_volume(diamonds, 1).
+square(1, 0, 0). square(2, 1, 0). square(3, 2, 0). square(4, 3, 0). square(5, 4, 0).
+square(6, 5, 0). square(7, 4, 1). square(8, 4, 2). square(9, 5, 1). square(10, 2, 1).
+joins(1, 2). joins(2, 3). joins(3, 4). joins(4, 5). joins(5, 6). joins(5, 9). joins(6, 9).
+joins(5, 7). joins(7, 8). joins(3, 10).
+building(1, pit). building(6, works). building(9, pump). building(8, jeweller).
+building(10, mine).
+sells(pit, coal, 2). buys(works, coal, 5).
+sells(mine, diamonds, 7). buys(jeweller, diamonds, 11).
+sells_fuel(pump, 1).
+";
+
+fn chains_rules() -> Rules {
+    Rules {
+        cash: 20.0,
+        tank: 6,
+        fuel: 5,
+        capacity: 7.0,
+    }
+}
+
+#[test]
+fn ilp_matches_brute_force_on_a_board_with_long_roads() {
+    let board = Board::from_facts("chains", CHAINS).unwrap();
+    let rules = chains_rules();
+    for start in [1, 5] {
+        let s = board.square(start).unwrap();
+        for steps in 1..=11 {
+            let want = brute_force(&board, &rules, start, steps);
+            // No hint, the greedy plan, the trip planner's plan as the MIP start.
+            let hints = [
+                None,
+                Some(gamebounds::traveller::greedy::plan(
+                    &board, &rules, s, steps,
+                )),
+                Some(gamebounds::traveller::trips::plan(&board, &rules, s, steps)),
+                // A weaker start (half the budget): the optimum is still found.
+                Some(gamebounds::traveller::trips::plan(
+                    &board,
+                    &rules,
+                    s,
+                    steps / 2,
+                )),
+            ];
+            for hint in hints {
+                let b = model::solve(
+                    &board,
+                    &rules,
+                    s,
+                    steps,
+                    &Objective::default(),
+                    hint.as_deref(),
+                    &SolveOptions::quiet(),
+                )
+                .unwrap();
+                assert!(
+                    b.report.proven(),
+                    "start {start}, T={steps}: {:?}",
+                    b.report
+                );
+                let got = b.report.objective.unwrap();
+                assert!(
+                    (got - want).abs() < 1e-6,
+                    "start {start}, T={steps}, hint {hint:?}: ILP {got}, brute force {want}"
+                );
+                let rp = engine::replay(&board, &rules, start, &b.plan).unwrap();
+                assert!(rp.illegal.is_none(), "{:?}", rp.illegal);
+                assert!(b.plan.len() <= steps);
+                assert!((rp.last().cash - got).abs() < 1e-6);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_trip_planner_is_legal_and_never_beats_brute_force() {
+    for (text, rules) in [(TINY, tiny_rules()), (CHAINS, chains_rules())] {
+        let board = Board::from_facts("b", text).unwrap();
+        for steps in 1..=10 {
+            let plan = gamebounds::traveller::trips::plan(&board, &rules, 0, steps);
+            let id = board.ids[0];
+            let rp = engine::replay(&board, &rules, id, &plan).unwrap();
+            assert!(
+                rp.illegal.is_none() && plan.len() <= steps,
+                "{:?}",
+                rp.illegal
+            );
+            assert!(rp.last().cash <= brute_force(&board, &rules, id, steps) + 1e-9);
+        }
+    }
+}
+
+#[test]
+fn the_contracted_network_follows_the_roads() {
+    for file in ["classic.pl", "large.pl"] {
+        let board = Board::load(&models().join(file)).unwrap();
+        let start = board.square(67).unwrap();
+        let net = model::Network::new(&board, start);
+        assert!(net.node_of[start].is_some());
+        for c in &net.chains {
+            // Every step of a chain is a road; only its last square is a key square.
+            let mut at = net.key[c.from];
+            for (i, &s) in c.path.iter().enumerate() {
+                assert!(
+                    board.joined(at, s),
+                    "{file}: chain breaks at {}",
+                    board.ids[s]
+                );
+                let last = i + 1 == c.path.len();
+                assert_eq!(
+                    net.node_of[s].is_some(),
+                    last,
+                    "{file}: square {}",
+                    board.ids[s]
+                );
+                if !last {
+                    assert_eq!(board.adj[s].len(), 2);
+                }
+                at = s;
+            }
+            assert_eq!(at, net.key[c.to]);
+        }
+        // Every trader is a key square.
+        for s in 0..board.n() {
+            let trades = board.fuel_price[s].is_some()
+                || board.wholesale[s].iter().any(|p| p.is_some())
+                || board.retail[s].iter().any(|p| p.is_some());
+            assert!(!trades || net.node_of[s].is_some());
+        }
+    }
+}
+
+#[test]
+fn ilp_matches_brute_force_on_small_generated_boards() {
+    // Generated towns (real prices, junctions, chains) with a small purse and lorry so
+    // that brute force stays cheap; budgets past the first checkpoint (10 steps). The
+    // MIP starts include weaker plans (the trip plan for half the budget).
+    let rules = Rules {
+        cash: 30.0,
+        tank: 6,
+        fuel: 6,
+        capacity: 10.0,
+    };
+    let mut weaker = 0;
+    for seed in 1..=2 {
+        let file = generate::generate(seed, 5, 4);
+        let board = Board::from_file("generated", file).unwrap();
+        let start = board.ids[0];
+        let s = board.square(start).unwrap();
+        for steps in [7, 11] {
+            let want = brute_force(&board, &rules, start, steps);
+            let hints = [
+                gamebounds::traveller::trips::plan(&board, &rules, s, steps),
+                gamebounds::traveller::trips::plan(&board, &rules, s, steps / 2),
+            ];
+            for hint in hints {
+                let known = engine::replay(&board, &rules, start, &hint).unwrap();
+                if known.last().cash < want - 1e-6 {
+                    weaker += 1;
+                }
+                let b = model::solve(
+                    &board,
+                    &rules,
+                    s,
+                    steps,
+                    &Objective::default(),
+                    Some(&hint),
+                    &SolveOptions::quiet(),
+                )
+                .unwrap();
+                assert!(b.report.proven(), "seed {seed}, T={steps}: {:?}", b.report);
+                let got = b.report.objective.unwrap();
+                assert!(
+                    (got - want).abs() < 1e-6,
+                    "seed {seed}, T={steps}: ILP {got}, brute force {want}"
+                );
+                let rp = engine::replay(&board, &rules, start, &b.plan).unwrap();
+                assert!(rp.illegal.is_none() && (rp.last().cash - got).abs() < 1e-6);
+            }
+        }
+    }
+    assert!(weaker >= 2, "only {weaker} starts below the optimum");
+}
+
 fn models() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("models/traveller")
 }

@@ -12,7 +12,7 @@ use super::board::Board;
 use super::engine::{self, money, Action};
 use super::episode::{Payload, StateView, Variant};
 use super::rules::Rules;
-use super::{draw, generate, greedy, model, render};
+use super::{draw, generate, greedy, model, render, trips};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -73,7 +73,7 @@ pub enum Command {
     /// Example: gamebounds traveller results --time-limit 300
     Results {
         /// Step budgets on the classic board.
-        #[arg(long, value_delimiter = ',', default_value = "20,50,100")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,50,100")]
         classic_steps: Vec<usize>,
         /// Step budgets on the large board.
         #[arg(long, value_delimiter = ',', default_value = "20")]
@@ -322,8 +322,8 @@ pub fn bound(
         "traveller: solving board {} from square {start}, {steps} steps …",
         board.name
     ));
-    // The greedy trader's plan is the solver's first incumbent.
-    let hint = greedy::plan(board, rules, board.square(start)?, steps);
+    // The better of the greedy and the trip planner's plans is the solver's first incumbent.
+    let hint = first_incumbent(board, rules, board.square(start)?, steps);
     let b = model::solve(
         board,
         rules,
@@ -359,6 +359,24 @@ pub fn bound(
     // The referee's value is exact; the solver's differs only by floating-point noise.
     env.value = Some(worth);
     Ok(env)
+}
+
+/// The richer of the greedy plan and the trip planner's plan (both replayed by the
+/// referee; an illegal one is not used).
+fn first_incumbent(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Action> {
+    let worth = |plan: &[Action]| -> f64 {
+        match engine::replay(board, rules, board.ids[start], plan) {
+            Ok(rp) if rp.illegal.is_none() && plan.len() <= steps => rp.last().cash,
+            _ => f64::NEG_INFINITY,
+        }
+    };
+    let greedy = greedy::plan(board, rules, start, steps);
+    let trips = trips::plan(board, rules, start, steps);
+    if worth(&trips) > worth(&greedy) {
+        trips
+    } else {
+        greedy
+    }
 }
 
 /// The greedy trader's episode: a game, not a bound (status `feasible`, no bound).
@@ -402,6 +420,8 @@ fn results_cmd(
             let env = bound(&board, &rules, 67, t, BTreeMap::new(), common)?;
             crate::games::verify(&env).context("the bound's episode fails its referee")?;
             let g = greedy_episode(&board, &rules, 67, t)?;
+            let tp = trips::plan(&board, &rules, board.square(67)?, t);
+            let tv = engine::replay(&board, &rules, 67, &tp)?.last().cash;
             let name = format!("traveller-{}-t{t}", board.name);
             let path = games.join(format!("{name}.json"));
             env.save(&path)?;
@@ -427,6 +447,7 @@ fn results_cmd(
                 format!("{:.2}", s.seconds),
                 format!("{} × {} ({} int)", s.rows, s.columns, s.integers),
                 format!("£{}", money(gv)),
+                format!("£{}", money(tv)),
                 format!("{:.2}", (value - rules.cash) / (gv - rules.cash).max(1.0)),
                 format!("`games/{name}.json`"),
             ]);
@@ -450,6 +471,7 @@ fn results_cmd(
             "solve s",
             "model rows × cols",
             "greedy",
+            "trip planner",
             "profit ratio",
             "episode",
         ],
@@ -459,9 +481,11 @@ fn results_cmd(
         "# Traveller — the most cash in T steps\n\n\
          Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
          and the trader may stop early. *best plan* is the ILP's best plan (HiGHS, 1 thread, \
-         started from the greedy plan), replayed by the referee to the same cash; *upper \
-         bound* is HiGHS's proven bound on any plan; *greedy* is the one-trip-ahead \
-         baseline; *profit ratio* = best-plan profit / greedy profit. A row is a proven \
+         started from the better of the greedy and trip-planner plans), replayed by the referee \
+         to the same cash; *upper bound* is HiGHS's proven bound on any plan; *greedy* is \
+         the one-trip-ahead baseline; *trip planner* the whole-trip dynamic programme (the \
+         usual MIP start); *profit ratio* = best-plan profit / greedy profit. *solve s* \
+         includes the checkpoint LPs. A row is a proven \
          maximum only where it says \"proven optimum\" (best plan = upper bound).\n\n\
          Regenerate: `gamebounds traveller results --time-limit {}` (the Makefile's \
          `results` target). Solve times are wall clock on a 2-core machine shared with \
@@ -508,6 +532,14 @@ fn bench(
         }
         times.sort_by(f64::total_cmp);
         let env = last.unwrap();
+        // The root LP bound (with the checkpoint ceilings, without a known plan).
+        let lp = model::relaxation(
+            &board,
+            &rules,
+            board.square(start)?,
+            t,
+            &quiet.solve_options(),
+        )?;
         let s = env.solver.as_ref().unwrap();
         let median = times[times.len() / 2];
         common.note(format!(
@@ -523,12 +555,18 @@ fn bench(
             format!("{:.2}", times[times.len() - 1]),
             format!("{} × {}", s.rows, s.columns),
             s.nodes.map(|n| n.to_string()).unwrap_or_default(),
+            lp.objective
+                .map(|b| format!("£{}", money((b * 100.0).round() / 100.0)))
+                .unwrap_or_default(),
+            format!("{:.2}", lp.seconds),
         ]);
     }
     let md = format!(
         "# Traveller bound — solve times\n\nBoard `{}` ({} squares), start {start}, HiGHS 1 \
-         thread, {} run(s) each, model build + solve + referee replay, wall clock on a \
-         2-core machine shared with other jobs (noisy).\n\nRegenerate: `gamebounds traveller \
+         thread, {} run(s) each, checkpoint LPs + model build + solve + referee replay, wall \
+         clock on a 2-core machine shared with other jobs (noisy). *root LP*: the LP \
+         relaxation with the checkpoint ceilings but without the known plan's targets (its \
+         time excludes the checkpoints).\n\nRegenerate: `gamebounds traveller \
          bench --board {} --steps {} --repeat {}`\n\n{}\n",
         board.name,
         board.n(),
@@ -549,7 +587,9 @@ fn bench(
                 "min s",
                 "max s",
                 "rows × cols",
-                "nodes"
+                "nodes",
+                "root LP",
+                "root LP s"
             ],
             rows
         )

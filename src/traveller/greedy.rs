@@ -11,7 +11,7 @@ use super::engine::{apply, Action, State, EPS};
 use super::rules::Rules;
 
 /// Shortest path from `a` to `b` (squares after `a`, ending with `b`); deterministic.
-fn path(board: &Board, a: usize, b: usize) -> Option<Vec<usize>> {
+pub(crate) fn path(board: &Board, a: usize, b: usize) -> Option<Vec<usize>> {
     let n = board.n();
     let mut prev = vec![usize::MAX; n];
     prev[a] = a;

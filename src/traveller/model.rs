@@ -1,31 +1,48 @@
-//! The integer program: the board expanded in time. Step t = 1..T is one action; the
-//! position is carried by flow: the trader leaves square s at step t by exactly one of
-//! the arcs "drive s→b", "buy g at s", "sell g at s", "buy fuel at s", "stand still at
-//! s", and arrives where that arc ends. Fuel f_t and cash c_t are one variable a step.
+//! The integer program: the board expanded in time, but only where something can happen.
 //!
-//! Maximise c_T (+ Σ_g v_g · stock_Tg when the stock is valued) subject to
-//! * flow:   Σ(arcs leaving s at t) = Σ(arcs entering s at t−1), the start square has 1 at t=0;
-//! * fuel:   f_t = f_{t−1} − Σ drives_t + Σ_s qf_ts,  0 ≤ f_t ≤ tank;
-//! * cash:   c_t = c_{t−1} − Σ w_sg qb_tsg + Σ r_sg qs_tsg − Σ p_s qf_ts,  c_t ≥ 0;
-//! * stock and cash travel with the lorry: every arc carries its own stock of each good
-//!   and its own cash, at most (capacity, cash bound) × the arc's flow, and on each square
-//!   what arrives + bought − sold = what leaves (see [`stock`] and [`purse`]);
-//! * a quantity is at least 1 and at most its tight big-M when its arc is taken, else 0.
+//! Between two actions an optimal trader drives without stopping, and the squares it
+//! passes on the way matter only for their roads. So the road network is contracted to
+//! its *key squares* — the start, every square with a trader (wholesaler, retailer, fuel
+//! station) and every junction (three or more roads) — joined by *chains*: the runs of
+//! plain squares between two key squares, driven in one go in as many steps as they are
+//! long (see [`Network`]). Time t = 0..T counts steps; node (k, t) is "on key square k
+//! after step t". The trader is a unit flow through these nodes; from (k, t) it leaves by
+//! exactly one arc:
+//! * drive chain c from k: to (end of c, t + |c|), burning |c| fuel;
+//! * buy good g at k (a wholesaler), sell g at k (a retailer), buy fuel at k: to (k, t + 1),
+//!   with a binary for the arc and an integer quantity;
+//! * stop: the plan ends (standing still for the remaining steps).
 //!
-//! For an integral trader the carried stock and cash are just its stock and cash; for
-//! the LP relaxation they forbid a trader split over several squares from trading between
-//! its parts without driving, which is what makes the bound tight (at T = 20 on the
-//! classic board the root LP already equals the optimum).
+//! Every arc carries the trader's cash (the purse), fuel and stock of each good, each at
+//! most (its bound × the arc's flow); on every node, what arrives ± the node's trade =
+//! what leaves (see [`purse`], [`fuel`], [`stock`]). For an integral trader these are
+//! just its cash, fuel and stock; for the LP relaxation they forbid a trader split over
+//! several squares from pooling money, fuel or goods between its parts without driving.
+//! Maximise the cash (plus valued stock) carried into the stop arcs.
 //!
-//! The referee spills fuel bought above the tank; the model never buys fuel that would
-//! spill (f_t ≤ tank), which loses nothing: spilt fuel is money thrown away.
+//! The LP relaxation's way to cheat is a split trader whose parts run different trips at
+//! once with unequal shares of the money: one part gets most of it and buys glasses
+//! (which need cash), another gets almost none and buys peaches (which need lorry
+//! space). Two valid inequalities on every arc, each scaled by the arc's flow, limit the
+//! money a part may hold to what one real trader could:
+//! * floor ([`floors`]): cash + stock at the dearest wholesale price ≥ the starting cash
+//!   less the most fuel that can have been bought;
+//! * ceiling ([`ceilings`]): cash ≤ the most cash after that many steps, proven by the LP
+//!   relaxations of shorter budgets (10, 20, … steps);
 //!
-//! Pruning keeps the model small without cutting off any optimum: a square appears at
-//! step t only if it is within t moves of the start; a purchase only where a retailer
-//! of that good can still be reached in time (unless the final stock is valued); a sale
-//! only where stock of that good can have arrived; a drive only if a retailer can still be
-//! reached after it; fuel never on the last step; and the trader stands still only at the
-//! end (any plan can move its idle steps there).
+//! Why this loses no plan (each step of a plan can be rewritten without lowering the
+//! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
+//! only burns steps and fuel; of two chains between the same key squares only the
+//! shorter is kept; buying fuel that spills above the tank is allowed (fuel may be left
+//! unused, the referee spills it, the cash is the same); with only cash counting, stock
+//! still held at the end was bought for nothing (buying less is never worse), so the
+//! trader stops empty.
+//!
+//! Pruning keeps the model small without cutting off any optimum: a node exists only if
+//! an arc reaches it; a purchase only where a retailer of that good can still be reached
+//! and pays more; a sale only where that good can have arrived; a drive only if a retailer
+//! can still be reached after it; fuel never on the last step; a good rides an arc only
+//! where it can be and can still be sold.
 
 use std::collections::HashMap;
 
@@ -54,47 +71,197 @@ impl Objective {
     }
 }
 
-/// A solved bound: the solver's report and the plan it found (idle steps dropped).
+/// A solved bound: the solver's report and the plan it found (one action a step).
 #[derive(Debug, Clone)]
 pub struct Bound {
     pub report: SolveReport,
     pub plan: Vec<Action>,
 }
 
-/// Quantity arcs of one step at one square.
-struct Trade {
-    good: usize,
-    price: f64,
-    on: Variable,
-    qty: Variable,
+/// The road network contracted to the squares where the trader can act or choose a road.
+#[derive(Debug, Clone)]
+pub struct Network {
+    /// Board square of each key node.
+    pub key: Vec<usize>,
+    /// Key node of each board square (`None`: inside a chain).
+    pub node_of: Vec<Option<usize>>,
+    /// The chains, both directions.
+    pub chains: Vec<Chain>,
+    /// Chains leaving each key node.
+    pub out: Vec<Vec<usize>>,
 }
 
-/// One step's variables.
-#[derive(Default)]
-struct Step {
-    /// (from, to, binary).
-    drives: Vec<(usize, usize, Variable)>,
-    buys: Vec<(usize, Trade)>,
-    sells: Vec<(usize, Trade)>,
-    /// (square, price, binary, quantity).
-    fuel: Vec<(usize, f64, Variable, Variable)>,
-    /// (square, continuous 0..1).
-    idle: Vec<(usize, Variable)>,
-    /// Fuel and cash after the step.
-    fuel_var: Option<Variable>,
-    cash_var: Option<Variable>,
-    /// Stock of a good carried on a drive: (from, to, good) → variable.
-    carried: HashMap<(usize, usize, usize), Variable>,
-    /// Stock of a good kept on a square by the arcs that stay: (square, good) → variable.
-    kept: HashMap<(usize, usize), Variable>,
-    /// Cash carried on a drive (from, to) / kept on a square by the arcs that stay.
-    purse_drive: HashMap<(usize, usize), Variable>,
-    purse_kept: HashMap<usize, Variable>,
+/// A run of roads from one key square to another through plain squares.
+#[derive(Debug, Clone)]
+pub struct Chain {
+    pub from: usize,
+    pub to: usize,
+    /// Board squares after `from`, ending with `to`: one `move` each.
+    pub path: Vec<usize>,
+}
+
+impl Network {
+    /// Contract `board` around `start`: key squares are the start, traders and junctions;
+    /// chains into a dead end or back to where they began are dropped (never worth
+    /// driving), and of two chains between the same key squares only the shorter is kept.
+    pub fn new(board: &Board, start: usize) -> Network {
+        let n = board.n();
+        let is_key: Vec<bool> = (0..n)
+            .map(|s| {
+                s == start
+                    || board.adj[s].len() >= 3
+                    || board.fuel_price[s].is_some()
+                    || board.wholesale[s].iter().any(|p| p.is_some())
+                    || board.retail[s].iter().any(|p| p.is_some())
+            })
+            .collect();
+        let key: Vec<usize> = (0..n).filter(|&s| is_key[s]).collect();
+        let mut node_of = vec![None; n];
+        for (k, &s) in key.iter().enumerate() {
+            node_of[s] = Some(k);
+        }
+        let mut best: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+        for (k, &s) in key.iter().enumerate() {
+            for &first in &board.adj[s] {
+                let mut path = vec![first];
+                let (mut prev, mut at) = (s, first);
+                while !is_key[at] {
+                    // A plain square: degree 2 (go on) or 1 (a dead end).
+                    let Some(&next) = board.adj[at].iter().find(|&&b| b != prev) else {
+                        break;
+                    };
+                    path.push(next);
+                    (prev, at) = (at, next);
+                }
+                let Some(j) = node_of[at] else { continue };
+                if j == k {
+                    continue;
+                }
+                let slot = best.entry((k, j)).or_insert_with(|| path.clone());
+                if path.len() < slot.len() {
+                    *slot = path;
+                }
+            }
+        }
+        let mut pairs: Vec<_> = best.into_iter().collect();
+        pairs.sort();
+        let mut chains = Vec::new();
+        let mut out = vec![Vec::new(); key.len()];
+        for ((k, j), path) in pairs {
+            out[k].push(chains.len());
+            chains.push(Chain {
+                from: k,
+                to: j,
+                path,
+            });
+        }
+        Network {
+            key,
+            node_of,
+            chains,
+            out,
+        }
+    }
+}
+
+/// What an arc does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Drive(usize),
+    Buy(usize),
+    Sell(usize),
+    Fuel,
+    Stop,
+}
+
+/// One arc of the time-expanded network and the trader's state carried on it.
+struct Arc {
+    kind: Kind,
+    /// Key node and time it leaves / arrives.
+    node: usize,
+    t: usize,
+    to: usize,
+    t_end: usize,
+    /// Flow: binary (continuous for stop arcs).
+    x: Variable,
+    /// Quantity bought or sold, and the price, for trades.
+    qty: Option<Variable>,
+    price: f64,
+    /// Cash and fuel after the arc (fuel: none on stop arcs).
+    purse: Variable,
+    fuel: Option<Variable>,
+    /// Stock of each good after the arc.
+    stock: Vec<Option<Variable>>,
 }
 
 /// Largest whole number of units of a good that fits in the lorry.
 fn fits(rules: &Rules, vol: f64) -> f64 {
     ((rules.capacity + 1e-9) / vol).floor()
+}
+
+/// Everything the arcs' bounds and pruning need, computed once from the board.
+struct Context<'a> {
+    board: &'a Board,
+    rules: &'a Rules,
+    net: Network,
+    steps: usize,
+    cash_only: bool,
+    /// Build the LP relaxation (every variable continuous).
+    relaxed: bool,
+    /// Steps from each square to the nearest retailer of g (that pays more than some
+    /// wholesaler asks) / to any such retailer.
+    to_retail: Vec<Vec<usize>>,
+    to_any_retail: Vec<usize>,
+    /// Earliest time stock of g can be on each square.
+    from_wholesale: Vec<Vec<usize>>,
+    /// Best retail and cheapest wholesale price of each good.
+    best_retail: Vec<f64>,
+    cheapest: Vec<f64>,
+    /// Upper bound on the cash after each step 0..=T.
+    wealth: Vec<f64>,
+    /// Lower bound on what a trader worth following holds at time t (see [`floors`]);
+    /// empty unless only cash counts.
+    floor: Vec<f64>,
+    /// Dearest wholesale price of each good.
+    dearest: Vec<f64>,
+}
+
+impl Context<'_> {
+    /// Can stock of g be on square s at time t, and still be worth carrying?
+    fn may_hold(&self, g: usize, s: usize, t: usize) -> bool {
+        self.from_wholesale[g][s] <= t
+            && (!self.cash_only || self.to_retail[g][s].saturating_add(t + 1) <= self.steps)
+    }
+
+    /// Most units of g the lorry can hold at time t: what fits, and what money can buy.
+    fn most_stock(&self, g: usize, t: usize) -> f64 {
+        fits(self.rules, self.board.volume[g])
+            .min((self.wealth[t] / self.cheapest[g] + 1e-9).floor())
+    }
+
+    fn binary(&self, m: &mut Model, name: String) -> Variable {
+        if self.relaxed {
+            m.continuous(name, 0.0, 1.0)
+        } else {
+            m.binary(name)
+        }
+    }
+
+    fn integer(&self, m: &mut Model, name: String, hi: f64) -> Variable {
+        if self.relaxed {
+            m.continuous(name, 0.0, hi)
+        } else {
+            m.integer(name, 0.0, hi)
+        }
+    }
+}
+
+/// A built model, ready to solve.
+struct Built {
+    m: Model,
+    arcs: Vec<Arc>,
+    objective: Expression,
+    net: Network,
 }
 
 /// Build and solve the model for T steps from square index `start`. A `hint` (a legal
@@ -108,6 +275,125 @@ pub fn solve(
     hint: Option<&[Action]>,
     opts: &SolveOptions,
 ) -> Result<Bound> {
+    let started = std::time::Instant::now();
+    let ceiling = ceilings(board, rules, start, steps, objective, opts)?;
+    let checkpoints = started.elapsed().as_secs_f64();
+    let mut built = build(board, rules, start, steps, objective, false, &ceiling)?;
+    if let Some(plan) = hint {
+        if let Some(values) = start_values(board, rules, start, plan, &built) {
+            built.m.set_start(values);
+        }
+    }
+    let Built {
+        mut m,
+        arcs,
+        objective,
+        net,
+    } = built;
+    // The root LP is degenerate: dual simplex takes 80 s at T = 30 (145 000 iterations),
+    // the interior point method (with crossover) a few seconds.
+    m.highs_option("mip_lp_solver", "ipm");
+    let solved = m.solve(Sense::Maximise, objective, opts)?;
+    let plan = extract_plan(board, &net, &arcs, start, |v| solved.value(v))?;
+    let mut report = solved.report;
+    // The checkpoint LPs are part of the proof: count their time too.
+    report.seconds += checkpoints;
+    // The last ceiling bounds the objective as well; report it when HiGHS's own bound is
+    // looser (a root LP cut short by the time limit).
+    let cap = ceiling[steps];
+    if let (Some(obj), true) = (report.objective, report.bound.is_none_or(|b| b > cap)) {
+        report.bound = Some(cap.max(obj));
+        report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
+    }
+    Ok(Bound { report, plan })
+}
+
+/// Budgets whose LP relaxations tighten the cash bounds of a longer one.
+const CHECKPOINT: usize = 10;
+
+/// Seconds each checkpoint LP may take (one not solved by then is not used).
+const CHECKPOINT_LIMIT: f64 = 30.0;
+
+/// Upper bounds on the cash after each step 0..=T. The analytic [`wealth_bounds`] grow
+/// far too fast (£27 885 after 50 steps on the classic board, where plans reach about
+/// £8 400), and every big-M of the model — above all the cash a part of a split trader
+/// may carry — is one of them. So with only cash counting, they are tightened in turn by
+/// the LP relaxations of the budgets 10, 20, … below T: the cash (plus stock at cost) after t ≤ t_c steps of
+/// any plan is the final cash of its first t steps, a t_c-step plan (stop early), so at
+/// most the t_c-step optimum, at most its LP bound. Each checkpoint's LP uses the bounds
+/// the earlier ones proved; after the last one the analytic bounds stay.
+fn ceilings(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    objective: &Objective,
+    opts: &SolveOptions,
+) -> Result<Vec<f64>> {
+    let mut w = wealth_bounds(board, rules, objective, steps);
+    if !objective.cash_only() {
+        return Ok(w);
+    }
+    let quiet = SolveOptions {
+        quiet: true,
+        verbose: false,
+        time_limit: Some(
+            opts.time_limit
+                .unwrap_or(f64::INFINITY)
+                .min(CHECKPOINT_LIMIT),
+        ),
+        ..opts.clone()
+    };
+    let mut tc = CHECKPOINT;
+    while tc < steps {
+        let built = build(board, rules, start, tc, objective, true, &w[..=tc])?;
+        let mut m = built.m;
+        m.highs_option("solver", "ipm");
+        // A checkpoint not solved within its limit is skipped: the bounds stay looser.
+        let report = m
+            .solve(Sense::Maximise, built.objective, &quiet)
+            .map(|s| s.report);
+        if let Ok((crate::lp::Status::Optimal, Some(lp))) = report.map(|r| (r.status, r.objective))
+        {
+            let cap = lp * (1.0 + 1e-7) + 1e-4;
+            for x in &mut w[..=tc] {
+                *x = x.min(cap);
+            }
+        }
+        tc += CHECKPOINT;
+    }
+    Ok(w)
+}
+
+/// The LP relaxation of the same model: its optimum is the root bound before any cut or
+/// branching (reported by `bench`).
+pub fn relaxation(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    opts: &SolveOptions,
+) -> Result<SolveReport> {
+    let objective = Objective::default();
+    let ceiling = ceilings(board, rules, start, steps, &objective, opts)?;
+    let mut built = build(board, rules, start, steps, &objective, true, &ceiling)?;
+    built.m.highs_option("solver", "ipm");
+    Ok(built
+        .m
+        .solve(Sense::Maximise, built.objective, opts)?
+        .report)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn build(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    objective: &Objective,
+    relaxed: bool,
+    wealth: &[f64],
+) -> Result<Built> {
     if steps == 0 {
         bail!("--steps must be at least 1");
     }
@@ -115,38 +401,70 @@ pub fn solve(
         "traveller bound, board {} from square {}, {steps} steps",
         board.name, board.ids[start]
     );
+    let cx = context(board, rules, start, steps, objective, relaxed, wealth);
     let mut m = Model::new(name);
-    let n = board.n();
     let ng = board.goods.len();
-    let dist = board.distances(start);
-    // Distance from each square to the nearest retailer / from the nearest wholesaler of g.
-    let to_retail: Vec<Vec<usize>> = (0..ng)
-        .map(|g| nearest(board, |s| board.retail[s][g].is_some()))
-        .collect();
-    let to_any_retail = nearest(board, |s| board.retail[s].iter().any(|p| p.is_some()));
-    let from_wholesale: Vec<Vec<usize>> = (0..ng)
-        .map(|g| {
-            // Earliest step after which stock of g can be on square s: reach a wholesaler,
-            // buy (1 step), drive on.
-            let mut best = vec![usize::MAX; n];
-            for w in (0..n).filter(|&w| board.wholesale[w][g].is_some()) {
-                if dist[w] == usize::MAX {
-                    continue;
-                }
-                let from_w = board.distances(w);
-                for s in 0..n {
-                    if from_w[s] != usize::MAX {
-                        best[s] = best[s].min(dist[w] + 1 + from_w[s]);
-                    }
+    let nk = cx.net.key.len();
+    let mut arcs: Vec<Arc> = Vec::new();
+    // Arcs arriving at each node (time, key node).
+    let mut arriving: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); nk]; steps + 1];
+    let k0 = cx.net.node_of[start].expect("the start is a key square");
+    for t in 0..=steps {
+        for k in 0..nk {
+            let inn = std::mem::take(&mut arriving[t][k]);
+            // A node exists only where the trader starts or an arc arrives.
+            if (t == 0 && k != k0) || (t > 0 && inn.is_empty()) {
+                continue;
+            }
+            let first = arcs.len();
+            add_arcs(&mut m, &cx, objective, k, t, &mut arcs);
+            let out: Vec<usize> = (first..arcs.len()).collect();
+            for &a in &out {
+                if arcs[a].kind != Kind::Stop {
+                    arriving[arcs[a].t_end][arcs[a].to].push(a);
                 }
             }
-            best
-        })
-        .collect();
-    let tank = f64::from(rules.tank);
+            let node = Node {
+                t,
+                inn: &inn,
+                out: &out,
+            };
+            flow(&mut m, &arcs, &node);
+            purse(&mut m, &cx, &arcs, &node);
+            fuel(&mut m, &cx, &arcs, &node);
+            stock(&mut m, ng, &arcs, &node);
+        }
+    }
+    let mut obj = Expression::from(0.0);
+    for a in arcs.iter().filter(|a| a.kind == Kind::Stop) {
+        obj += a.purse;
+        for (g, y) in a.stock.iter().enumerate() {
+            if let Some(y) = y {
+                obj += objective.value(g) * *y;
+            }
+        }
+    }
+    Ok(Built {
+        m,
+        arcs,
+        objective: obj,
+        net: cx.net,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn context<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
+    start: usize,
+    steps: usize,
+    objective: &Objective,
+    relaxed: bool,
+    wealth: &[f64],
+) -> Context<'a> {
+    let n = board.n();
+    let ng = board.goods.len();
     let cash_only = objective.cash_only();
-    let wealth = wealth_bounds(board, rules, objective, steps);
-    // Most units of g the lorry can hold after step t: what fits, and what the money can buy.
     let cheapest: Vec<f64> = (0..ng)
         .map(|g| {
             (0..n)
@@ -154,161 +472,328 @@ pub fn solve(
                 .fold(f64::INFINITY, f64::min)
         })
         .collect();
-    let most_stock = |g: usize, t: usize| -> f64 {
-        fits(rules, board.volume[g]).min((wealth[t] / cheapest[g] + 1e-9).floor())
-    };
-
-    let mut plan_steps: Vec<Step> = Vec::with_capacity(steps);
-    let mut fuel_prev: Expression = Expression::from(f64::from(rules.fuel));
-    let mut cash_prev: Expression = Expression::from(rules.cash);
-    // Stock of each good held by the part of the (fractional) trader on each square.
-    let mut stock_prev: Vec<Vec<Expression>> = vec![vec![Expression::from(0.0); ng]; n];
-    // Cash held by the part of the trader on each square.
-    let mut purse_prev: Vec<Expression> = (0..n)
-        .map(|s| Expression::from(if s == start { rules.cash } else { 0.0 }))
+    let best_retail: Vec<f64> = (0..ng)
+        .map(|g| {
+            (0..n)
+                .filter_map(|s| board.retail[s][g])
+                .fold(f64::NEG_INFINITY, f64::max)
+        })
         .collect();
-    let mut idle_prev: Option<Expression> = None;
-    // Inflow of each square after the previous step (t = 0: the start).
-    let mut inflow: Vec<Expression> = (0..n)
-        .map(|s| Expression::from(if s == start { 1.0 } else { 0.0 }))
-        .collect();
-    let mut cash_last = None;
-    let mut stock_last = Vec::new();
-
-    for t in 1..=steps {
-        let left = steps - t; // steps after this one
-        let here: Vec<usize> = (0..n).filter(|&s| dist[s] < t).collect();
-        let mut st = Step::default();
-        let mut out: Vec<Expression> = vec![Expression::from(0.0); n];
-        let mut next_in: Vec<Expression> = vec![Expression::from(0.0); n];
-        for &s in &here {
-            for &b in &board.adj[s] {
-                // A drive only pays if some retailer can still be reached and sold to.
-                if cash_only && to_any_retail[b].saturating_add(1) > left {
+    // A retailer is worth driving to only if it pays more than some wholesaler asks.
+    let pays = |s: usize, g: usize| board.retail[s][g].is_some_and(|p| p > cheapest[g]);
+    let to_retail: Vec<Vec<usize>> = (0..ng).map(|g| nearest(board, |s| pays(s, g))).collect();
+    let to_any_retail = nearest(board, |s| (0..ng).any(|g| pays(s, g)));
+    let reach = board.distances(start);
+    let from_wholesale: Vec<Vec<usize>> = (0..ng)
+        .map(|g| {
+            // Reach a wholesaler, buy (1 step), drive on.
+            let mut best = vec![usize::MAX; n];
+            for w in (0..n).filter(|&w| board.wholesale[w][g].is_some()) {
+                if reach[w] == usize::MAX {
                     continue;
                 }
-                let v = m.binary(format!("d{t}_{s}_{b}"));
-                st.drives.push((s, b, v));
-                out[s] += v;
-                next_in[b] += v;
-            }
-            for g in 0..ng {
-                if let Some(price) = board.wholesale[s][g] {
-                    let useful = !cash_only || to_retail[g][s].saturating_add(1) <= left;
-                    if useful {
-                        let mq = fits(rules, board.volume[g])
-                            .min((wealth[t - 1] / price + 1e-9).floor());
-                        if mq >= 1.0 {
-                            let on = m.binary(format!("b{t}_{s}_{g}"));
-                            let qty = m.integer(format!("qb{t}_{s}_{g}"), 0.0, mq);
-                            m.constrain(constraint!(qty <= mq * on));
-                            m.constrain(constraint!(qty >= on));
-                            out[s] += on;
-                            next_in[s] += on;
-                            st.buys.push((
-                                s,
-                                Trade {
-                                    good: g,
-                                    price,
-                                    on,
-                                    qty,
-                                },
-                            ));
-                        }
-                    }
-                }
-                if let Some(price) = board.retail[s][g] {
-                    if from_wholesale[g][s] < t {
-                        let mq = most_stock(g, t - 1);
-                        if mq >= 1.0 {
-                            let on = m.binary(format!("s{t}_{s}_{g}"));
-                            let qty = m.integer(format!("qs{t}_{s}_{g}"), 0.0, mq);
-                            m.constrain(constraint!(qty <= mq * on));
-                            m.constrain(constraint!(qty >= on));
-                            out[s] += on;
-                            next_in[s] += on;
-                            st.sells.push((
-                                s,
-                                Trade {
-                                    good: g,
-                                    price,
-                                    on,
-                                    qty,
-                                },
-                            ));
-                        }
+                let from_w = board.distances(w);
+                for s in 0..n {
+                    if from_w[s] != usize::MAX {
+                        best[s] = best[s].min(reach[w] + 1 + from_w[s]);
                     }
                 }
             }
-            if let Some(price) = board.fuel_price[s] {
-                if left >= 1 && rules.tank >= 1 {
-                    let on = m.binary(format!("f{t}_{s}"));
-                    let qty = m.integer(format!("qf{t}_{s}"), 0.0, tank);
-                    m.constrain(constraint!(qty <= tank * on));
-                    m.constrain(constraint!(qty >= on));
-                    out[s] += on;
-                    next_in[s] += on;
-                    st.fuel.push((s, price, on, qty));
-                }
-            }
-            let v = m.continuous(format!("i{t}_{s}"), 0.0, 1.0);
-            out[s] += v;
-            next_in[s] += v;
-            st.idle.push((s, v));
-        }
-        flow(&mut m, &here, &out, &inflow);
-        let f = fuel(&mut m, t, &st, fuel_prev, tank);
-        st.fuel_var = Some(f);
-        fuel_prev = f.into();
-        let c = cash(&mut m, t, &st, cash_prev, wealth[t]);
-        st.cash_var = Some(c);
-        cash_prev = c.into();
-        let carry = Carry {
-            t,
-            left,
-            cash_only,
-            here: &here,
-            from_wholesale: &from_wholesale,
-            to_retail: &to_retail,
-            most: &(0..ng).map(|g| most_stock(g, t)).collect::<Vec<_>>(),
-        };
-        stock_prev = stock(&mut m, &carry, board, rules, &mut st, stock_prev);
-        purse_prev = purse(&mut m, &carry, board, &mut st, purse_prev, &wealth);
-        idle_prev = Some(idle_at_the_end(&mut m, &st, idle_prev));
-        inflow = next_in;
-        cash_last = Some(cash_prev.clone());
-        stock_last = stock_prev.clone();
-        plan_steps.push(st);
+            best
+        })
+        .collect();
+    Context {
+        board,
+        rules,
+        net: Network::new(board, start),
+        steps,
+        cash_only,
+        relaxed,
+        to_retail,
+        to_any_retail,
+        from_wholesale,
+        best_retail,
+        cheapest,
+        wealth: wealth.to_vec(),
+        floor: if cash_only {
+            floors(board, rules, steps)
+        } else {
+            Vec::new()
+        },
+        dearest: (0..ng)
+            .map(|g| {
+                (0..n)
+                    .filter_map(|s| board.wholesale[s][g])
+                    .fold(0.0, f64::max)
+            })
+            .collect(),
     }
+}
 
-    let mut obj = cash_last.expect("steps ≥ 1");
-    for held in &stock_last {
-        for (g, k) in held.iter().enumerate() {
-            let v = objective.value(g);
-            if v != 0.0 {
-                obj += v * k.clone();
+/// Add the arcs leaving node (k, t).
+fn add_arcs(
+    m: &mut Model,
+    cx: &Context,
+    objective: &Objective,
+    k: usize,
+    t: usize,
+    arcs: &mut Vec<Arc>,
+) {
+    let board = cx.board;
+    let s = cx.net.key[k];
+    let left = cx.steps - t;
+    if left > 0 {
+        for &c in &cx.net.out[k] {
+            let chain = &cx.net.chains[c];
+            let len = chain.path.len();
+            let b = chain.to;
+            let end = cx.net.key[b];
+            // A drive only pays if a retailer can still be reached and sold to after it.
+            if len > left
+                || (cx.cash_only && (len + cx.to_any_retail[end]).saturating_add(1) > left)
+            {
+                continue;
+            }
+            let x = cx.binary(m, format!("d{t}_{}_{}", board.ids[s], board.ids[end]));
+            arcs.push(new_arc(
+                m,
+                cx,
+                objective,
+                Kind::Drive(c),
+                k,
+                t,
+                b,
+                t + len,
+                x,
+            ));
+        }
+        for g in 0..board.goods.len() {
+            if let Some(price) = board.wholesale[s][g] {
+                // Buy only what some retailer pays more for, if one can still be reached.
+                let useful = !cx.cash_only
+                    || (price < cx.best_retail[g] && cx.to_retail[g][s].saturating_add(2) <= left);
+                let most =
+                    fits(cx.rules, board.volume[g]).min((cx.wealth[t] / price + 1e-9).floor());
+                if useful && most >= 1.0 {
+                    trade_arc(m, cx, objective, arcs, Kind::Buy(g), k, t, price, most);
+                }
+            }
+            if let Some(price) = board.retail[s][g] {
+                let useful = !cx.cash_only || price > cx.cheapest[g];
+                let most = cx.most_stock(g, t);
+                if useful && cx.from_wholesale[g][s] <= t && most >= 1.0 {
+                    trade_arc(m, cx, objective, arcs, Kind::Sell(g), k, t, price, most);
+                }
+            }
+        }
+        if let Some(price) = board.fuel_price[s] {
+            if left >= 2 && cx.rules.tank >= 1 {
+                let tank = f64::from(cx.rules.tank);
+                trade_arc(m, cx, objective, arcs, Kind::Fuel, k, t, price, tank);
             }
         }
     }
-    if let Some(plan) = hint {
-        if let Some(values) = start_values(board, rules, start, plan, &plan_steps) {
-            m.set_start(values);
+    let x = m.continuous(format!("stop{t}_{}", board.ids[s]), 0.0, 1.0);
+    arcs.push(new_arc(m, cx, objective, Kind::Stop, k, t, k, t, x));
+}
+
+/// A buy, sell or fuel arc at (k, t): a binary, an integer quantity between 1 and `most`
+/// when the arc is taken (0 otherwise), and the state after it.
+#[allow(clippy::too_many_arguments)]
+fn trade_arc(
+    m: &mut Model,
+    cx: &Context,
+    objective: &Objective,
+    arcs: &mut Vec<Arc>,
+    kind: Kind,
+    k: usize,
+    t: usize,
+    price: f64,
+    most: f64,
+) {
+    let tag = match kind {
+        Kind::Buy(g) => format!("b{g}"),
+        Kind::Sell(g) => format!("s{g}"),
+        _ => "f".to_string(),
+    };
+    let id = cx.board.ids[cx.net.key[k]];
+    let x = cx.binary(m, format!("{tag}{t}_{id}"));
+    let q = cx.integer(m, format!("q{tag}{t}_{id}"), most);
+    m.constrain(constraint!(q <= most * x));
+    m.constrain(constraint!(q >= x));
+    let mut arc = new_arc(m, cx, objective, kind, k, t, k, t + 1, x);
+    arc.qty = Some(q);
+    arc.price = price;
+    arcs.push(arc);
+}
+
+/// An arc with its purse, fuel and stock variables, each bounded by the arc's flow.
+#[allow(clippy::too_many_arguments)]
+fn new_arc(
+    m: &mut Model,
+    cx: &Context,
+    objective: &Objective,
+    kind: Kind,
+    k: usize,
+    t: usize,
+    to: usize,
+    t_end: usize,
+    x: Variable,
+) -> Arc {
+    let board = cx.board;
+    let tag = format!(
+        "{t}_{}_{}",
+        board.ids[cx.net.key[k]], board.ids[cx.net.key[to]]
+    );
+    let w = cx.wealth[t_end];
+    let purse = m.continuous(format!("cash{tag}"), 0.0, w);
+    m.constrain(constraint!(purse <= w * x));
+    let stop = kind == Kind::Stop;
+    let fuel = (!stop).then(|| {
+        let tank = f64::from(cx.rules.tank);
+        let f = m.continuous(format!("fuel{tag}"), 0.0, tank);
+        m.constrain(constraint!(f <= tank * x));
+        f
+    });
+    let end = cx.net.key[to];
+    let mut stock = vec![None; board.goods.len()];
+    let mut load = Expression::from(0.0);
+    for (g, slot) in stock.iter_mut().enumerate() {
+        // With only cash counting the trader stops empty; otherwise only valued goods stay.
+        let kept = if stop {
+            objective.value(g) > 0.0 && cx.from_wholesale[g][end] <= t
+        } else {
+            cx.may_hold(g, end, t_end)
+        };
+        if kept {
+            let most = cx.most_stock(g, t_end);
+            let y = m.continuous(format!("y{g}_{tag}"), 0.0, most);
+            load += board.volume[g] * y;
+            *slot = Some(y);
         }
     }
-    // The root LP is highly degenerate: dual simplex did not finish it in 120 s at T = 30
-    // (16k columns); the interior point method (with crossover) takes 8 s.
-    m.highs_option("mip_lp_solver", "ipm");
-    let solved = m.solve(Sense::Maximise, obj, opts)?;
-    let mut plan = Vec::new();
-    for st in &plan_steps {
-        if let Some(a) = chosen(board, st, &solved) {
-            plan.push(a);
+    if stock.iter().any(|y| y.is_some()) {
+        m.constrain(constraint!(load <= cx.rules.capacity * x));
+    }
+    if let Some(&floor) = cx.floor.get(t_end) {
+        // Every part of a split trader holds at least its share of the least wealth.
+        let mut worth = Expression::from(purse);
+        for (g, y) in stock.iter().enumerate() {
+            if let Some(y) = y {
+                worth += cx.dearest[g] * *y;
+            }
+        }
+        m.constrain(constraint!(worth >= floor * x));
+    }
+    Arc {
+        kind,
+        node: k,
+        t,
+        to,
+        t_end,
+        x,
+        qty: None,
+        price: 0.0,
+        purse,
+        fuel,
+        stock,
+    }
+}
+
+/// The arcs arriving at and leaving one node.
+struct Node<'a> {
+    t: usize,
+    inn: &'a [usize],
+    out: &'a [usize],
+}
+
+/// Flow: the trader leaves each node exactly as often as it arrived (once from the start).
+fn flow(m: &mut Model, arcs: &[Arc], node: &Node) {
+    let out: Expression = node.out.iter().map(|&a| arcs[a].x).sum();
+    if node.t == 0 {
+        m.constrain(constraint!(out == 1));
+    } else {
+        let inn: Expression = node.inn.iter().map(|&a| arcs[a].x).sum();
+        m.constrain(constraint!(out == inn));
+    }
+}
+
+/// Cash: what arrives + sales − purchases − fuel bought = what leaves.
+fn purse(m: &mut Model, cx: &Context, arcs: &[Arc], node: &Node) {
+    let mut balance: Expression = if node.t == 0 {
+        Expression::from(cx.rules.cash)
+    } else {
+        node.inn.iter().map(|&a| arcs[a].purse).sum()
+    };
+    for &a in node.out {
+        let arc = &arcs[a];
+        if let Some(q) = arc.qty {
+            match arc.kind {
+                Kind::Sell(_) => balance += arc.price * q,
+                _ => balance -= arc.price * q,
+            }
+        }
+        balance -= arc.purse;
+    }
+    m.constrain(constraint!(balance == 0));
+}
+
+/// Fuel: what arrives + fuel bought covers what leaves and what the drives burn (fuel
+/// may be left unused: that is fuel the referee spills).
+fn fuel(m: &mut Model, cx: &Context, arcs: &[Arc], node: &Node) {
+    let mut have: Expression = if node.t == 0 {
+        Expression::from(f64::from(cx.rules.fuel))
+    } else {
+        node.inn.iter().filter_map(|&a| arcs[a].fuel).sum()
+    };
+    let mut need = Expression::from(0.0);
+    for &a in node.out {
+        let arc = &arcs[a];
+        match arc.kind {
+            Kind::Fuel => have += arc.qty.expect("fuel arcs have a quantity"),
+            Kind::Drive(_) => need += (arc.t_end - arc.t) as f64 * arc.x,
+            _ => {}
+        }
+        if let Some(f) = arc.fuel {
+            need += f;
         }
     }
-    Ok(Bound {
-        report: solved.report,
-        plan,
-    })
+    m.constrain(constraint!(need <= have));
+}
+
+/// Stock of each good: what arrives + bought − sold = what leaves.
+fn stock(m: &mut Model, ng: usize, arcs: &[Arc], node: &Node) {
+    for g in 0..ng {
+        let mut balance = Expression::from(0.0);
+        let mut any = false;
+        for &a in node.inn {
+            if let Some(y) = arcs[a].stock[g] {
+                balance += y;
+                any = true;
+            }
+        }
+        for &a in node.out {
+            let arc = &arcs[a];
+            match (arc.kind, arc.qty) {
+                (Kind::Buy(h), Some(q)) if h == g => {
+                    balance += q;
+                    any = true;
+                }
+                (Kind::Sell(h), Some(q)) if h == g => {
+                    balance -= q;
+                    any = true;
+                }
+                _ => {}
+            }
+            if let Some(y) = arc.stock[g] {
+                balance -= y;
+                any = true;
+            }
+        }
+        if any {
+            m.constrain(constraint!(balance == 0));
+        }
+    }
 }
 
 /// An upper bound on the trader's cash after each step 0..=T, for tight big-Ms.
@@ -320,6 +805,22 @@ pub fn solve(
 /// qp ≤ cash ≤ W. So W_t ≤ W_{t−1} + max_g min(W_{t−1}(ρ_g/w_g − 1), fits_g(ρ_g − w_g)),
 /// and cash ≤ W.
 fn wealth_bounds(board: &Board, rules: &Rules, objective: &Objective, steps: usize) -> Vec<f64> {
+    let growth = growth(board, rules, objective);
+    let mut out = vec![rules.cash];
+    for t in 1..=steps {
+        out.push(growth(out[t - 1]));
+    }
+    if objective.cash_only() {
+        let tight = profit_bounds(board, rules, steps);
+        for (w, p) in out.iter_mut().zip(tight) {
+            *w = w.min(p);
+        }
+    }
+    out
+}
+
+/// The most wealth one step can add to wealth W (see [`wealth_bounds`]).
+fn growth(board: &Board, rules: &Rules, objective: &Objective) -> impl Fn(f64) -> f64 {
     let mut gains = Vec::new();
     for g in 0..board.goods.len() {
         let w = (0..board.n())
@@ -332,23 +833,42 @@ fn wealth_bounds(board: &Board, rules: &Rules, objective: &Objective, steps: usi
             gains.push((r / w - 1.0, fits(rules, board.volume[g]) * (r - w)));
         }
     }
-    let mut out = vec![rules.cash];
-    for t in 1..=steps {
-        let prev = out[t - 1];
+    move |prev: f64| {
         let gain = gains
             .iter()
             .map(|&(ratio, most)| (prev * ratio).min(most))
             .fold(0.0, f64::max);
         // A little headroom against rounding; the bound only needs to be valid.
-        out.push((prev + gain) * (1.0 + 1e-9) + 1e-6);
+        (prev + gain) * (1.0 + 1e-9) + 1e-6
     }
-    if objective.cash_only() {
-        let tight = profit_bounds(board, rules, steps);
-        for (w, p) in out.iter_mut().zip(tight) {
-            *w = w.min(p);
-        }
-    }
-    out
+}
+
+/// The least a trader worth following is worth after each step 0..=T when only cash
+/// counts: cash + stock at the dearest wholesale price ≥ starting cash − fuel bought.
+///
+/// Some optimal plan never sells a unit for less than it paid (else it would drop that
+/// unit's purchase and sale, and a step emptied by that), and never ends with fuel it
+/// bought but did not burn (it would buy less at its last stop). Its wealth at cost then
+/// only falls by fuel bought: at most tank − start fuel + t units by step t (the tank is
+/// never over-full), and at most T − start fuel in all, at the dearest fuel price.
+///
+/// For the LP relaxation this is the cut that matters: without it a trader split in two
+/// hands all its cash to one part (to buy glasses, say) and sends the other out with
+/// none (to buy peaches, which need little), running two trips at once.
+fn floors(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
+    let price = board
+        .fuel_price
+        .iter()
+        .flatten()
+        .fold(0.0, |a: f64, &p| a.max(p));
+    let (tank, fuel) = (f64::from(rules.tank), f64::from(rules.fuel));
+    let total = (steps as f64 - fuel).max(0.0);
+    (0..=steps)
+        .map(|t| {
+            let bought = (tank - fuel + t as f64).min(total).max(0.0);
+            (rules.cash - price * bought) * (1.0 - 1e-9) - 1e-6
+        })
+        .collect()
 }
 
 /// A tighter bound on cash after each step when only cash counts: every unit of good g
@@ -361,39 +881,69 @@ fn wealth_bounds(board: &Board, rules: &Rules, objective: &Objective, steps: usi
 /// Σ_g P_g / b_g ≤ Σ W, a_g = m_g / (vol_g L_g), b_g = m_g / (w_g L_g). Its optimum uses
 /// at most two goods, so trying every good and every pair solves it exactly.
 fn profit_bounds(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
-    let n = board.n();
-    let mut rates = Vec::new(); // (a_g, b_g)
-    for g in 0..board.goods.len() {
-        let sellers: Vec<usize> = (0..n)
-            .filter(|&s| board.wholesale[s][g].is_some())
-            .collect();
-        let buyers: Vec<usize> = (0..n).filter(|&s| board.retail[s][g].is_some()).collect();
-        let w = sellers
-            .iter()
-            .map(|&s| board.wholesale[s][g].unwrap())
-            .fold(f64::INFINITY, f64::min);
-        let r = buyers
-            .iter()
-            .map(|&s| board.retail[s][g].unwrap())
-            .fold(0.0, f64::max);
-        if !(w.is_finite() && r > w) {
-            continue;
-        }
-        let mut d = usize::MAX;
-        for &s in &sellers {
-            let from = board.distances(s);
-            for &b in &buyers {
-                d = d.min(from[b]);
-            }
-        }
-        if d == usize::MAX {
-            continue;
-        }
-        let l = 1.0 + d as f64;
-        let m = r - w;
-        rates.push((m / (board.volume[g] * l), m / (w * l)));
+    let rates = Rates::new(board);
+    let mut out = vec![rules.cash];
+    let mut money_steps = 0.0;
+    for t in 1..=steps {
+        money_steps += out[t - 1];
+        let p = rates.most(rules.capacity * t as f64, money_steps, t);
+        out.push((rules.cash + p) * (1.0 + 1e-9) + 1e-6);
     }
-    let best = |vol: f64, money: f64| -> f64 {
+    out
+}
+
+/// Per good: profit per cu-ft-step a_g, per £-step b_g, and the fewest steps a unit
+/// needs from purchase to sale inclusive (buy, drive, sell) — see [`profit_bounds`].
+struct Rates(Vec<(f64, f64, usize)>);
+
+impl Rates {
+    fn new(board: &Board) -> Rates {
+        let n = board.n();
+        let mut rates = Vec::new();
+        for g in 0..board.goods.len() {
+            let sellers: Vec<usize> = (0..n)
+                .filter(|&s| board.wholesale[s][g].is_some())
+                .collect();
+            let buyers: Vec<usize> = (0..n).filter(|&s| board.retail[s][g].is_some()).collect();
+            let w = sellers
+                .iter()
+                .map(|&s| board.wholesale[s][g].unwrap())
+                .fold(f64::INFINITY, f64::min);
+            let r = buyers
+                .iter()
+                .map(|&s| board.retail[s][g].unwrap())
+                .fold(0.0, f64::max);
+            if !(w.is_finite() && r > w) {
+                continue;
+            }
+            let mut d = usize::MAX;
+            for &s in &sellers {
+                let from = board.distances(s);
+                for &b in &buyers {
+                    d = d.min(from[b]);
+                }
+            }
+            if d == usize::MAX {
+                continue;
+            }
+            let l = 1.0 + d as f64;
+            let m = r - w;
+            rates.push((m / (board.volume[g] * l), m / (w * l), d + 2));
+        }
+        Rates(rates)
+    }
+
+    /// The most profit from units bought and sold within `window` steps, given `vol`
+    /// cu-ft-steps and `money` £-steps: max Σ_g P_g with Σ_g P_g / a_g ≤ vol and
+    /// Σ_g P_g / b_g ≤ money. Its optimum uses at most two goods, so trying every good
+    /// and every pair solves it exactly.
+    fn most(&self, vol: f64, money: f64, window: usize) -> f64 {
+        let rates: Vec<(f64, f64)> = self
+            .0
+            .iter()
+            .filter(|r| r.2 <= window)
+            .map(|r| (r.0, r.1))
+            .collect();
         let mut top: f64 = 0.0;
         for (i, &(a, b)) in rates.iter().enumerate() {
             top = top.max((a * vol).min(b * money));
@@ -411,15 +961,7 @@ fn profit_bounds(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
             }
         }
         top
-    };
-    let mut out = vec![rules.cash];
-    let mut money_steps = 0.0;
-    for t in 1..=steps {
-        money_steps += out[t - 1];
-        let p = best(rules.capacity * t as f64, money_steps);
-        out.push((rules.cash + p) * (1.0 + 1e-9) + 1e-6);
     }
-    out
 }
 
 /// BFS distance from every square to the nearest square satisfying `target`.
@@ -442,324 +984,128 @@ fn nearest(board: &Board, target: impl Fn(usize) -> bool) -> Vec<usize> {
     d
 }
 
-/// Flow: the trader leaves each square exactly as often as it arrived there.
-fn flow(m: &mut Model, here: &[usize], out: &[Expression], inflow: &[Expression]) {
-    for &s in here {
-        m.constrain(constraint!(out[s].clone() == inflow[s].clone()));
-    }
-}
-
-/// Fuel: a drive burns one unit, a purchase adds its quantity; 0 ≤ fuel ≤ tank.
-fn fuel(m: &mut Model, t: usize, st: &Step, prev: Expression, tank: f64) -> Variable {
-    let f = m.continuous(format!("fuel{t}"), 0.0, tank);
-    let drives: Expression = st.drives.iter().map(|d| d.2).sum();
-    let bought: Expression = st.fuel.iter().map(|f| f.3).sum();
-    m.constrain(constraint!(f == prev - drives + bought));
-    f
-}
-
-/// Cash: purchases paid, sales received; never below 0 (bounds on the variable).
-fn cash(m: &mut Model, t: usize, st: &Step, prev: Expression, most: f64) -> Variable {
-    let c = m.continuous(format!("cash{t}"), 0.0, most);
-    let mut flow = prev;
-    for (_, b) in &st.buys {
-        flow -= b.price * b.qty;
-    }
-    for (_, s) in &st.sells {
-        flow += s.price * s.qty;
-    }
-    for (_, price, _, q) in &st.fuel {
-        flow -= *price * *q;
-    }
-    m.constrain(constraint!(c == flow));
-    c
-}
-
-/// What [`stock`] needs to know about the step.
-struct Carry<'a> {
-    t: usize,
-    left: usize,
-    cash_only: bool,
-    here: &'a [usize],
-    from_wholesale: &'a [Vec<usize>],
-    to_retail: &'a [Vec<usize>],
-    /// Most units of each good the lorry can hold after this step.
-    most: &'a [f64],
-}
-
-impl Carry<'_> {
-    /// Can stock of g be on square s after step `after`, and still be worth carrying?
-    fn may_hold(&self, g: usize, s: usize, after: usize, left: usize) -> bool {
-        self.from_wholesale[g][s] <= after
-            && (!self.cash_only || self.to_retail[g][s].saturating_add(1) <= left)
-    }
-}
-
-/// Stock travels with the lorry: every arc of the time-expanded board carries its own
-/// stock of each good (y on drives, z on the arcs that stay on a square), at most what
-/// fits in the part of the lorry that arc carries (capacity × the arc's flow). Per square
-/// and good: stock arriving + bought − sold = stock leaving. With one aggregated stock a
-/// relaxed trader split over a wholesaler and a retailer would trade without driving
-/// ("teleporting" goods); carrying stock along the arcs forbids that and makes the LP
-/// bound far tighter. Returns the stock held on each square after the step.
-fn stock(
-    m: &mut Model,
-    c: &Carry,
+/// Follow the unit flow from the start and write each arc as plan steps (a drive as one
+/// `move` per square of its chain).
+fn extract_plan(
     board: &Board,
-    rules: &Rules,
-    st: &mut Step,
-    prev: Vec<Vec<Expression>>,
-) -> Vec<Vec<Expression>> {
-    let n = board.n();
-    let ng = board.goods.len();
-    let t = c.t;
-    let mut next: Vec<Vec<Expression>> = vec![vec![Expression::from(0.0); ng]; n];
-    // balance[s][g]: stock before + bought − sold − carried away, and whether any term exists.
-    let mut balance: Vec<Vec<(Expression, bool)>> = prev
-        .into_iter()
-        .map(|row| row.into_iter().map(|e| (e, false)).collect())
-        .collect();
-    for &s in c.here {
-        for (g, cell) in balance[s].iter_mut().enumerate() {
-            if c.from_wholesale[g][s] < t {
-                cell.1 = true;
-            }
+    net: &Network,
+    arcs: &[Arc],
+    start: usize,
+    value: impl Fn(Variable) -> f64,
+) -> Result<Vec<Action>> {
+    let mut leaving: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    for (i, a) in arcs.iter().enumerate() {
+        leaving.entry((a.node, a.t)).or_default().push(i);
+    }
+    let mut at = (net.node_of[start].expect("the start is a key square"), 0);
+    let mut plan = Vec::new();
+    loop {
+        let Some(&a) = leaving
+            .get(&at)
+            .and_then(|v| v.iter().find(|&&a| value(arcs[a].x) > 0.5))
+        else {
+            bail!(
+                "the solution leaves square {} at step {} by no arc (a bug in the model)",
+                board.ids[net.key[at.0]],
+                at.1
+            );
+        };
+        let arc = &arcs[a];
+        let q = || value(arc.qty.expect("trades have a quantity")).round() as u64;
+        match arc.kind {
+            Kind::Stop => return Ok(plan),
+            Kind::Drive(c) => plan.extend(
+                net.chains[c]
+                    .path
+                    .iter()
+                    .map(|&s| Action::Move(board.ids[s])),
+            ),
+            Kind::Buy(g) => plan.push(Action::Buy(board.goods[g].clone(), q())),
+            Kind::Sell(g) => plan.push(Action::Sell(board.goods[g].clone(), q())),
+            Kind::Fuel => plan.push(Action::Fuel(q())),
         }
+        at = (arc.to, arc.t_end);
     }
-    for (s, b) in &st.buys {
-        balance[*s][b.good].0 += b.qty;
-        balance[*s][b.good].1 = true;
-    }
-    for (s, x) in &st.sells {
-        balance[*s][x.good].0 -= x.qty;
-        balance[*s][x.good].1 = true;
-    }
-    for &(s, b, v) in &st.drives {
-        let mut load = Expression::from(0.0);
-        let mut any = false;
-        for g in 0..ng {
-            if c.from_wholesale[g][s] < t && c.may_hold(g, b, t, c.left) {
-                let y = m.continuous(format!("y{t}_{s}_{b}_{g}"), 0.0, c.most[g]);
-                st.carried.insert((s, b, g), y);
-                balance[s][g].0 -= y;
-                next[b][g] += y;
-                load += board.volume[g] * y;
-                any = true;
-            }
-        }
-        if any {
-            m.constrain(constraint!(load <= rules.capacity * v));
-        }
-    }
-    let mut stay: Vec<Expression> = vec![Expression::from(0.0); n];
-    for (s, b) in &st.buys {
-        stay[*s] += b.on;
-    }
-    for (s, x) in &st.sells {
-        stay[*s] += x.on;
-    }
-    for (s, _, on, _) in &st.fuel {
-        stay[*s] += *on;
-    }
-    for (s, v) in &st.idle {
-        stay[*s] += *v;
-    }
-    for &s in c.here {
-        let mut load = Expression::from(0.0);
-        let mut any = false;
-        for g in 0..ng {
-            let (e, used) = std::mem::replace(&mut balance[s][g], (Expression::from(0.0), false));
-            if !used {
-                continue;
-            }
-            if c.may_hold(g, s, t, c.left) {
-                let z = m.continuous(format!("z{t}_{s}_{g}"), 0.0, c.most[g]);
-                st.kept.insert((s, g), z);
-                m.constrain(constraint!(e == z));
-                next[s][g] += z;
-                load += board.volume[g] * z;
-                any = true;
-            } else {
-                m.constrain(constraint!(e == 0));
-            }
-        }
-        if any {
-            m.constrain(constraint!(load <= rules.capacity * stay[s].clone()));
-        }
-    }
-    next
 }
 
-/// Cash travels with the lorry too: each arc carries its own cash (at most the cash
-/// bound × the arc's flow); per square, cash arriving − purchases + sales − fuel = cash
-/// leaving. Without it a relaxed trader split in two could sell with one part and buy with
-/// the other in the next step; with it, every part of a split trader pays its way. The
-/// total over squares is the cash of the step (the pooled balance in [`cash`]).
-fn purse(
-    m: &mut Model,
-    c: &Carry,
-    board: &Board,
-    st: &mut Step,
-    prev: Vec<Expression>,
-    wealth: &[f64],
-) -> Vec<Expression> {
-    let n = board.n();
-    let t = c.t;
-    let mut balance = prev;
-    let mut next: Vec<Expression> = vec![Expression::from(0.0); n];
-    for (s, b) in &st.buys {
-        balance[*s] -= b.price * b.qty;
-    }
-    for (s, x) in &st.sells {
-        balance[*s] += x.price * x.qty;
-    }
-    for (s, price, _, q) in &st.fuel {
-        balance[*s] -= *price * *q;
-    }
-    for &(s, b, v) in &st.drives {
-        let p = m.continuous(format!("pd{t}_{s}_{b}"), 0.0, wealth[t - 1]);
-        m.constrain(constraint!(p <= wealth[t - 1] * v));
-        st.purse_drive.insert((s, b), p);
-        balance[s] -= p;
-        next[b] += p;
-    }
-    let mut stay: Vec<Expression> = vec![Expression::from(0.0); n];
-    for (s, b) in &st.buys {
-        stay[*s] += b.on;
-    }
-    for (s, x) in &st.sells {
-        stay[*s] += x.on;
-    }
-    for (s, _, on, _) in &st.fuel {
-        stay[*s] += *on;
-    }
-    for (s, v) in &st.idle {
-        stay[*s] += *v;
-    }
-    for &s in c.here {
-        let p = m.continuous(format!("pk{t}_{s}"), 0.0, wealth[t]);
-        m.constrain(constraint!(p <= wealth[t] * stay[s].clone()));
-        let e = std::mem::replace(&mut balance[s], Expression::from(0.0));
-        m.constrain(constraint!(e == p));
-        st.purse_kept.insert(s, p);
-        next[s] += p;
-    }
-    next
-}
-
-/// Once the trader stands still it stays still: idle steps only at the end.
-fn idle_at_the_end(m: &mut Model, st: &Step, prev: Option<Expression>) -> Expression {
-    let idle: Expression = st.idle.iter().map(|i| i.1).sum();
-    if let Some(p) = prev {
-        m.constrain(constraint!(p <= idle.clone()));
-    }
-    idle
-}
-
-/// The action a solution takes at one step (`None`: standing still).
-fn chosen(board: &Board, st: &Step, sol: &crate::lp::Solved) -> Option<Action> {
-    for &(_, b, v) in &st.drives {
-        if sol.is_set(v) {
-            return Some(Action::Move(board.ids[b]));
-        }
-    }
-    for (_, b) in &st.buys {
-        if sol.is_set(b.on) {
-            return Some(Action::Buy(
-                board.goods[b.good].clone(),
-                sol.int(b.qty) as u64,
-            ));
-        }
-    }
-    for (_, s) in &st.sells {
-        if sol.is_set(s.on) {
-            return Some(Action::Sell(
-                board.goods[s.good].clone(),
-                sol.int(s.qty) as u64,
-            ));
-        }
-    }
-    for (_, _, on, q) in &st.fuel {
-        if sol.is_set(*on) {
-            return Some(Action::Fuel(sol.int(*q) as u64));
-        }
-    }
-    None
-}
-
-/// Values of every variable the plan touches, for a MIP start; `None` when the plan does
-/// not fit the model (too long, illegal, or using an arc the pruning left out).
+/// Values of every variable a plan touches, for a MIP start; `None` when the plan does
+/// not fit the model (too long, illegal, a U-turn inside a chain, or an arc the pruning
+/// left out). Trailing moves after the last action are dropped.
 fn start_values(
     board: &Board,
     rules: &Rules,
     start: usize,
     plan: &[Action],
-    steps: &[Step],
+    built: &Built,
 ) -> Option<Vec<(Variable, f64)>> {
-    if plan.len() > steps.len() {
-        return None;
-    }
     let rp = engine::replay(board, rules, board.ids[start], plan).ok()?;
     if rp.illegal.is_some() {
         return None;
     }
-    let mut out = Vec::new();
-    for (i, st) in steps.iter().enumerate() {
-        let before = &rp.states[i.min(rp.states.len() - 1)];
-        let after = &rp.states[(i + 1).min(rp.states.len() - 1)];
-        let s = before.square;
-        out.push((st.fuel_var?, f64::from(after.fuel)));
-        out.push((st.cash_var?, after.cash));
-        if let Some(Action::Move(to)) = plan.get(i) {
-            let b = *board.index.get(to)?;
-            out.push((*st.purse_drive.get(&(s, b))?, after.cash));
-        } else {
-            out.push((*st.purse_kept.get(&s)?, after.cash));
-        }
-        let stock_kept = |out: &mut Vec<(Variable, f64)>| -> Option<()> {
-            for (g, &q) in after.stock.iter().enumerate() {
-                if q > 0 {
-                    out.push((*st.kept.get(&(s, g))?, q as f64));
-                }
-            }
-            Some(())
-        };
-        match plan.get(i) {
-            Some(Action::Move(to)) => {
-                let b = *board.index.get(to)?;
-                let v = st.drives.iter().find(|d| d.0 == s && d.1 == b)?.2;
-                out.push((v, 1.0));
-                for (g, &q) in after.stock.iter().enumerate() {
-                    if q > 0 {
-                        out.push((*st.carried.get(&(s, b, g))?, q as f64));
-                    }
-                }
-            }
-            Some(Action::Buy(good, q)) => {
-                let g = board.good(good)?;
-                let b = st.buys.iter().find(|b| b.0 == s && b.1.good == g)?;
-                out.push((b.1.on, 1.0));
-                out.push((b.1.qty, *q as f64));
-                stock_kept(&mut out)?;
-            }
-            Some(Action::Sell(good, q)) => {
-                let g = board.good(good)?;
-                let x = st.sells.iter().find(|x| x.0 == s && x.1.good == g)?;
-                out.push((x.1.on, 1.0));
-                out.push((x.1.qty, *q as f64));
-                stock_kept(&mut out)?;
-            }
-            Some(Action::Fuel(q)) => {
-                let f = st.fuel.iter().find(|f| f.0 == s)?;
-                out.push((f.2, 1.0));
-                out.push((f.3, *q as f64));
-                stock_kept(&mut out)?;
-            }
-            None => {
-                out.push((st.idle.iter().find(|x| x.0 == s)?.1, 1.0));
-                stock_kept(&mut out)?;
-            }
-        }
+    let net = &built.net;
+    let mut index: HashMap<(usize, usize, Kind), usize> = HashMap::new();
+    for (i, a) in built.arcs.iter().enumerate() {
+        index.insert((a.node, a.t, a.kind), i);
     }
+    let mut out = Vec::new();
+    let set = |out: &mut Vec<(Variable, f64)>, a: &Arc, after: &engine::State| {
+        out.push((a.x, 1.0));
+        out.push((a.purse, after.cash));
+        if let Some(f) = a.fuel {
+            out.push((f, f64::from(after.fuel)));
+        }
+        for (g, &q) in after.stock.iter().enumerate() {
+            if q > 0 {
+                out.push((a.stock[g]?, q as f64));
+            }
+        }
+        Some(())
+    };
+    // Only the prefix up to the last trade matters; later moves are dropped.
+    let last = plan.iter().rposition(|a| !matches!(a, Action::Move(_)));
+    let used = last.map_or(0, |i| i + 1);
+    let mut k = net.node_of[start]?;
+    let mut i = 0;
+    while i < used {
+        let state = &rp.states[i];
+        debug_assert_eq!(net.key[k], state.square);
+        let kind = match &plan[i] {
+            Action::Move(_) => {
+                // Moves up to the next key square: one chain.
+                let mut j = i;
+                let sq = loop {
+                    let Action::Move(to) = plan.get(j)? else {
+                        return None;
+                    };
+                    let sq = *board.index.get(to)?;
+                    j += 1;
+                    if net.node_of[sq].is_some() {
+                        break sq;
+                    }
+                };
+                let path: Vec<usize> = rp.states[i + 1..=j].iter().map(|s| s.square).collect();
+                debug_assert_eq!(*path.last()?, sq);
+                let c = *net.out[k].iter().find(|&&c| net.chains[c].path == path)?;
+                Kind::Drive(c)
+            }
+            Action::Buy(good, _) => Kind::Buy(board.good(good)?),
+            Action::Sell(good, _) => Kind::Sell(board.good(good)?),
+            Action::Fuel(_) => Kind::Fuel,
+        };
+        let a = &built.arcs[*index.get(&(k, i, kind))?];
+        let after = &rp.states[a.t_end];
+        set(&mut out, a, after)?;
+        if let Some(q) = a.qty {
+            let n = match &plan[i] {
+                Action::Buy(_, n) | Action::Sell(_, n) | Action::Fuel(n) => *n,
+                Action::Move(_) => unreachable!("moves are drives"),
+            };
+            out.push((q, n as f64));
+        }
+        k = a.to;
+        i = a.t_end;
+    }
+    let stop = &built.arcs[*index.get(&(k, used, Kind::Stop))?];
+    set(&mut out, stop, &rp.states[used])?;
     Some(out)
 }
