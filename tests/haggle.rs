@@ -112,6 +112,28 @@ fn brute_goal(
     (s, d)
 }
 
+/// The goal (no other hands) is proven and equals brute force on score and the whole
+/// tie-break; returns it and the per-colour caps it was searched under.
+fn goal_is_brute_best(
+    known: RuleSet,
+    hand: &Hand,
+    players: usize,
+    v: &Variant,
+    what: &str,
+) -> (player::Goal, [u8; 5]) {
+    let g = player::goal(known, hand, players, None, v, &quiet()).unwrap();
+    assert!(g.report.proven(), "{what}");
+    let caps = [(2 * players).min(13) as u8; 5];
+    let (d, q) = nearness(hand, &g.goal);
+    assert_eq!(
+        (g.believed, d, q),
+        brute_best(known, hand, caps, None, v),
+        "{what}: goal {}",
+        g.goal
+    );
+    (g, caps)
+}
+
 /// Many random cases (rule subset, hand, players, variant): the goal's believed score and
 /// tie-break equal brute force over all hands (at most 2N per colour and 13 cards), and
 /// so does the hand a player hands in (the best sub-hand of its cards).
@@ -133,16 +155,7 @@ fn random_goals_and_hand_ins_match_brute_force() {
             "case {case}: rules {known}, hand {hand}, {players} players, {}",
             v.name
         );
-        let g = player::goal(known, &hand, players, None, v, &quiet()).unwrap();
-        assert!(g.report.proven(), "{what}");
-        let caps = [(2 * players).min(13) as u8; 5];
-        let (d, q) = nearness(&hand, &g.goal);
-        assert_eq!(
-            (g.believed, d, q),
-            brute_best(known, &hand, caps, None, v),
-            "{what}: goal {}",
-            g.goal
-        );
+        let (g, caps) = goal_is_brute_best(known, &hand, players, v, &what);
         assert_eq!(
             engine::believed(&g.goal, known, None, v).unwrap(),
             g.believed
@@ -237,17 +250,8 @@ fn tie_heavy_rule_subsets_match_brute_force() {
             let hand = h(hand);
             let players = [15, 4, 2][(i + j) % 3];
             let v = &variants[(i + j) % 2];
-            let g = player::goal(known, &hand, players, None, v, &quiet()).unwrap();
             let what = format!("rules {s}, hand {hand}, {players} players, {}", v.name);
-            assert!(g.report.proven(), "{what}");
-            let caps = [(2 * players).min(13) as u8; 5];
-            let (d, q) = nearness(&hand, &g.goal);
-            assert_eq!(
-                (g.believed, d, q),
-                brute_best(known, &hand, caps, None, v),
-                "{what}: goal {}",
-                g.goal
-            );
+            goal_is_brute_best(known, &hand, players, v, &what);
         }
     }
 }

@@ -686,11 +686,7 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
     if o.proven && !among.is_empty() {
         format!("proven {what} {}{among}; certified by the referee", o.value)
     } else if !among.is_empty() {
-        let bound = o
-            .report
-            .bound
-            .map(|b| format!("{b:.0}"))
-            .unwrap_or("?".into());
+        let bound = bound_text(o);
         format!("best found {}, bound {bound}{among}; not proven", o.value)
     } else if o.proven && split {
         format!(
@@ -700,11 +696,7 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
     } else if o.proven {
         format!("proven {what} {} (certified by the referee)", o.value)
     } else {
-        let bound = o
-            .report
-            .bound
-            .map(|b| format!("{b:.0}"))
-            .unwrap_or("?".into());
+        let bound = bound_text(o);
         let gap = o
             .report
             .gap
@@ -715,6 +707,14 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
             o.value
         )
     }
+}
+
+/// An outcome's upper bound, rounded, or `?` when there is none.
+fn bound_text(o: &Outcome) -> String {
+    o.report
+        .bound
+        .map(|b| format!("{b:.0}"))
+        .unwrap_or("?".into())
 }
 
 /// Time limit of `solve` and `compare` when none is given: a full-size game does not
@@ -771,11 +771,7 @@ fn value_cell(o: &Outcome) -> String {
     if o.proven {
         format!("{}", o.value)
     } else {
-        let bound = o
-            .report
-            .bound
-            .map(|b| format!("{b:.0}"))
-            .unwrap_or("?".into());
+        let bound = bound_text(o);
         format!("best {}, bound {bound}", o.value)
     }
 }
