@@ -65,6 +65,39 @@ fn brute_force(board: &Board, rules: &Rules, start: u32, steps: usize) -> f64 {
     best
 }
 
+/// The ILP from square `start` over `steps` (MIP start `hint`) is proven, equals `want`
+/// (brute force), and its plan replays legally to the same cash within the budget.
+fn ilp_is(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    hint: Option<&[engine::Action]>,
+    want: f64,
+) {
+    let b = model::solve(
+        board,
+        rules,
+        board.square(start).unwrap(),
+        steps,
+        &Objective::default(),
+        hint,
+        &SolveOptions::quiet(),
+    )
+    .unwrap();
+    let what = format!("start {start}, T={steps}, hint {hint:?}");
+    assert!(b.report.proven(), "{what}: {:?}", b.report);
+    let got = b.report.objective.unwrap();
+    assert!(
+        (got - want).abs() < 1e-6,
+        "{what}: ILP {got}, brute force {want}"
+    );
+    let rp = engine::replay(board, rules, start, &b.plan).unwrap();
+    assert!(rp.illegal.is_none(), "{:?}", rp.illegal);
+    assert!(b.plan.len() <= steps);
+    assert!((rp.last().cash - got).abs() < 1e-6);
+}
+
 #[test]
 fn ilp_matches_brute_force_on_a_tiny_board() {
     let board = Board::from_facts("tiny", TINY).unwrap();
@@ -81,31 +114,7 @@ fn ilp_matches_brute_force_on_a_tiny_board() {
                     steps,
                 )
             });
-            let b = model::solve(
-                &board,
-                &rules,
-                board.square(start).unwrap(),
-                steps,
-                &Objective::default(),
-                hint.as_deref(),
-                &SolveOptions::quiet(),
-            )
-            .unwrap();
-            assert!(
-                b.report.proven(),
-                "start {start}, T={steps}: {:?}",
-                b.report
-            );
-            let got = b.report.objective.unwrap();
-            assert!(
-                (got - want).abs() < 1e-6,
-                "start {start}, T={steps}: ILP {got}, brute force {want}"
-            );
-            // The plan replays legally to the same cash, within the step budget.
-            let rp = engine::replay(&board, &rules, start, &b.plan).unwrap();
-            assert!(rp.illegal.is_none(), "{:?}", rp.illegal);
-            assert!(b.plan.len() <= steps);
-            assert!((rp.last().cash - got).abs() < 1e-6);
+            ilp_is(&board, &rules, start, steps, hint.as_deref(), want);
         }
     }
 }
@@ -185,30 +194,7 @@ fn ilp_matches_brute_force_on_a_board_with_long_roads() {
                 )),
             ];
             for hint in hints {
-                let b = model::solve(
-                    &board,
-                    &rules,
-                    s,
-                    steps,
-                    &Objective::default(),
-                    hint.as_deref(),
-                    &SolveOptions::quiet(),
-                )
-                .unwrap();
-                assert!(
-                    b.report.proven(),
-                    "start {start}, T={steps}: {:?}",
-                    b.report
-                );
-                let got = b.report.objective.unwrap();
-                assert!(
-                    (got - want).abs() < 1e-6,
-                    "start {start}, T={steps}, hint {hint:?}: ILP {got}, brute force {want}"
-                );
-                let rp = engine::replay(&board, &rules, start, &b.plan).unwrap();
-                assert!(rp.illegal.is_none(), "{:?}", rp.illegal);
-                assert!(b.plan.len() <= steps);
-                assert!((rp.last().cash - got).abs() < 1e-6);
+                ilp_is(&board, &rules, start, steps, hint.as_deref(), want);
             }
         }
     }
