@@ -92,6 +92,13 @@ impl Common {
         }
     }
 
+    /// Write a report (results/…, a benchmark) with [`write_file`] and note where.
+    pub fn write_report(&self, path: &Path, text: &str) -> Result<()> {
+        write_file(path, text)?;
+        self.note(format!("wrote {}", path.display()));
+        Ok(())
+    }
+
     /// Hand an episode to the user: saved with --out (JSON plus a rendered .md beside it),
     /// printed as JSON with --json, else as markdown.
     pub fn emit(&self, env: &Envelope) -> Result<()> {
@@ -152,6 +159,15 @@ pub enum Command {
         /// The episode (JSON) to verify.
         file: PathBuf,
     },
+}
+
+/// Write a text file, creating its directory first; errors name the path.
+pub fn write_file(path: &Path, text: &str) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create directory {}", dir.display()))?;
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
 pub fn run(cli: Cli) -> Result<()> {

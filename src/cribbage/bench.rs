@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::analysis::{self, Role};
 use super::cli::max_episode;
@@ -223,11 +223,7 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         repeat * 20,
         table(["measurement", "result", "target"], rows)
     );
-    if let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    std::fs::write(file, &md).with_context(|| format!("cannot write {}", file.display()))?;
-    common.note(format!("wrote {}", file.display()));
+    common.write_report(file, &md)?;
     print!("{md}");
     Ok(())
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::cli::{bound_problem, BoundObjective, Formulation, HandIn};
 use super::engine;
@@ -260,11 +260,7 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         rows,
     );
     md.push('\n');
-    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
-    common.note(format!("wrote {}", report.display()));
+    common.write_report(report, &md)?;
     print!("{md}");
     Ok(())
 }

@@ -647,11 +647,7 @@ fn table(
             rows
         )
     );
-    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
-    common.note(format!("wrote {}", report.display()));
+    common.write_report(report, &md)?;
     print!("{md}");
     Ok(())
 }

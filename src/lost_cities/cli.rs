@@ -356,14 +356,14 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         }
         Command::Bench { repeat, output } => {
             let md = reports::bench(repeat.max(1), common)?;
-            reports::write(&output, &md)?;
+            crate::cli::write_file(&output, &md)?;
             common.note(format!("wrote {}", output.display()));
             print!("{md}");
             Ok(())
         }
         Command::Results { output, games_dir } => {
             let md = reports::results(&games_dir, common)?;
-            reports::write(&output, &md)?;
+            crate::cli::write_file(&output, &md)?;
             common.note(format!("wrote {}", output.display()));
             Ok(())
         }

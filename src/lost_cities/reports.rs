@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::bots::{by_name, play_game};
 use super::bounds::{self, deck_from_seed};
@@ -13,14 +13,6 @@ use super::tournament;
 use crate::cli::Common;
 use crate::lp::Sense;
 use crate::render::table;
-
-pub fn write(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create directory {}", dir.display()))?;
-    }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
-}
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
@@ -121,7 +113,7 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
             let p: super::episode::BoundPayload = env.payload_as()?;
             let file = games_dir.join(format!("lost-cities-{colours}-{name}.json"));
             env.save(&file)?;
-            write(&file.with_extension("md"), &crate::games::render(&env)?)?;
+            crate::cli::write_file(&file.with_extension("md"), &crate::games::render(&env)?)?;
             rows.push(vec![
                 format!("{colours} colours"),
                 name.to_string(),
@@ -171,7 +163,7 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
             if seed == 1 {
                 let file = games_dir.join(format!("lost-cities-{colours}-seed-1.json"));
                 env.save(&file)?;
-                write(&file.with_extension("md"), &crate::games::render(&env)?)?;
+                crate::cli::write_file(&file.with_extension("md"), &crate::games::render(&env)?)?;
             }
             let (v, b) = (env.value.unwrap_or(0.0), env.bound.unwrap_or(0.0));
             if (b - v).abs() < 1e-9 {

@@ -951,11 +951,7 @@ pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Resul
             rows
         )
     );
-    let out = root.join("results/modern-art.md");
-    std::fs::create_dir_all(out.parent().unwrap())?;
-    std::fs::write(&out, text).map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
-    common.note(format!("wrote {}", out.display()));
-    Ok(())
+    common.write_report(&root.join("results/modern-art.md"), &text)
 }
 
 /// Time limit per solve of `results` when none is given.
@@ -1053,11 +1049,7 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
         ),
         FORMULATIONS
     );
-    let out = root.join("results/bench-modern-art.md");
-    std::fs::create_dir_all(out.parent().unwrap())?;
-    std::fs::write(&out, text).map_err(|e| anyhow!("cannot write {}: {e}", out.display()))?;
-    common.note(format!("wrote {}", out.display()));
-    Ok(())
+    common.write_report(&root.join("results/bench-modern-art.md"), &text)
 }
 
 /// What was tried, with the root LP bounds measured for 2 players (standard).

@@ -498,11 +498,7 @@ fn results_cmd(
             .map(money)
             .unwrap_or_else(|| "none".into()),
     );
-    let path = results.join("traveller.md");
-    std::fs::create_dir_all(results)
-        .with_context(|| format!("cannot create {}", results.display()))?;
-    std::fs::write(&path, md).with_context(|| format!("cannot write {}", path.display()))?;
-    common.note(format!("wrote {}", path.display()));
+    common.write_report(&results.join("traveller.md"), &md)?;
     Ok(())
 }
 
@@ -594,10 +590,7 @@ fn bench(
             rows
         )
     );
-    if let Some(dir) = report.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(report, &md).with_context(|| format!("cannot write {}", report.display()))?;
+    crate::cli::write_file(report, &md)?;
     print!("{md}");
     Ok(())
 }
