@@ -314,13 +314,7 @@ impl<'a> State<'a> {
         let n = self.cfg.players;
         match (self.core.phase, action) {
             (Phase::Deal { seat, left }, Action::Deal(c)) => {
-                if self.lazy {
-                    self.core.unknown[seat] += 1;
-                    self.core.taken_unknown += 1;
-                } else {
-                    self.take_from_deck(c);
-                    self.core.hands[seat][card_index(c)] += 1;
-                }
+                self.take_into_hand(seat, c);
                 if let Some(rr) = self.rec_round() {
                     rr.deal[seat].push(c);
                 }
@@ -338,13 +332,7 @@ impl<'a> State<'a> {
                 self.begin_turns();
             }
             (Phase::Draw { seat }, Action::Draw(c)) => {
-                if self.lazy {
-                    self.core.unknown[seat] += 1;
-                    self.core.taken_unknown += 1;
-                } else {
-                    self.take_from_deck(c);
-                    self.core.hands[seat][card_index(c)] += 1;
-                }
+                self.take_into_hand(seat, c);
                 if let Some(t) = self.last_turn() {
                     t.drawn.push(c);
                 }
@@ -591,6 +579,18 @@ impl<'a> State<'a> {
     /// The record of the turn being played (none when not recording).
     fn last_turn(&mut self) -> Option<&mut Turn> {
         self.rec_round().and_then(|rr| rr.turns.last_mut())
+    }
+
+    /// A dealt or drawn card goes from the deck into `seat`'s hand (a lazy state only
+    /// counts it as an unknown card).
+    fn take_into_hand(&mut self, seat: usize, c: Card) {
+        if self.lazy {
+            self.core.unknown[seat] += 1;
+            self.core.taken_unknown += 1;
+        } else {
+            self.take_from_deck(c);
+            self.core.hands[seat][card_index(c)] += 1;
+        }
     }
 
     fn take_from_deck(&mut self, c: Card) {
