@@ -198,6 +198,7 @@ pub fn build(
     scoring::scoring(&mut m, c, &v);
     cuts::add(&mut m, c, &v);
     scope.restrict(&mut m, &v);
+    scope::diagnostic_fixings(&mut m, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);
     Ok(Built {
         model: m,
