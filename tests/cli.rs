@@ -1,22 +1,12 @@
 //! The command line's contract for bad input: one line on stderr, exit code 2, no panic.
 
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{run, scratch, stderr, stdout};
 
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
+/// Write `content` to `name` in this binary's scratch directory.
 fn tmp(name: &str, content: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gb-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
+    let p = scratch("cli").join(name);
     std::fs::write(&p, content).unwrap();
     p
 }
@@ -25,7 +15,7 @@ fn tmp(name: &str, content: &str) -> std::path::PathBuf {
 fn help_teaches_games_and_verbs() {
     let o = run(&["--help"]);
     assert!(o.status.success());
-    let out = String::from_utf8_lossy(&o.stdout);
+    let out = stdout(&o);
     for game in [
         "modern-art",
         "cribbage",

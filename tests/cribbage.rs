@@ -2,25 +2,12 @@
 //! spec's deal, one-line input errors with exit code 2, and episodes that `verify`
 //! accepts (exit 0) or rejects when tampered with (exit 1).
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{root, run, run_ok, scratch, stderr, stdout};
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
+/// Run `args --json`, insist on success and parse stdout.
 fn json(args: &[&str]) -> Value {
     let mut a = args.to_vec();
     a.push("--json");
@@ -29,10 +16,13 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout(&o)).expect("JSON on stdout")
 }
 
-fn tmpdir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("gb-cribbage-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A JSON array of strings (cards) as `&str`s.
+fn strs(v: &Value) -> Vec<&str> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect()
 }
 
 #[test]
@@ -70,12 +60,7 @@ fn best_keep_of_the_spec_deal() {
     let v = json(&["cribbage", "discard", "2C", "4H", "6D", "8H", "2S", "JC"]);
     let keeps = v["payload"]["keeps"].as_array().unwrap();
     assert_eq!(keeps.len(), 15);
-    let best: Vec<&str> = keeps[0]["keep"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap())
-        .collect();
+    let best = strs(&keeps[0]["keep"]);
     assert_eq!(best, ["2C", "4H", "6D", "2S"]);
     assert_eq!(keeps[0]["hand"]["num"], 118);
     assert_eq!(keeps[0]["hand"]["den"], 23);
@@ -162,10 +147,10 @@ fn bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn max_episode_verifies_and_tampering_is_rejected() {
-    let dir = tmpdir();
+    let dir = scratch("cribbage");
     let path = dir.join("max.json");
     let p = path.to_str().unwrap();
-    let o = run(&[
+    let o = run_ok(&[
         "cribbage",
         "max",
         "--without",
@@ -175,7 +160,6 @@ fn max_episode_verifies_and_tampering_is_rejected() {
         "--out",
         p,
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("proven optimum 24"), "{}", stdout(&o));
     let o = run(&["verify", p]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -212,7 +196,7 @@ fn max_episode_verifies_and_tampering_is_rejected() {
 
 #[test]
 fn distributions_and_their_episodes() {
-    let dir = tmpdir();
+    let dir = scratch("cribbage");
     let path = dir.join("dist.json");
     let v = json(&[
         "cribbage",
@@ -252,23 +236,17 @@ fn discard_table_covers_every_deal() {
         .sum();
     assert_eq!(hist_total, 20_358_520);
     assert!(p["evaluated"].as_u64().unwrap() < 1_100_000);
-    let keep: Vec<&str> = p["max"]["keep"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap())
-        .collect();
+    let keep = strs(&p["max"]["keep"]);
     assert_eq!(keep, ["5C", "5D", "5H", "5S"]);
 }
 
 #[test]
 fn query_file_loads_and_bad_entries_name_file_and_key() {
     use gamebounds::cribbage::rules::load_queries;
-    let shipped =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("models/cribbage/queries.json");
+    let shipped = root().join("models/cribbage/queries.json");
     let qs = load_queries(&shipped).unwrap();
     assert!(qs.len() >= 5);
-    let dir = tmpdir();
+    let dir = scratch("cribbage");
     for (name, text, want) in [
         (
             "typo",

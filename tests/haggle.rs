@@ -1,8 +1,9 @@
 //! Haggle: the referee against the spec's worked examples, every ILP against brute force
 //! (goals, fixed games, two-player bounds), episodes through `verify`, and the CLI.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{run, run_bad_input, run_ok, scratch, stdout};
 use gamebounds::haggle::cli::{bound, BoundObjective, Formulation, HandIn};
 use gamebounds::haggle::engine::{self, all_hands};
 use gamebounds::haggle::model::{Objective, Problem};
@@ -15,17 +16,9 @@ fn h(s: &str) -> Hand {
     Hand::parse(s).unwrap()
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
+/// `name` in this binary's scratch directory.
 fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gb-haggle-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    scratch("haggle").join(name)
 }
 
 fn quiet() -> SolveOptions {
@@ -34,7 +27,7 @@ fn quiet() -> SolveOptions {
 
 #[test]
 fn spec_examples_through_the_cli() {
-    let o = run(&[
+    let o = run_ok(&[
         "haggle",
         "score",
         "--json",
@@ -49,7 +42,6 @@ fn spec_examples_through_the_cli() {
         "--hand",
         "0/3/4/2/1",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let totals: Vec<i64> = v["payload"]["scores"]
         .as_array()
@@ -429,7 +421,7 @@ fn pattern_and_hand_models_agree_for_three_players() {
 #[test]
 fn episodes_verify_and_tampering_is_caught() {
     let out = tmp("bound3.json");
-    let o = run(&[
+    run_ok(&[
         "haggle",
         "bound",
         "--players",
@@ -439,10 +431,8 @@ fn episodes_verify_and_tampering_is_caught() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = run(&["verify", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("verified"));
+    let o = run_ok(&["verify", out.to_str().unwrap()]);
+    assert!(stdout(&o).contains("verified"));
     // Claim one point more: the referee must reject it (exit 1).
     let text = std::fs::read_to_string(&out).unwrap();
     let mut env: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -456,7 +446,7 @@ fn episodes_verify_and_tampering_is_caught() {
     );
 
     let goal = tmp("goal.json");
-    let o = run(&[
+    run_ok(&[
         "haggle",
         "goal",
         "--known",
@@ -467,9 +457,18 @@ fn episodes_verify_and_tampering_is_caught() {
         "--out",
         goal.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = run(&["verify", goal.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    run_ok(&["verify", goal.to_str().unwrap()]);
+}
+
+/// A simulated game as the episode `haggle simulate` writes, for `verify`.
+fn simulation_episode(v: &Variant, sim: &player::Simulation) -> gamebounds::episode::Envelope {
+    gamebounds::episode::Envelope::exact(
+        "haggle",
+        serde_json::to_value(v).unwrap(),
+        "simulate",
+        0.0,
+        serde_json::to_value(sim).unwrap(),
+    )
 }
 
 #[test]
@@ -477,14 +476,7 @@ fn simulation_replays_through_the_referee() {
     let v = Variant::standard().unwrap();
     let s = player::simulate(6, 3, 3, &v).unwrap();
     assert_eq!(s.rounds.len(), 3);
-    let env = gamebounds::episode::Envelope::exact(
-        "haggle",
-        serde_json::to_value(&v).unwrap(),
-        "simulate",
-        0.0,
-        serde_json::to_value(&s).unwrap(),
-    );
-    gamebounds::games::verify(&env).unwrap();
+    gamebounds::games::verify(&simulation_episode(&v, &s)).unwrap();
     // Same seed, same game.
     assert_eq!(player::simulate(6, 3, 3, &v).unwrap(), s);
     // A trade that was never acceptable is rejected.
@@ -496,20 +488,13 @@ fn simulation_replays_through_the_referee() {
     {
         let t = m.trade.as_mut().unwrap();
         t.a_gives = Hand([9, 0, 0, 0, 0]);
-        let env = gamebounds::episode::Envelope::exact(
-            "haggle",
-            serde_json::to_value(&v).unwrap(),
-            "simulate",
-            0.0,
-            serde_json::to_value(&bad).unwrap(),
-        );
-        assert!(gamebounds::games::verify(&env).is_err());
+        assert!(gamebounds::games::verify(&simulation_episode(&v, &bad)).is_err());
     }
 }
 
 #[test]
 fn trade_cli_lists_and_judges() {
-    let o = run(&[
+    let o = run_ok(&[
         "haggle",
         "trade",
         "--player",
@@ -518,12 +503,11 @@ fn trade_cli_lists_and_judges() {
         "1,3:1/4/1/2/2:3/1/1/2/2",
         "--json",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let first = &v["trades"][0];
     assert_eq!(first["a_gives"], "2/0/0/0/0");
     assert_eq!(first["b_gives"], "0/2/0/0/0");
-    let o = run(&[
+    let o = run_ok(&[
         "haggle",
         "trade",
         "--player",
@@ -533,8 +517,7 @@ fn trade_cli_lists_and_judges() {
         "--request",
         "2/0/0/0/0",
     ]);
-    assert!(o.status.success());
-    assert!(String::from_utf8_lossy(&o.stdout).contains("rejects"));
+    assert!(stdout(&o).contains("rejects"));
 }
 
 #[test]
@@ -554,10 +537,6 @@ fn bad_input_is_one_line_and_exit_2() {
             "/nonexistent.json",
         ],
     ] {
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: "), "{err}");
+        run_bad_input(&args);
     }
 }

@@ -2,9 +2,11 @@
 //! certified by the referee, the fixed-deck bounds bracketing the exact optimum, bots and
 //! the CLI contract.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
+use std::path::Path;
+
+use common::{run, run_bad_input, run_ok, scratch, stderr, stdout};
 use gamebounds::lost_cities::bots::{by_name, play_game};
 use gamebounds::lost_cities::bounds::{deck_from_seed, fixed_bound, free_bound, verify};
 use gamebounds::lost_cities::construct::free_order_game;
@@ -86,12 +88,11 @@ fn full_editions_free_bounds_are_certified() {
     let opts = SolveOptions::quiet();
     for (colours, max, min) in [(5, 580, -400), (6, 740, -480)] {
         let r = Rules::classic(colours).unwrap();
-        let hi = free_bound(&r, Sense::Maximise, &opts).unwrap();
-        assert_eq!(hi.value, Some(max as f64));
-        assert!(verify(&hi).unwrap().contains("proven optimum"));
-        let lo = free_bound(&r, Sense::Minimise, &opts).unwrap();
-        assert_eq!(lo.value, Some(min as f64));
-        assert!(verify(&lo).unwrap().contains("proven optimum"));
+        for (sense, want) in [(Sense::Maximise, max), (Sense::Minimise, min)] {
+            let env = free_bound(&r, sense, &opts).unwrap();
+            assert_eq!(env.value, Some(want as f64));
+            assert!(verify(&env).unwrap().contains("proven optimum"));
+        }
     }
 }
 
@@ -153,10 +154,6 @@ fn planner_and_bots_on_full_decks() {
     );
 }
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-}
-
 #[test]
 fn cli_bad_input_is_one_line_exit_2() {
     for args in [
@@ -173,80 +170,54 @@ fn cli_bad_input_is_one_line_exit_2() {
         ],
         vec!["lost-cities", "tournament", "--games", "7"],
     ] {
-        let out = bin().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: "), "{err}");
+        run_bad_input(&args);
     }
 }
 
 #[test]
 fn cli_replay_names_first_illegal_move_and_verify() {
-    let dir = std::env::temp_dir().join(format!("gb-lc-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("lc");
     let rec = dir.join("game.txt");
-    let out = bin()
-        .args([
-            "lost-cities",
-            "play",
-            "--bots",
-            "careful,dumb",
-            "--seed",
-            "4",
-            "--record",
-        ])
-        .arg(&rec)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ok = bin()
-        .args(["lost-cities", "replay"])
-        .arg(&rec)
-        .output()
-        .unwrap();
-    assert!(ok.status.success());
-    assert!(String::from_utf8_lossy(&ok.stdout).contains("legal game"));
+    let rec_arg = rec.to_str().unwrap();
+    run_ok(&[
+        "lost-cities",
+        "play",
+        "--bots",
+        "careful,dumb",
+        "--seed",
+        "4",
+        "--record",
+        rec_arg,
+    ]);
+    let ok = run_ok(&["lost-cities", "replay", rec_arg]);
+    assert!(stdout(&ok).contains("legal game"));
     // Break turn 3: player 1 plays a card it does not hold.
     let text = std::fs::read_to_string(&rec).unwrap();
     let mut lines: Vec<String> = text.lines().map(String::from).collect();
     let idx = lines.iter().position(|l| l.contains("# turn 3 ")).unwrap();
     lines[idx] = "InvP play deck".into();
     std::fs::write(&rec, lines.join("\n")).unwrap();
-    let bad = bin()
-        .args(["lost-cities", "replay"])
-        .arg(&rec)
-        .output()
-        .unwrap();
+    let bad = run(&["lost-cities", "replay", rec_arg]);
     assert_eq!(bad.status.code(), Some(2)); // InvP is not a card of the 5-colour edition
     lines[idx] = "10V play M".into();
     std::fs::write(&rec, lines.join("\n")).unwrap();
-    let bad = bin()
-        .args(["lost-cities", "replay"])
-        .arg(&rec)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&bad.stderr);
+    let bad = run(&["lost-cities", "replay", rec_arg]);
+    let err = stderr(&bad);
     assert!(err.contains("turn 3"), "{err}");
     // Episodes: write, verify.
     let ep = dir.join("b.json");
-    let out = bin()
-        .args(["--quiet", "lost-cities", "bound", "--seed", "2", "--out"])
-        .arg(&ep)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = bin().arg("verify").arg(&ep).output().unwrap();
-    assert!(v.status.success());
-    assert!(String::from_utf8_lossy(&v.stdout).contains("fixed deck"));
+    let ep_arg = ep.to_str().unwrap();
+    run_ok(&[
+        "--quiet",
+        "lost-cities",
+        "bound",
+        "--seed",
+        "2",
+        "--out",
+        ep_arg,
+    ]);
+    let v = run_ok(&["verify", ep_arg]);
+    assert!(stdout(&v).contains("fixed deck"));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -277,42 +248,30 @@ fn construction_reaches_random_expedition_sets() {
 
 #[test]
 fn cli_deck_file() {
-    let dir = std::env::temp_dir().join(format!("gb-lc-deck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("lc-deck");
     let r = Rules::classic(6).unwrap();
     let deck = deck_from_seed(&r, 5);
     let text = gamebounds::lost_cities::cards::show_cards(&r, &deck);
     let file = dir.join("deck.txt");
     std::fs::write(&file, format!("# a 6-colour deck\n{text}\n")).unwrap();
-    let out = bin()
-        .args([
-            "--json",
-            "--quiet",
-            "lost-cities",
-            "bound",
-            "--colours",
-            "6",
-            "--deck",
-        ])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let file_arg = file.to_str().unwrap();
+    let out = run_ok(&[
+        "--json",
+        "--quiet",
+        "lost-cities",
+        "bound",
+        "--colours",
+        "6",
+        "--deck",
+        file_arg,
+    ]);
     let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(env["value"].as_f64().unwrap() <= env["bound"].as_f64().unwrap());
     // A deck missing a card: one line, exit 2.
     std::fs::write(&file, text.replacen("InvP", "", 1)).unwrap();
-    let out = bin()
-        .args(["lost-cities", "bound", "--colours", "6", "--deck"])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let out = run(&["lost-cities", "bound", "--colours", "6", "--deck", file_arg]);
     assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = stderr(&out);
     assert!(
         err.contains("InvP") && err.trim().lines().count() == 1,
         "{err}"

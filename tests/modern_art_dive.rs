@@ -4,8 +4,9 @@
 //! runs the dives and starts the whole model from the best of them must still prove the
 //! true maximum.
 
-use std::path::PathBuf;
+mod common;
 
+use common::{root, run, run_ok, stderr, stdout};
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::episode::Payload;
 use gamebounds::modern_art::model::{Dive, Objective, Scope};
@@ -13,9 +14,7 @@ use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::{search, solve, verify};
 
 fn mini(name: &str, players: usize) -> Config {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("models/modern-art/mini")
-        .join(format!("{name}.json"));
+    let p = root().join(format!("models/modern-art/mini/{name}.json"));
     Config::load(&p, None, players).unwrap()
 }
 
@@ -95,18 +94,10 @@ fn time_limited_solve_with_dives_still_proves_the_maximum() {
     }
 }
 
-fn bin(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn cli_star_and_patron_say_they_are_restricted() {
     let v = "models/modern-art/mini/m04-award.json";
-    let o = bin(&[
+    let o = run_ok(&[
         "modern-art",
         "solve",
         "--variant",
@@ -115,18 +106,17 @@ fn cli_star_and_patron_say_they_are_restricted() {
         "yoko",
         "--json",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let stderr = String::from_utf8_lossy(&o.stderr);
+    let err = stderr(&o);
     assert!(
-        stderr.contains("among games in which Yoko takes first place in every round"),
-        "{stderr}"
+        err.contains("among games in which Yoko takes first place in every round"),
+        "{err}"
     );
     let env: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(env["payload"]["restricted"]
         .as_str()
         .unwrap()
         .contains("Yoko"));
-    let o = bin(&[
+    let o = run_ok(&[
         "modern-art",
         "solve",
         "--variant",
@@ -135,14 +125,12 @@ fn cli_star_and_patron_say_they_are_restricted() {
         "Lite",
         "--quiet",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout)
-        .contains("**Restricted solve:** only games in which Lite Metal"));
+    assert!(stdout(&o).contains("**Restricted solve:** only games in which Lite Metal"));
     // Bad input: one line, exit 2.
-    let o = bin(&["modern-art", "solve", "--variant", v, "--star", "Bob"]);
+    let o = run(&["modern-art", "solve", "--variant", v, "--star", "Bob"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--star Bob: no such artist"));
-    let o = bin(&[
+    assert!(stderr(&o).contains("--star Bob: no such artist"));
+    let o = run(&[
         "modern-art",
         "solve",
         "--variant",

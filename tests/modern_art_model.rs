@@ -3,34 +3,19 @@
 //! replay through the referee to that value. This is what makes the model trustworthy
 //! (a relaxation that is too loose or too tight shows up here as a different number).
 
-use std::path::PathBuf;
+mod common;
 
+use common::{modern_art_minis, run, run_ok, stderr};
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::model::{self, Objective, Scope};
 use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::{search, solve, verify};
 
+/// Every miniature by file stem, loaded for the player count it deals for.
 fn minis() -> Vec<(String, Config)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models/modern-art/mini");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("models/modern-art/mini exists")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
+    modern_art_minis()
         .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap();
-            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-            let players: usize = v["deal"]
-                .as_object()
-                .unwrap()
-                .keys()
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
+        .map(|(p, players)| {
             let name = p.file_stem().unwrap().to_string_lossy().to_string();
             (name, Config::load(&p, None, players).unwrap())
         })
@@ -164,37 +149,22 @@ fn unsupported_readings_are_refused_with_a_reason() {
 /// line and exit 2.
 #[test]
 fn solve_command() {
-    let bin = env!("CARGO_BIN_EXE_gamebounds");
-    let root = env!("CARGO_MANIFEST_DIR");
-    let out = std::process::Command::new(bin)
-        .current_dir(root)
-        .args([
-            "--quiet",
-            "--json",
-            "modern-art",
-            "solve",
-            "--variant",
-            "models/modern-art/mini/m04-award.json",
-            "--player",
-            "1",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = run_ok(&[
+        "--quiet",
+        "--json",
+        "modern-art",
+        "solve",
+        "--variant",
+        "models/modern-art/mini/m04-award.json",
+        "--player",
+        "1",
+    ]);
     let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(env["status"], "optimal");
     assert_eq!(env["value"], 21.0);
-    let bad = std::process::Command::new(bin)
-        .current_dir(root)
-        .args(["modern-art", "solve", "--objective", "max-fun"])
-        .output()
-        .unwrap();
+    let bad = run(&["modern-art", "solve", "--objective", "max-fun"]);
     assert_eq!(bad.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&bad.stderr);
+    let err = stderr(&bad);
     assert!(
         err.contains("unknown objective") && err.lines().count() == 1,
         "{err}"

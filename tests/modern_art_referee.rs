@@ -2,9 +2,9 @@
 //! illegal episode for every rule (the illegal one must be rejected with the right
 //! message), random playthroughs, and the exhaustive search on hand-checkable miniatures.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
+use common::{modern_art_minis, root, run, run_ok, stderr, stdout};
 use gamebounds::episode::Envelope;
 use gamebounds::error::Rejected;
 use gamebounds::modern_art::engine::{self, Action, State};
@@ -19,10 +19,6 @@ const YO: usize = 1;
 const CP: usize = 2;
 const KG: usize = 3;
 const KR: usize = 4;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn cfg(file: &str, players: usize) -> Config {
     Config::load(&root().join("models/modern-art").join(file), None, players)
@@ -684,32 +680,9 @@ fn blessed_end_play() {
 
 // ---------------------------------------------------------------- random playthroughs
 
-fn minis() -> Vec<(PathBuf, usize)> {
-    let mut v: Vec<(PathBuf, usize)> = std::fs::read_dir(root().join("models/modern-art/mini"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            let v: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
-            let n: usize = v["deal"]
-                .as_object()
-                .unwrap()
-                .keys()
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            (p, n)
-        })
-        .collect();
-    v.sort();
-    v
-}
-
 #[test]
 fn random_playthroughs_replay_from_their_records() {
-    let mut configs: Vec<Config> = minis()
+    let mut configs: Vec<Config> = modern_art_minis()
         .iter()
         .map(|(p, n)| Config::load(p, None, *n).unwrap())
         .collect();
@@ -895,7 +868,7 @@ fn search_on_hand_checked_miniatures() {
 fn lazy_and_eager_search_agree_on_every_miniature() {
     // The fast search leaves dealt cards anonymous until displayed; the literal one
     // enumerates every deal. Same maxima on every miniature, and both lines replay.
-    for (path, n) in minis() {
+    for (path, n) in modern_art_minis() {
         if n >= 5 {
             // Five seats' deals up front are millions of states: lazy only.
             continue;
@@ -924,19 +897,12 @@ fn lazy_and_eager_search_agree_on_every_miniature() {
 
 // ---------------------------------------------------------------- the command line
 
-fn bin(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn cli_search_verify_render() {
+    // Not `common::scratch`: the directory is left for `--out` to create.
     let dir = std::env::temp_dir().join(format!("gb-ma-{}", std::process::id()));
     let out = dir.join("m01.json");
-    let o = bin(&[
+    run_ok(&[
         "modern-art",
         "search",
         "--variant",
@@ -945,11 +911,9 @@ fn cli_search_verify_render() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = bin(&["verify", out.to_str().unwrap()]);
-    assert!(o.status.success());
+    let o = run_ok(&["verify", out.to_str().unwrap()]);
     assert_eq!(
-        String::from_utf8_lossy(&o.stdout).trim(),
+        stdout(&o).trim(),
         "certified: player P1 scores 9 (all players: P1 9, P2 4)"
     );
     let md = std::fs::read_to_string(dir.join("m01.md")).unwrap();
@@ -966,32 +930,27 @@ fn cli_search_verify_render() {
     let mut env = Envelope::load(&out).unwrap();
     env.payload["scores"][0] = 99.into();
     env.save(&out).unwrap();
-    let o = bin(&["verify", out.to_str().unwrap()]);
+    let o = run(&["verify", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("final scores: the episode claims P1 99"));
+    assert!(stderr(&o).contains("final scores: the episode claims P1 99"));
     // Bad input: exit 2, one line.
-    let o = bin(&[
-        "modern-art",
-        "search",
-        "--variant",
-        "models/modern-art/mini/m01-plain.json",
-        "--player",
-        "3",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--player 3: the game has 2 players"));
-    let o = bin(&[
-        "modern-art",
-        "search",
-        "--variant",
-        "models/modern-art/mini/m01-plain.json",
-        "--players",
-        "3",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("key `deal` has no row for 3 players"));
+    for (flag, want) in [
+        ("--player", "--player 3: the game has 2 players"),
+        ("--players", "key `deal` has no row for 3 players"),
+    ] {
+        let o = run(&[
+            "modern-art",
+            "search",
+            "--variant",
+            "models/modern-art/mini/m01-plain.json",
+            flag,
+            "3",
+        ]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains(want));
+    }
     // A variant that deals for one player count only needs no --players.
-    let o = bin(&[
+    let o = run_ok(&[
         "modern-art",
         "search",
         "--variant",
@@ -999,7 +958,6 @@ fn cli_search_verify_render() {
         "--quiet",
         "--json",
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["payload"]["scores"].as_array().unwrap().len(), 3);
     std::fs::remove_dir_all(dir).ok();

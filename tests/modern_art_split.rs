@@ -2,8 +2,9 @@
 //! split over round 1's first artist must give the same optimum, proven, with a game the
 //! referee certifies, and one part per artist.
 
-use std::path::PathBuf;
+mod common;
 
+use common::root;
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::episode::Payload;
 use gamebounds::modern_art::model::{Objective, Scope};
@@ -11,9 +12,7 @@ use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::{search, solve, verify};
 
 fn mini(name: &str, players: usize) -> Config {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("models/modern-art/mini")
-        .join(format!("{name}.json"));
+    let p = root().join(format!("models/modern-art/mini/{name}.json"));
     Config::load(&p, None, players).unwrap()
 }
 

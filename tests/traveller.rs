@@ -1,10 +1,12 @@
 //! Traveller: the ILP against brute force on a tiny board, the shipped boards, and the
 //! command line (replay, show, bound → verify, greedy, bad input).
 
-use std::collections::HashSet;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use common::{root, run, run_ok, scratch, stderr, stdout};
 use gamebounds::lp::SolveOptions;
 use gamebounds::traveller::board::Board;
 use gamebounds::traveller::engine::{self, State};
@@ -311,7 +313,7 @@ fn ilp_matches_brute_force_on_small_generated_boards() {
 }
 
 fn models() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("models/traveller")
+    root().join("models/traveller")
 }
 
 #[test]
@@ -351,28 +353,15 @@ fn the_large_board_is_the_generators_output() {
     assert_eq!(b.file, again);
 }
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebounds"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).to_string()
-}
-
+/// `name` in this binary's scratch directory.
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gb-traveller-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    scratch("traveller").join(name)
 }
 
 #[test]
 fn replay_prints_states_and_names_the_broken_rule() {
     let classic = "models/traveller/classic.pl";
-    let o = run(&[
+    let o = run_ok(&[
         "traveller",
         "replay",
         "--board",
@@ -381,8 +370,7 @@ fn replay_prints_states_and_names_the_broken_rule() {
         "67",
         "models/traveller/example.plan",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     assert!(out.contains("| step | action"), "{out}");
     assert!(
         out.contains("sell televisions 35") && out.contains("final cash £5948"),
@@ -399,7 +387,7 @@ fn replay_prints_states_and_names_the_broken_rule() {
         bad.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1));
-    let err = text(&o.stderr);
+    let err = stderr(&o);
     assert!(
         err.contains("step 3 `sell coal 3`") && err.contains("no retailer"),
         "{err}"
@@ -414,17 +402,13 @@ fn replay_prints_states_and_names_the_broken_rule() {
         bad.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o.stderr).contains("plan line 2"),
-        "{}",
-        text(&o.stderr)
-    );
+    assert!(stderr(&o).contains("plan line 2"), "{}", stderr(&o));
 }
 
 #[test]
 fn show_draws_text_and_svg() {
     let svg = tmp("classic.svg");
-    let o = run(&[
+    let o = run_ok(&[
         "traveller",
         "show",
         "--board",
@@ -432,8 +416,7 @@ fn show_draws_text_and_svg() {
         "--svg",
         svg.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let out = stdout(&o);
     assert!(
         out.contains("81 squares") && out.contains("The Hub:") && out.contains("67"),
         "{out}"
@@ -448,7 +431,7 @@ fn bad_boards_exit_2_naming_the_line() {
     std::fs::write(&f, "square(1, 0, 0).\nsquare(2, 3, 1).\njoins(1, 2).\n").unwrap();
     let o = run(&["traveller", "show", "--board", f.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    let err = text(&o.stderr);
+    let err = stderr(&o);
     assert!(
         err.contains("line 3") && err.contains("joins(1, 2)") && err.contains("45°"),
         "{err}"
@@ -459,7 +442,7 @@ fn bad_boards_exit_2_naming_the_line() {
 #[test]
 fn bound_episode_verifies_and_a_tampered_one_does_not() {
     let out = tmp("t12.json");
-    let o = run(&[
+    let o = run_ok(&[
         "traveller",
         "bound",
         "--board",
@@ -472,15 +455,9 @@ fn bound_episode_verifies_and_a_tampered_one_does_not() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(
-        text(&o.stdout).contains("proven optimum"),
-        "{}",
-        text(&o.stdout)
-    );
-    let o = run(&["verify", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("verified"));
+    assert!(stdout(&o).contains("proven optimum"), "{}", stdout(&o));
+    let o = run_ok(&["verify", out.to_str().unwrap()]);
+    assert!(stdout(&o).contains("verified"));
 
     let mut env: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -488,20 +465,20 @@ fn bound_episode_verifies_and_a_tampered_one_does_not() {
     let bad = tmp("t12-bad.json");
     std::fs::write(&bad, env.to_string()).unwrap();
     let o = run(&["verify", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
 
     // A plan that starts off the road.
     env["payload"]["plan"] = serde_json::json!(["move 1"]);
     std::fs::write(&bad, env.to_string()).unwrap();
     let o = run(&["verify", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stderr).contains("no road"), "{}", text(&o.stderr));
+    assert!(stderr(&o).contains("no road"), "{}", stderr(&o));
 }
 
 #[test]
 fn greedy_runs_and_its_episode_verifies() {
     let out = tmp("greedy.json");
-    let o = run(&[
+    run_ok(&[
         "traveller",
         "greedy",
         "--board",
@@ -512,7 +489,5 @@ fn greedy_runs_and_its_episode_verifies() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let o = run(&["verify", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    run_ok(&["verify", out.to_str().unwrap()]);
 }

@@ -319,16 +319,21 @@ mod tests {
         Hand::parse(s).unwrap()
     }
 
-    /// The spec's four-hand example under its stated settings.
-    #[test]
-    fn spec_four_hands() {
-        let v = Variant::spec_tests();
-        let hands = [
+    /// The spec's four-hand example (the third hand holds 7 orange).
+    fn spec_hands() -> [Hand; 4] {
+        [
             h("2/1/3/3/4"),
             h("3/5/3/0/1"),
             h("3/1/1/7/1"),
             h("0/3/4/2/1"),
-        ];
+        ]
+    }
+
+    /// The spec's four-hand example under its stated settings.
+    #[test]
+    fn spec_four_hands() {
+        let v = Variant::spec_tests();
+        let hands = spec_hands();
         assert_eq!(
             totals(&hands, RuleSet::ALL, &v).unwrap(),
             vec![31, 32, 12, 110]
@@ -353,12 +358,7 @@ mod tests {
     #[test]
     fn default_variant_eliminates_and_excludes() {
         let v = Variant::standard().unwrap();
-        let hands = [
-            h("2/1/3/3/4"),
-            h("3/5/3/0/1"),
-            h("3/1/1/7/1"),
-            h("0/3/4/2/1"),
-        ];
+        let hands = spec_hands();
         let s = score(&hands, RuleSet::ALL, &v).unwrap();
         assert!(s[2].eliminated);
         assert_eq!(s[2].total, 0);
@@ -369,12 +369,7 @@ mod tests {
     #[test]
     fn parts_sum_to_total() {
         let v = Variant::spec_tests();
-        let hands = [
-            h("2/1/3/3/4"),
-            h("3/5/3/0/1"),
-            h("3/1/1/7/1"),
-            h("0/3/4/2/1"),
-        ];
+        let hands = spec_hands();
         for s in score(&hands, RuleSet::ALL, &v).unwrap() {
             assert_eq!(s.parts.iter().map(|p| p.points).sum::<i64>(), s.total);
         }

@@ -1,0 +1,89 @@
+//! Helpers shared by the integration tests (`mod common;` in each `tests/*.rs`): where the
+//! repository and the `gamebounds` binary are, running the binary with its output
+//! captured, and a scratch directory per test binary.
+//!
+//! Every test binary compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// The repository root: `models/`, `games/` and the relative paths the CLI is given.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A command for the `gamebounds` binary cargo built for these tests, run from [`root`].
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gamebounds"));
+    c.current_dir(root());
+    c
+}
+
+/// Run the binary with `args` and capture its exit code, stdout and stderr.
+pub fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+/// Run the binary with `args` and insist that it succeeds (the failure shows its stderr).
+#[track_caller]
+pub fn run_ok(args: &[&str]) -> Output {
+    let o = run(args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    o
+}
+
+/// Run the binary with `args` and insist on the contract for bad input: exit code 2 and
+/// one line on stderr that starts `error: `. Returns that stderr.
+#[track_caller]
+pub fn run_bad_input(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let err = stderr(&o);
+    assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+/// The captured stdout as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+/// The captured stderr as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// Modern Art's miniature variants (`models/modern-art/mini/*.json`), sorted by path, each
+/// with the player count it deals for (the first key of its `deal` table).
+pub fn modern_art_minis() -> Vec<(PathBuf, usize)> {
+    let mut v: Vec<(PathBuf, usize)> = std::fs::read_dir(root().join("models/modern-art/mini"))
+        .expect("models/modern-art/mini exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let n: usize = v["deal"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            (p, n)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// A scratch directory `gb-<tag>-<pid>` in the system's temporary directory, created if
+/// missing; the process id keeps concurrent runs of the suite apart.
+pub fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gb-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
