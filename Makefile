@@ -63,12 +63,6 @@ lint:
 results: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art results --time-limit 150
-	# The best star-shaped game (Krypto first in every round with every award), proven,
-	# for every variant and player count (anchor 2p is proven whole by the split above).
-	for v in standard anchor blessed; do for n in 2 3 4 5; do [ "$$v$$n" = anchor2 ] || \
-	  $(BIN) modern-art solve --players $$n --variant models/modern-art/$$v.json --star krypto \
-	    --time-limit 0 --quiet --out games/modern-art-$${n}p-$$v-star-krypto.json > /dev/null || exit 1; \
-	done; done
 	$(BIN) cribbage results
 	$(BIN) cribbage bench --quiet
 	$(BIN) lost-cities results

@@ -949,6 +949,10 @@ fn cli_search_verify_render() {
         assert_eq!(o.status.code(), Some(2));
         assert!(stderr(&o).contains(want));
     }
+    // `results --players` outside 2–5: refused before any solve.
+    let o = run(&["modern-art", "results", "--players", "3,6"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--players 6: Modern Art is played by 2 to 5 players"));
     // A variant that deals for one player count only needs no --players.
     let o = run_ok(&[
         "modern-art",

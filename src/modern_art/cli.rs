@@ -86,11 +86,17 @@ pub enum Command {
         #[command(flatten)]
         goal: super::solve::Goal,
     },
-    /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md and
-    /// results/modern-art.md (default time limit 120 s per solve).
+    /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md (with the
+    /// star games, -star-krypto) and results/modern-art.md (default time limit 120 s per
+    /// solve). The tables are read back from the episodes in games/, so `--players 5`
+    /// re-solves only the 5-player rows and keeps the others.
     ///
-    /// Example: gamebounds modern-art results --time-limit 60
-    Results,
+    /// Example: gamebounds modern-art results --time-limit 150 --players 3,4,5
+    Results {
+        /// Player counts to solve again, comma separated.
+        #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
+        players: Vec<usize>,
+    },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
     /// results/bench-modern-art.md.
     ///
@@ -145,7 +151,9 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             goal,
         } => super::solve::run_compare(&variant, deck.as_deref(), &players, &goal, common),
-        Command::Results => super::solve::run_results(std::path::Path::new("."), common),
+        Command::Results { players } => {
+            super::solve::run_results(std::path::Path::new("."), &players, common)
+        }
         Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),
         Command::Search {
             setup,

@@ -3,7 +3,7 @@
 //! referee replay it ([`super::episode::envelope`]). A number is called a maximum only
 //! when HiGHS proved it (zero gap) *and* the replayed game reaches it.
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 
 use super::episode;
 use super::model::{self, Dive, Objective, Plan, Scope};
@@ -26,6 +26,25 @@ pub struct Outcome {
     /// Optimal plans the scheduler could not turn into a game, excluded by a cut (the
     /// most of the certified game's solve and the bounding solve).
     pub excluded: usize,
+    /// Every model variable's value in the chosen game's solve: a MIP start for a solve of
+    /// a wider scope ([`solve_from`]).
+    pub assignment: Vec<(good_lp::Variable, f64)>,
+    /// The chosen game's record (what the envelope's payload replays).
+    pub record: super::record::Record,
+}
+
+impl Outcome {
+    /// This game as an attempt of a solve of a wider scope: a certified game to keep and
+    /// its values as the MIP start.
+    fn as_seed(&self) -> Attempt {
+        Attempt {
+            report: self.report.clone(),
+            plan: self.plan.clone(),
+            record: self.record.clone(),
+            excluded: self.excluded,
+            assignment: self.assignment.clone(),
+        }
+    }
 }
 
 /// One solve of the full or the restricted model, scheduled into a game.
@@ -111,11 +130,26 @@ pub fn solve(
     scope: &Scope,
     opts: &SolveOptions,
 ) -> Result<Outcome> {
+    solve_from(c, objective, player, scope, opts, None)
+}
+
+/// [`solve`], started from a known game: `seed` is the outcome of a solve of a narrower
+/// scope (e.g. a proven star). Its game is kept (the result is never worse) and its values
+/// are HiGHS's first incumbent; there are no dives, so the whole time limit goes to the
+/// real objective and its bound.
+pub fn solve_from(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    scope: &Scope,
+    opts: &SolveOptions,
+    seed: Option<&Outcome>,
+) -> Result<Outcome> {
     let started = std::time::Instant::now();
-    let mut games: Vec<Attempt> = Vec::new();
+    let mut games: Vec<Attempt> = seed.map(Outcome::as_seed).into_iter().collect();
     let mut full_opts = opts.clone();
-    let mut start: Option<Vec<(good_lp::Variable, f64)>> = None;
-    if let Some(t) = opts.time_limit {
+    let mut start = seed.map(|o| o.assignment.clone());
+    if let Some(t) = opts.time_limit.filter(|_| seed.is_none()) {
         let dives = dive(c, objective, player, scope, t * DIVE_SHARE, opts);
         let mut spent = DIVE_SHARE;
         if let Some(best) = dives
@@ -175,6 +209,16 @@ pub fn solve(
                 },
             )?;
             if games.is_empty() {
+                // Random playouts need not have a dive's shape: a dive with no game found
+                // has no result to show.
+                if let Some(d) = scope.dive {
+                    bail!(
+                        "no game of the restricted shape ({}) found within the time limit; \
+                         raise --time-limit (LP bound of the shape: {:.1})",
+                        d.describe(&c.deck.artists),
+                        lp.bound.or(lp.objective).unwrap_or(f64::NAN)
+                    );
+                }
                 games.push(playouts(c, objective, player, &lp)?);
             }
             let mut r = lp;
@@ -284,11 +328,13 @@ pub fn solve(
     Ok(Outcome {
         report,
         plan: chosen.plan,
+        record: chosen.record,
         envelope,
         scores,
         value,
         proven,
         excluded: chosen.excluded.max(full_excluded),
+        assignment: chosen.assignment,
     })
 }
 
@@ -868,90 +914,250 @@ fn row(variant: &str, players: usize, o: &Outcome, status: String) -> Vec<String
 /// The shipped variants `results` regenerates.
 pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
 
-/// `modern-art results`: solve every shipped variant for 2–5 players, write the episodes
-/// to `games/` and the table to `results/modern-art.md`.
-pub fn run_results(root: &std::path::Path, common: &crate::cli::Common) -> Result<()> {
+/// `modern-art results`: solve every shipped variant for the player counts `players`,
+/// write the episodes to `games/` and the tables of all of `games/` to
+/// `results/modern-art.md`.
+///
+/// For each variant and player count, first the *star* of the best-stocked artist (first
+/// in every round with every award: the shape of every best game found so far), run to a
+/// proof within [`STAR_LIMIT_FACTOR`] × the time limit; its game is certified and written
+/// as `games/modern-art-{N}p-{variant}-star-{artist}.json`. Then the whole game: for 2
+/// players the split over round 1's first artist (each part's LP is far tighter: it is what
+/// proved 2p anchor), for 3–5 players one solve started from the star's game, so the whole
+/// time limit goes to the upper bound. The whole solve's game is never worse than the star.
+///
+/// The tables are read back from the episodes (every variant, 2–5 players), so a run for
+/// some player counts keeps the other rows as they were.
+pub fn run_results(
+    root: &std::path::Path,
+    players: &[usize],
+    common: &crate::cli::Common,
+) -> Result<()> {
+    if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
+        bail!("--players {n}: Modern Art is played by 2 to 5 players");
+    }
     let mut opts = common.solve_options();
     if opts.time_limit.is_none() {
         opts.time_limit = Some(DEFAULT_RESULTS_LIMIT);
     }
-    let mut rows = Vec::new();
+    let limit = opts.time_limit.unwrap_or(0.0);
+    let star_opts = SolveOptions {
+        time_limit: Some(limit * STAR_LIMIT_FACTOR),
+        ..opts.clone()
+    };
+    // Write an episode unless the one already there has a better certified game (a short
+    // run never replaces a long run's result with a worse one).
+    let write = |o: &Outcome, stem: &str| -> Result<String> {
+        let file = root.join(format!("games/{stem}.json"));
+        if let Some(old) = Envelope::load(&file).ok().and_then(|e| e.value) {
+            if old > o.value as f64 {
+                return Ok(format!(
+                    "kept {} (its game scores {old}, this run's {})",
+                    file.display(),
+                    o.value
+                ));
+            }
+        }
+        o.envelope.save(&file)?;
+        crate::cli::write_file(
+            &root.join(format!("games/{stem}.md")),
+            &crate::games::render(&o.envelope)?,
+        )?;
+        super::verify(&o.envelope)
+    };
     for name in RESULT_VARIANTS {
         let path = root.join(format!("models/modern-art/{name}.json"));
-        for n in 2..=5 {
+        for &n in players {
             let c = Config::load(&path, None, n)?;
-            // Two players: the split over round 1's first artist is what proves 2p
-            // optima (each part's LP is far tighter); more players: one solve.
-            let split_solve = n == 2;
-            let solved = if split_solve {
-                split(&c, Objective::MaxPlayer, None, &opts)
-            } else {
-                solve(&c, Objective::MaxPlayer, None, &Scope::all(), &opts)
-            };
-            let o = match solved {
-                Ok(o) => o,
+            let star = star_artist(&c);
+            let star_name = &c.deck.artists[star];
+            let star_scope = Scope::all().with_dive(Dive::Star(star));
+            let seed = match solve(&c, Objective::MaxPlayer, None, &star_scope, &star_opts) {
+                Ok(o) => {
+                    let cert = write(&o, &star_stem(n, name, star_name))?;
+                    common.note(format!(
+                        "{name} {n}p, {star_name} star: {} ({:.1} s) — {cert}",
+                        verdict(&o, Objective::MaxPlayer),
+                        o.report.seconds
+                    ));
+                    Some(o)
+                }
                 Err(e) => {
-                    common.note(format!("{name} {n}p: {e:#}"));
-                    rows.push(vec![
-                        name.to_string(),
-                        n.to_string(),
-                        "–".into(),
-                        "no game found".into(),
-                        "–".into(),
-                        format!("{e:#}"),
-                        "–".into(),
-                        "–".into(),
-                        "–".into(),
-                    ]);
-                    continue;
+                    common.note(format!("{name} {n}p, {star_name} star: {e:#}"));
+                    None
                 }
             };
-            let stem = root.join(format!("games/modern-art-{n}p-{name}"));
-            let json_path = stem.with_extension("json");
-            o.envelope.save(&json_path)?;
-            let md = crate::games::render(&o.envelope)?;
-            std::fs::write(stem.with_extension("md"), md)
-                .map_err(|e| anyhow!("cannot write {}.md: {e}", stem.display()))?;
-            let cert = super::verify(&o.envelope)?;
-            common.note(format!(
-                "{name} {n}p: {} ({:.1} s) — {cert}",
-                verdict(&o, Objective::MaxPlayer),
-                o.report.seconds
-            ));
-            let status = if split_solve && o.proven {
-                "proven, certified (split over round 1's first artist)".into()
+            let solved = if n == 2 {
+                split(&c, Objective::MaxPlayer, None, &opts)
             } else {
-                status_cell(&o)
+                let all = Scope::all();
+                solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
             };
-            let mut cells = row(name, n, &o, status);
-            cells.push(format!(
-                "{} × {} ({} int)",
-                o.report.rows, o.report.columns, o.report.integers
-            ));
-            cells.push(format!("games/modern-art-{n}p-{name}.json"));
-            rows.push(cells);
+            match solved {
+                Ok(o) => {
+                    let cert = write(&o, &format!("modern-art-{n}p-{name}"))?;
+                    common.note(format!(
+                        "{name} {n}p: {} ({:.1} s) — {cert}",
+                        verdict(&o, Objective::MaxPlayer),
+                        o.report.seconds
+                    ));
+                }
+                // The episode already in games/ (if any) stays; the note says why.
+                Err(e) => common.note(format!("{name} {n}p: {e:#}")),
+            }
         }
     }
-    let limit = opts.time_limit.unwrap_or(0.0);
+    let (rows, star_rows) = result_rows(root)?;
     let text = format!(
         "# Modern Art: Masters Gallery — maximum scores\n\n\
-         Regenerate with `gamebounds modern-art results` (`make results`). Objective: the \
-         highest final score of one player (the best seat), all players cooperating, the \
-         deal free. Each solve: HiGHS, 1 thread, time limit {limit:.0} s (2 players: per part of \
-         the split over round 1's first artist). Every game listed \
-         was replayed by the referee (`gamebounds verify FILE`); \"proven\" means HiGHS \
-         closed the gap *and* the replay reaches the value. Otherwise the value is the \
-         best certified game found and the bound is HiGHS's proven upper bound: the true \
-         maximum lies between them.\n\n{}\n",
+         Regenerate with `gamebounds modern-art results` (`make results`; `--players N` \
+         re-solves only those rows). Objective: the highest final score of one player (the \
+         best seat), all players cooperating, the deal free. Every game listed was replayed \
+         by the referee (`gamebounds verify FILE`); \"proven\" means HiGHS closed the gap \
+         *and* the replay reaches the value. Otherwise the value is the best certified game \
+         found and the bound is HiGHS's proven upper bound: the true maximum lies between \
+         them. HiGHS runs with 1 thread; `seconds` is each solve's wall clock on a shared \
+         2-core machine.\n\n\
+         ## The whole game\n\n\
+         2 players: the split over round 1's first artist (the time limit applies to each \
+         part); 3–5 players: one solve started from the star game below, its whole time \
+         limit spent on the bound.\n\n{}\n\n\
+         ## Star games\n\n\
+         The best game in which the best-stocked artist takes first place in every round \
+         and carries every award token (the shape of every best game found so far), each a \
+         restricted solve of its own ({STAR_LIMIT_FACTOR} × the time limit). A star game is \
+         a legal game, so its value is a lower bound on the maximum above; \"proven maximum \
+         of the shape\" is about star games only.\n\n{}\n",
         crate::render::table(
             ROW_HEADER
                 .iter()
                 .chain(&["rows × columns", "episode"])
                 .copied(),
             rows
+        ),
+        crate::render::table(
+            ["variant", "players", "star", "maximum", "status", "seconds", "episode",],
+            star_rows
         )
     );
     common.write_report(&root.join("results/modern-art.md"), &text)
+}
+
+/// The star episode's file stem, e.g. `modern-art-3p-standard-star-krypto`.
+fn star_stem(n: usize, variant: &str, artist: &str) -> String {
+    let slug = artist.to_lowercase().replace(' ', "-").replace('.', "");
+    format!("modern-art-{n}p-{variant}-star-{slug}")
+}
+
+/// Table rows of cells.
+type Rows = Vec<Vec<String>>;
+
+/// The rows of both `results` tables, read from the episodes in `games/` (after a replay
+/// by the referee: a file that does not verify is an error, never a row).
+fn result_rows(root: &std::path::Path) -> Result<(Rows, Rows)> {
+    let mut rows = Vec::new();
+    let mut star_rows = Vec::new();
+    for name in RESULT_VARIANTS {
+        let path = root.join(format!("models/modern-art/{name}.json"));
+        for n in 2..=5 {
+            let c = Config::load(&path, None, n)?;
+            let star_name = &c.deck.artists[star_artist(&c)];
+            let stems = [
+                format!("modern-art-{n}p-{name}"),
+                star_stem(n, name, star_name),
+            ];
+            for (i, stem) in stems.iter().enumerate() {
+                let file = root.join(format!("games/{stem}.json"));
+                let cells = if file.exists() {
+                    let env = Envelope::load(&file)?;
+                    super::verify(&env).with_context(|| format!("{}", file.display()))?;
+                    episode_cells(&env, i == 1)?
+                } else {
+                    let mut cells = vec!["no episode yet (run `modern-art results`)".to_string()];
+                    cells.resize(if i == 1 { 3 } else { 6 }, "–".into());
+                    cells
+                };
+                let episode = format!("games/{stem}.json");
+                if i == 0 {
+                    let mut row = vec![name.to_string(), n.to_string()];
+                    row.extend(cells);
+                    row.push(episode);
+                    rows.push(row);
+                } else {
+                    let mut row = vec![name.to_string(), n.to_string(), star_name.clone()];
+                    row.extend(cells);
+                    row.push(episode);
+                    star_rows.push(row);
+                }
+            }
+        }
+    }
+    Ok((rows, star_rows))
+}
+
+/// One episode's cells: for the whole game seat, maximum, other players, status,
+/// seconds, rows × columns; for a star maximum, status, seconds.
+fn episode_cells(env: &Envelope, star: bool) -> Result<Vec<String>> {
+    let payload: episode::Payload = env.payload_as()?;
+    let seat = payload.player.unwrap_or(0);
+    let value = payload.scores.get(seat).copied().unwrap_or(0);
+    let proven = env.status == crate::lp::Status::Optimal;
+    let maximum = match (proven, env.bound) {
+        (true, _) => value.to_string(),
+        (false, Some(b)) => format!("best {value}, bound {}", b.floor()),
+        (false, None) => format!("best {value}"),
+    };
+    let gap = env
+        .gap
+        .map(|g| format!("{:.1}%", g * 100.0))
+        .unwrap_or("?".into());
+    let solver = env.solver.as_ref();
+    let seconds = solver
+        .map(|s| format!("{:.1}", s.seconds))
+        .unwrap_or("–".into());
+    if star {
+        let status = if proven {
+            "proven maximum of the shape".to_string()
+        } else {
+            format!("gap {gap}, certified game")
+        };
+        return Ok(vec![maximum, status, seconds]);
+    }
+    let others = payload
+        .scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != seat)
+        .map(|(s, v)| format!("P{} {v}", s + 1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let status = match (proven, payload.split.is_some()) {
+        (true, true) => "proven, certified (split over round 1's first artist)".to_string(),
+        (true, false) => "proven, certified".to_string(),
+        (false, _) => format!("gap {gap}, certified game"),
+    };
+    let size = solver
+        .map(|s| format!("{} × {} ({} int)", s.rows, s.columns, s.integers))
+        .unwrap_or("–".into());
+    Ok(vec![
+        format!("P{}", seat + 1),
+        maximum,
+        others,
+        status,
+        seconds,
+        size,
+    ])
+}
+
+/// The star solves of `results` get this many times the time limit (they prove in
+/// 16–90 s when measured; the factor keeps a loaded machine from cutting one short).
+pub const STAR_LIMIT_FACTOR: f64 = 4.0;
+
+/// The artist with the most cards (the lowest index among equals): the star of `results`.
+pub fn star_artist(c: &Config) -> usize {
+    (0..c.artists())
+        .max_by_key(|&a| (c.cards_of(a), std::cmp::Reverse(a)))
+        .unwrap_or(0)
 }
 
 /// Time limit per solve of `results` when none is given.
@@ -1082,3 +1288,44 @@ with every award: LP 467, proven optimum 440 in 90 s by `solve --star krypto`).\
 9. Dives (restricted solves of one shape whose best game is the MIP start of the whole \
 model): no change to the bound; the incumbents for 3 and 4 players rise from 153 and 117 \
 to about 300 and 336.\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_episode_names() {
+        assert_eq!(
+            star_stem(3, "standard", "Krypto"),
+            "modern-art-3p-standard-star-krypto"
+        );
+        assert_eq!(
+            star_stem(2, "anchor", "Christin P."),
+            "modern-art-2p-anchor-star-christin-p"
+        );
+    }
+
+    /// The results table reads a committed episode back: the proven 2p anchor maximum.
+    #[test]
+    fn result_cells_from_an_episode() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let env = Envelope::load(&root.join("games/modern-art-2p-anchor.json")).unwrap();
+        let cells = episode_cells(&env, false).unwrap();
+        assert_eq!(cells[1], "418");
+        assert_eq!(
+            cells[3],
+            "proven, certified (split over round 1's first artist)"
+        );
+        let star =
+            Envelope::load(&root.join("games/modern-art-3p-standard-star-krypto.json")).unwrap();
+        let cells = episode_cells(&star, true).unwrap();
+        assert_eq!(cells[..2], ["398", "proven maximum of the shape"]);
+    }
+
+    #[test]
+    fn star_artist_has_the_most_cards() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let c = Config::load(&root.join("models/modern-art/standard.json"), None, 3).unwrap();
+        assert_eq!(c.deck.artists[star_artist(&c)], "Krypto");
+    }
+}
