@@ -125,6 +125,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 ///   ranked order, 0-based; `x` leaves a round free).
 /// - `GAMEBOUNDS_CLOSEMASK="111x"`: `1` the round closes (some artist reaches K), `0` it
 ///   ends with every hand empty, `x` free.
+/// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
+///   is skipped). Not a relaxation of the rules: a measurement only.
 ///
 /// With `GAMEBOUNDS_RELAX=1 GAMEBOUNDS_DEBUG=1 … solve --time-limit 0` (2 players,
 /// standard) the LP relaxation measured:
@@ -137,6 +139,7 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 /// | star, round 4's pattern fixed (`x;x;x;4,2,0`)        | 456.5 |
 /// | star, the four patterns fixed                        | 442.9 |
 /// | star, the four patterns and "every round closes"     | 440.0 |
+/// | star, no skips in rounds 1–3 (`GAMEBOUNDS_NOSKIP`)    | 462.0 |
 ///
 /// So, given the patterns, the turns, hands and cards are modelled tightly (the last LP is
 /// the star's proven optimum); the slack is the LP's *mixture* of ranking patterns across
@@ -157,6 +160,15 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             for (pat, x) in &v.patterns[r] {
                 if *pat == want {
                     m.constrain(eq(Expression::from(*x), 1.0));
+                }
+            }
+        }
+    }
+    if let Ok(mask) = std::env::var("GAMEBOUNDS_NOSKIP") {
+        for (r, ch) in mask.chars().enumerate().take(v.d.r) {
+            if ch == '1' {
+                for p in 0..v.d.n {
+                    m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
                 }
             }
         }
