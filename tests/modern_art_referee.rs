@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{modern_art_minis, root, run, run_ok, stderr, stdout};
+use common::{bin, modern_art_minis, root, run, run_ok, scratch, stderr, stdout};
 use gamebounds::episode::Envelope;
 use gamebounds::error::Rejected;
 use gamebounds::modern_art::engine::{self, Action, State};
@@ -953,6 +953,40 @@ fn cli_search_verify_render() {
     let o = run(&["modern-art", "results", "--players", "3,6"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--players 6: Modern Art is played by 2 to 5 players"));
+    // `results --tables-only` rebuilds the tables from the episodes, solving nothing: in a
+    // scratch copy of the variants and the committed episodes.
+    let dir = scratch("ma-tables");
+    copy_dir(
+        &root().join("models/modern-art"),
+        &dir.join("models/modern-art"),
+    );
+    std::fs::create_dir_all(dir.join("games")).unwrap();
+    for entry in std::fs::read_dir(root().join("games")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("modern-art-") {
+            std::fs::copy(&path, dir.join("games").join(&name)).unwrap();
+        }
+    }
+    let o = bin()
+        .current_dir(&dir)
+        .args(["modern-art", "results", "--tables-only"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = std::fs::read_to_string(dir.join("results/modern-art.md")).unwrap();
+    assert!(table.contains("proven, certified (split over round 1's first artist)"));
+    assert!(table.contains("| standard | 3       | Krypto | 398     | proven maximum of the shape"));
+    // A missing episode is a row that says so, not an error.
+    std::fs::remove_file(dir.join("games/modern-art-5p-blessed.json")).unwrap();
+    let o = bin()
+        .current_dir(&dir)
+        .args(["modern-art", "results", "--tables-only"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = std::fs::read_to_string(dir.join("results/modern-art.md")).unwrap();
+    assert!(table.contains("no episode yet"));
     // A variant that deals for one player count only needs no --players.
     let o = run_ok(&[
         "modern-art",
@@ -1028,6 +1062,20 @@ fn full_games_of_the_shipped_variants() {
             let mut e = env.clone();
             e.payload["scores"][n - 1] = (st.returns()[n - 1] + 1).into();
             rejected(&e, "final scores: the episode claims");
+        }
+    }
+}
+
+/// Copy a directory tree (the variant files a scratch `results` run reads).
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
         }
     }
 }

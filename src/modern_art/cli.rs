@@ -96,6 +96,9 @@ pub enum Command {
         /// Player counts to solve again, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
         players: Vec<usize>,
+        /// Solve nothing: only rewrite results/modern-art.md from the episodes in games/.
+        #[arg(long)]
+        tables_only: bool,
     },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
     /// results/bench-modern-art.md.
@@ -151,7 +154,11 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             goal,
         } => super::solve::run_compare(&variant, deck.as_deref(), &players, &goal, common),
-        Command::Results { players } => {
+        Command::Results {
+            players,
+            tables_only,
+        } => {
+            let players = if tables_only { Vec::new() } else { players };
             super::solve::run_results(std::path::Path::new("."), &players, common)
         }
         Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),

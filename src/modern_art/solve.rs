@@ -919,7 +919,7 @@ pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
 /// `results/modern-art.md`.
 ///
 /// For each variant and player count, first the *star* of the best-stocked artist (first
-/// in every round with every award: the shape of every best game found so far), run to a
+/// in every round with every award: the shape of most best games found), run to a
 /// proof within [`STAR_LIMIT_FACTOR`] × the time limit; its game is certified and written
 /// as `games/modern-art-{N}p-{variant}-star-{artist}.json`. Then the whole game: for 2
 /// players the split over round 1's first artist (each part's LP is far tighter: it is what
@@ -1024,7 +1024,7 @@ pub fn run_results(
          limit spent on the bound.\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
-         and carries every award token (the shape of every best game found so far), each a \
+         and carries every award token (the shape of most best games found), each a \
          restricted solve of its own ({STAR_LIMIT_FACTOR} × the time limit). A star game is \
          a legal game, so its value is a lower bound on the maximum above; \"proven maximum \
          of the shape\" is about star games only.\n\n{}\n",
