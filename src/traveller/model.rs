@@ -27,8 +27,9 @@
 //! money a part may hold to what one real trader could:
 //! * floor ([`floors`]): cash + stock at the dearest wholesale price ≥ the starting cash
 //!   less the most fuel that can have been bought;
-//! * ceiling ([`ceilings`]): cash ≤ the most cash after that many steps, proven by the LP
-//!   relaxations of shorter budgets (10, 20, … steps);
+//! * ceiling ([`ceilings`]): cash ≤ the most wealth (cash + stock at cost) any plan has
+//!   after that many steps, proven by the LP relaxations of shorter budgets (10, 20, …
+//!   steps); the reported bound also uses a profit bound restarted from the last of them;
 //!
 //! Why this loses no plan (each step of a plan can be rewritten without lowering the
 //! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
@@ -276,7 +277,7 @@ pub fn solve(
     opts: &SolveOptions,
 ) -> Result<Bound> {
     let started = std::time::Instant::now();
-    let ceiling = ceilings(board, rules, start, steps, objective, opts)?;
+    let (ceiling, last) = ceilings(board, rules, start, steps, objective, opts)?;
     let checkpoints = started.elapsed().as_secs_f64();
     let mut built = build(board, rules, start, steps, objective, false, &ceiling)?;
     if let Some(plan) = hint {
@@ -300,7 +301,7 @@ pub fn solve(
     report.seconds += checkpoints;
     // The last ceiling bounds the objective as well; report it when HiGHS's own bound is
     // looser (a root LP cut short by the time limit).
-    let cap = ceiling[steps];
+    let cap = restarted(board, rules, &ceiling, last)[steps];
     if let (Some(obj), true) = (report.objective, report.bound.is_none_or(|b| b > cap)) {
         report.bound = Some(cap.max(obj));
         report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
@@ -327,8 +328,8 @@ const CHECKPOINT_LIMIT: f64 = 30.0;
 /// units, since only units never sold by step t were dropped — it has at most t ≤ t_c
 /// steps, and it ends with the plan's cash after step t plus the cost of the stock then
 /// held. So that wealth is at most the t_c-step optimum, at most its LP bound. Each
-/// checkpoint's LP uses the bounds the earlier ones proved; the bounds after the last
-/// checkpoint solved are then restarted from it ([`restart_profit_bounds`]).
+/// checkpoint's LP uses the bounds the earlier ones proved. Returns the bounds and the
+/// last checkpoint solved (see [`restarted`] for the steps after it).
 fn ceilings(
     board: &Board,
     rules: &Rules,
@@ -336,10 +337,10 @@ fn ceilings(
     steps: usize,
     objective: &Objective,
     opts: &SolveOptions,
-) -> Result<Vec<f64>> {
+) -> Result<(Vec<f64>, Option<usize>)> {
     let mut w = wealth_bounds(board, rules, objective, steps);
     if !objective.cash_only() {
-        return Ok(w);
+        return Ok((w, None));
     }
     let quiet = SolveOptions {
         quiet: true,
@@ -372,12 +373,19 @@ fn ceilings(
         last = Some(tc);
         tc += CHECKPOINT;
     }
-    // Only after the checkpoints: their LPs, given the tighter restarted bounds, take the
-    // interior point method several times longer (T = 30: 6 s → over 30 s).
+    Ok((w, last))
+}
+
+/// The ceilings with the steps after the last checkpoint solved (`last`) bounded again
+/// from it ([`restart_profit_bounds`]). Only the reported bound uses them, not the
+/// model: given these tighter big-Ms the interior point method takes several times
+/// longer (the T = 30 checkpoint LP: 6 s → over 30 s; the T = 30 proof: 8.5 s → 24 s).
+fn restarted(board: &Board, rules: &Rules, ceiling: &[f64], last: Option<usize>) -> Vec<f64> {
+    let mut w = ceiling.to_vec();
     if let Some(tc) = last {
         restart_profit_bounds(&Rates::new(board), rules, &mut w, tc);
     }
-    Ok(w)
+    w
 }
 
 /// After a checkpoint has capped the wealth at step `tc`, bound the later steps again
@@ -406,9 +414,10 @@ fn restart_profit_bounds(rates: &Rates, rules: &Rules, w: &mut [f64], tc: usize)
     }
 }
 
-/// The ceilings the cash-only bound uses: an upper bound on the wealth at cost (cash +
+/// The ceilings the cash-only bound reports: an upper bound on the wealth at cost (cash +
 /// stock at the price paid) after each step 0..=`steps` of any plan from `start` (see
-/// [`ceilings`]). Public so that tests can hold them against brute force.
+/// [`ceilings`] and [`restarted`]; the model's own are these or looser). Public so that
+/// tests can hold them against brute force.
 pub fn wealth_ceilings(
     board: &Board,
     rules: &Rules,
@@ -416,7 +425,8 @@ pub fn wealth_ceilings(
     steps: usize,
     opts: &SolveOptions,
 ) -> Result<Vec<f64>> {
-    ceilings(board, rules, start, steps, &Objective::default(), opts)
+    let (ceiling, last) = ceilings(board, rules, start, steps, &Objective::default(), opts)?;
+    Ok(restarted(board, rules, &ceiling, last))
 }
 
 /// The LP relaxation of the same model: its optimum is the root bound before any cut or
@@ -429,7 +439,7 @@ pub fn relaxation(
     opts: &SolveOptions,
 ) -> Result<SolveReport> {
     let objective = Objective::default();
-    let ceiling = ceilings(board, rules, start, steps, &objective, opts)?;
+    let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
     let mut built = build(board, rules, start, steps, &objective, true, &ceiling)?;
     built.m.highs_option("solver", "ipm");
     Ok(built
