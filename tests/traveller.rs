@@ -260,10 +260,88 @@ fn the_contracted_network_follows_the_roads() {
     }
 }
 
+/// The most cash + stock at the cheapest wholesale price over all plans of at most t
+/// actions, for each t = 0..=steps, by breadth-first search over every state.
+fn brute_force_wealth(board: &Board, rules: &Rules, start: u32, steps: usize) -> Vec<f64> {
+    let cheapest: Vec<f64> = (0..board.goods.len())
+        .map(|g| {
+            (0..board.n())
+                .filter_map(|s| board.wholesale[s][g])
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect();
+    let worth = |s: &State| -> f64 {
+        s.cash
+            + s.stock
+                .iter()
+                .zip(&cheapest)
+                .filter(|(&q, _)| q > 0)
+                .map(|(&q, &p)| q as f64 * p)
+                .sum::<f64>()
+    };
+    let mut layer = vec![State::start(board, rules, start).unwrap()];
+    let mut out = vec![rules.cash];
+    for _ in 0..steps {
+        let mut seen: HashSet<(usize, u32, i64, Vec<u64>)> = HashSet::new();
+        let mut next = Vec::new();
+        let mut best = *out.last().unwrap();
+        for s in &layer {
+            for a in engine::legal_actions(board, rules, s, None) {
+                let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
+                best = best.max(worth(&n));
+                if seen.insert((
+                    n.square,
+                    n.fuel,
+                    (n.cash * 100.0).round() as i64,
+                    n.stock.clone(),
+                )) {
+                    next.push(n);
+                }
+            }
+        }
+        out.push(best);
+        layer = next;
+    }
+    out
+}
+
+#[test]
+fn the_wealth_ceilings_hold_against_brute_force() {
+    // The checkpoint caps (10 steps) and the profit bounds restarted from them must stay
+    // above what some plan really holds (cash + stock at cost) after every step.
+    let rules = Rules {
+        cash: 30.0,
+        tank: 6,
+        fuel: 6,
+        capacity: 10.0,
+    };
+    for seed in 1..=2 {
+        let file = generate::generate(seed, 5, 4);
+        let board = Board::from_file("generated", file).unwrap();
+        let start = board.ids[0];
+        let s = board.square(start).unwrap();
+        let steps = 16;
+        let want = brute_force_wealth(&board, &rules, start, steps);
+        let ceil =
+            model::wealth_ceilings(&board, &rules, s, steps, &SolveOptions::quiet()).unwrap();
+        for t in 0..=steps {
+            assert!(
+                want[t] <= ceil[t] + 1e-6,
+                "seed {seed}, step {t}: a plan holds {} > ceiling {}",
+                want[t],
+                ceil[t]
+            );
+        }
+        // Steps 11..16 come from the bounds restarted at the checkpoint.
+        assert!(ceil[steps].is_finite() && ceil[steps] >= rules.cash);
+    }
+}
+
 #[test]
 fn ilp_matches_brute_force_on_small_generated_boards() {
     // Generated towns (real prices, junctions, chains) with a small purse and lorry so
-    // that brute force stays cheap; budgets past the first checkpoint (10 steps). The
+    // that brute force stays cheap; budgets past the first checkpoint (10 steps, whose
+    // cap the later steps' ceilings restart from). The
     // MIP starts include weaker plans (the trip plan for half the budget).
     let rules = Rules {
         cash: 30.0,

@@ -27,8 +27,9 @@
 //! money a part may hold to what one real trader could:
 //! * floor ([`floors`]): cash + stock at the dearest wholesale price ≥ the starting cash
 //!   less the most fuel that can have been bought;
-//! * ceiling ([`ceilings`]): cash ≤ the most cash after that many steps, proven by the LP
-//!   relaxations of shorter budgets (10, 20, … steps);
+//! * ceiling ([`ceilings`]): cash ≤ the most wealth (cash + stock at cost) any plan has
+//!   after that many steps, proven by the LP relaxations of shorter budgets (10, 20, …
+//!   steps); the reported bound also uses a profit bound restarted from the last of them;
 //!
 //! Why this loses no plan (each step of a plan can be rewritten without lowering the
 //! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
@@ -276,7 +277,7 @@ pub fn solve(
     opts: &SolveOptions,
 ) -> Result<Bound> {
     let started = std::time::Instant::now();
-    let ceiling = ceilings(board, rules, start, steps, objective, opts)?;
+    let (ceiling, last) = ceilings(board, rules, start, steps, objective, opts)?;
     let checkpoints = started.elapsed().as_secs_f64();
     let mut built = build(board, rules, start, steps, objective, false, &ceiling)?;
     if let Some(plan) = hint {
@@ -300,7 +301,7 @@ pub fn solve(
     report.seconds += checkpoints;
     // The last ceiling bounds the objective as well; report it when HiGHS's own bound is
     // looser (a root LP cut short by the time limit).
-    let cap = ceiling[steps];
+    let cap = restarted(board, rules, &ceiling, last)[steps];
     if let (Some(obj), true) = (report.objective, report.bound.is_none_or(|b| b > cap)) {
         report.bound = Some(cap.max(obj));
         report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
@@ -314,14 +315,21 @@ const CHECKPOINT: usize = 10;
 /// Seconds each checkpoint LP may take (one not solved by then is not used).
 const CHECKPOINT_LIMIT: f64 = 30.0;
 
-/// Upper bounds on the cash after each step 0..=T. The analytic [`wealth_bounds`] grow
-/// far too fast (£27 885 after 50 steps on the classic board, where plans reach about
-/// £8 400), and every big-M of the model — above all the cash a part of a split trader
-/// may carry — is one of them. So with only cash counting, they are tightened in turn by
-/// the LP relaxations of the budgets 10, 20, … below T: the cash (plus stock at cost) after t ≤ t_c steps of
-/// any plan is the final cash of its first t steps, a t_c-step plan (stop early), so at
-/// most the t_c-step optimum, at most its LP bound. Each checkpoint's LP uses the bounds
-/// the earlier ones proved; after the last one the analytic bounds stay.
+/// Upper bounds on the wealth at cost (cash + stock at the price paid, so also on cash)
+/// after each step 0..=T. The analytic [`wealth_bounds`] grow far too fast (£27 885
+/// after 50 steps on the classic board, where plans reach about £8 400), and every big-M
+/// of the model — above all the cash a part of a split trader may carry — is one of them.
+/// So with only cash counting, they are tightened in turn by the LP relaxations of the
+/// budgets 10, 20, … below T ("checkpoints"). Why the t_c-step LP bound caps the wealth
+/// at cost after any t ≤ t_c steps of any plan: take the plan's first t steps and buy,
+/// of each good, as many fewer units as are still held after step t, dropping the latest
+/// purchases first (and a purchase step left with nothing to buy altogether). The result
+/// is legal — cash is higher at every step, the load lower, and every sale still has its
+/// units, since only units never sold by step t were dropped — it has at most t ≤ t_c
+/// steps, and it ends with the plan's cash after step t plus the cost of the stock then
+/// held. So that wealth is at most the t_c-step optimum, at most its LP bound. Each
+/// checkpoint's LP uses the bounds the earlier ones proved. Returns the bounds and the
+/// last checkpoint solved (see [`restarted`] for the steps after it).
 fn ceilings(
     board: &Board,
     rules: &Rules,
@@ -329,10 +337,10 @@ fn ceilings(
     steps: usize,
     objective: &Objective,
     opts: &SolveOptions,
-) -> Result<Vec<f64>> {
+) -> Result<(Vec<f64>, Option<usize>)> {
     let mut w = wealth_bounds(board, rules, objective, steps);
     if !objective.cash_only() {
-        return Ok(w);
+        return Ok((w, None));
     }
     let quiet = SolveOptions {
         quiet: true,
@@ -345,24 +353,80 @@ fn ceilings(
         ..opts.clone()
     };
     let mut tc = CHECKPOINT;
+    let mut last = None;
     while tc < steps {
         let built = build(board, rules, start, tc, objective, true, &w[..=tc])?;
         let mut m = built.m;
         m.highs_option("solver", "ipm");
-        // A checkpoint not solved within its limit is skipped: the bounds stay looser.
         let report = m
             .solve(Sense::Maximise, built.objective, &quiet)
             .map(|s| s.report);
-        if let Ok((crate::lp::Status::Optimal, Some(lp))) = report.map(|r| (r.status, r.objective))
-        {
-            let cap = lp * (1.0 + 1e-7) + 1e-4;
-            for x in &mut w[..=tc] {
-                *x = x.min(cap);
-            }
+        let Ok((crate::lp::Status::Optimal, Some(lp))) = report.map(|r| (r.status, r.objective))
+        else {
+            // Not solved within its limit: the longer checkpoints would not be either.
+            break;
+        };
+        let cap = lp * (1.0 + 1e-7) + 1e-4;
+        for x in &mut w[..=tc] {
+            *x = x.min(cap);
         }
+        last = Some(tc);
         tc += CHECKPOINT;
     }
-    Ok(w)
+    Ok((w, last))
+}
+
+/// The ceilings with the steps after the last checkpoint solved (`last`) bounded again
+/// from it ([`restart_profit_bounds`]). Only the reported bound uses them, not the
+/// model: given these tighter big-Ms the interior point method takes several times
+/// longer (the T = 30 checkpoint LP: 6 s → over 30 s; the T = 30 proof: 8.5 s → 24 s).
+fn restarted(board: &Board, rules: &Rules, ceiling: &[f64], last: Option<usize>) -> Vec<f64> {
+    let mut w = ceiling.to_vec();
+    if let Some(tc) = last {
+        restart_profit_bounds(&Rates::new(board), rules, &mut w, tc);
+    }
+    w
+}
+
+/// After a checkpoint has capped the wealth at step `tc`, bound the later steps again
+/// from there instead of from the start: the analytic bounds compound every step's
+/// looseness, so restarting them from a proven cap tightens everything after it.
+///
+/// Valid for every plan (with stock at cost; the model's ceilings bound cash, which is
+/// at most that): the wealth at cost after t > tc steps is the wealth at cost after tc
+/// steps (at most `w[tc]` — see [`ceilings`]) plus the margins of the units sold in
+/// steps tc+1..t, less fuel. Those units were either
+/// * held after step tc: at most one lorry load, bought with at most `w[tc]`, so their
+///   margins are at most [`Rates::load`]`(capacity, w[tc])`; or
+/// * bought and sold within those t − tc steps: at most [`Rates::most`] of the
+///   cu-ft-steps and £-steps of that window, exactly as in [`profit_bounds`] (money tied
+///   up in stock at each step τ is at most the wealth at cost, at most `w[τ]`).
+fn restart_profit_bounds(rates: &Rates, rules: &Rules, w: &mut [f64], tc: usize) {
+    let base = w[tc];
+    let held = rates.load(rules.capacity, base);
+    let mut money_steps = 0.0;
+    for t in tc + 1..w.len() {
+        money_steps += w[t - 1];
+        let window = t - tc;
+        let p = rates.most(rules.capacity * window as f64, money_steps, window);
+        let bound = (base + held + p) * (1.0 + 1e-9) + 1e-6;
+        w[t] = w[t].min(bound);
+    }
+}
+
+/// The ceilings the cash-only bound reports: an upper bound on the wealth at cost (cash +
+/// stock at the price paid) after each step 0..=`steps` of any plan from `start` (see
+/// [`ceilings`] and [`restarted`]; the model's own are these or looser). Public so that
+/// tests can hold them against brute force.
+pub fn wealth_ceilings(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    opts: &SolveOptions,
+) -> Result<Vec<f64>> {
+    let (ceiling, last) = ceilings(board, rules, start, steps, &Objective::default(), opts)?;
+    Ok(restarted(board, rules, &ceiling, last))
 }
 
 /// The LP relaxation of the same model: its optimum is the root bound before any cut or
@@ -375,7 +439,7 @@ pub fn relaxation(
     opts: &SolveOptions,
 ) -> Result<SolveReport> {
     let objective = Objective::default();
-    let ceiling = ceilings(board, rules, start, steps, &objective, opts)?;
+    let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
     let mut built = build(board, rules, start, steps, &objective, true, &ceiling)?;
     built.m.highs_option("solver", "ipm");
     Ok(built
@@ -893,13 +957,15 @@ fn profit_bounds(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
 }
 
 /// Per good: profit per cu-ft-step a_g, per £-step b_g, and the fewest steps a unit
-/// needs from purchase to sale inclusive (buy, drive, sell) — see [`profit_bounds`].
-struct Rates(Vec<(f64, f64, usize)>);
+/// needs from purchase to sale inclusive (buy, drive, sell) — see [`profit_bounds`];
+/// and the same margins per cu ft and per £ of one load, for [`Rates::load`].
+struct Rates(Vec<(f64, f64, usize)>, Vec<(f64, f64)>);
 
 impl Rates {
     fn new(board: &Board) -> Rates {
         let n = board.n();
         let mut rates = Vec::new();
+        let mut per_load = Vec::new();
         for g in 0..board.goods.len() {
             let sellers: Vec<usize> = (0..n)
                 .filter(|&s| board.wholesale[s][g].is_some())
@@ -929,8 +995,17 @@ impl Rates {
             let l = 1.0 + d as f64;
             let m = r - w;
             rates.push((m / (board.volume[g] * l), m / (w * l), d + 2));
+            per_load.push((m / board.volume[g], m / w));
         }
-        Rates(rates)
+        Rates(rates, per_load)
+    }
+
+    /// The most margin (best retail less cheapest wholesale price) of one load that fits
+    /// in `capacity` cu ft and costs at most `money`: max Σ_g m_g u_g with
+    /// Σ_g vol_g u_g ≤ capacity and Σ_g w_g u_g ≤ money (fractional units, so an upper
+    /// bound on any real load).
+    fn load(&self, capacity: f64, money: f64) -> f64 {
+        two_resource_lp(&self.1, capacity, money)
     }
 
     /// The most profit from units bought and sold within `window` steps, given `vol`
@@ -944,24 +1019,31 @@ impl Rates {
             .filter(|r| r.2 <= window)
             .map(|r| (r.0, r.1))
             .collect();
-        let mut top: f64 = 0.0;
-        for (i, &(a, b)) in rates.iter().enumerate() {
-            top = top.max((a * vol).min(b * money));
-            for &(a2, b2) in &rates[i + 1..] {
-                // P1/a + P2/a2 = vol, P1/b + P2/b2 = money.
-                let det = 1.0 / a * (1.0 / b2) - 1.0 / a2 * (1.0 / b);
-                if det.abs() < 1e-15 {
-                    continue;
-                }
-                let p1 = (vol / b2 - money / a2) / det;
-                let p2 = (money / a - vol / b) / det;
-                if p1 >= 0.0 && p2 >= 0.0 {
-                    top = top.max(p1 + p2);
-                }
+        two_resource_lp(&rates, vol, money)
+    }
+}
+
+/// max Σ_g P_g subject to Σ_g P_g / a_g ≤ vol and Σ_g P_g / b_g ≤ money, P ≥ 0, for
+/// `rates` = (a_g, b_g): an LP with two rows, so some optimum uses at most two goods, and
+/// trying every good and every pair solves it exactly.
+fn two_resource_lp(rates: &[(f64, f64)], vol: f64, money: f64) -> f64 {
+    let mut top: f64 = 0.0;
+    for (i, &(a, b)) in rates.iter().enumerate() {
+        top = top.max((a * vol).min(b * money));
+        for &(a2, b2) in &rates[i + 1..] {
+            // P1/a + P2/a2 = vol, P1/b + P2/b2 = money.
+            let det = 1.0 / a * (1.0 / b2) - 1.0 / a2 * (1.0 / b);
+            if det.abs() < 1e-15 {
+                continue;
+            }
+            let p1 = (vol / b2 - money / a2) / det;
+            let p2 = (money / a - vol / b) / det;
+            if p1 >= 0.0 && p2 >= 0.0 {
+                top = top.max(p1 + p2);
             }
         }
-        top
     }
+    top
 }
 
 /// BFS distance from every square to the nearest square satisfying `target`.
