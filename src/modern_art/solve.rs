@@ -923,8 +923,10 @@ pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
 /// proof within [`STAR_LIMIT_FACTOR`] × the time limit; its game is certified and written
 /// as `games/modern-art-{N}p-{variant}-star-{artist}.json`. Then the whole game: for 2
 /// players the split over round 1's first artist (each part's LP is far tighter: it is what
-/// proved 2p anchor), for 3–5 players one solve started from the star's game, so the whole
-/// time limit goes to the upper bound. The whole solve's game is never worse than the star.
+/// proved 2p anchor); for 3–5 players first the artist's *patron* shape (every award, first
+/// in the last round; one time limit, started from the star), then one solve of the whole
+/// game started from the patron's game, so its whole time limit goes to the upper bound.
+/// The whole solve's game is never worse than the star.
 ///
 /// The tables are read back from the episodes (every variant, 2–5 players), so a run for
 /// some player counts keeps the other rows as they were.
@@ -990,6 +992,31 @@ pub fn run_results(
             let solved = if n == 2 {
                 split(&c, Objective::MaxPlayer, None, &opts)
             } else {
+                // The patron shape (every award, first in the last round) contains the
+                // star; started from the star's game, its solve can only do better, and
+                // its best game starts the whole solve.
+                let patron_scope = Scope::all().with_dive(Dive::Patron(star));
+                let seed = match solve_from(
+                    &c,
+                    Objective::MaxPlayer,
+                    None,
+                    &patron_scope,
+                    &opts,
+                    seed.as_ref(),
+                ) {
+                    Ok(o) => {
+                        common.note(format!(
+                            "{name} {n}p, {star_name} patron: {} ({:.1} s)",
+                            verdict(&o, Objective::MaxPlayer),
+                            o.report.seconds
+                        ));
+                        Some(o)
+                    }
+                    Err(e) => {
+                        common.note(format!("{name} {n}p, {star_name} patron: {e:#}"));
+                        seed
+                    }
+                };
                 let all = Scope::all();
                 solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
             };
@@ -1020,8 +1047,10 @@ pub fn run_results(
          2-core machine.\n\n\
          ## The whole game\n\n\
          2 players: the split over round 1's first artist (the time limit applies to each \
-         part); 3–5 players: one solve started from the star game below, its whole time \
-         limit spent on the bound.\n\n{}\n\n\
+         part); 3–5 players: one solve started from the best game of the star's artist \
+         carrying every award and first in the last round (a restricted solve of one time \
+         limit, itself started from the star game below), the whole limit spent on the \
+         bound.\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
