@@ -29,8 +29,19 @@ fn split_equals_unsplit_and_search() {
             &SolveOptions::quiet(),
         )
         .unwrap_or_else(|e| panic!("{name}: {e:#}"));
-        let split = solve::split(&c, Objective::MaxPlayer, None, &SolveOptions::quiet())
+        let split = solve::split(&c, Objective::MaxPlayer, None, &SolveOptions::quiet(), None)
             .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        // Started from a known game (as `results` does), every part still closes.
+        let seeded = solve::split(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &SolveOptions::quiet(),
+            Some(&whole),
+        )
+        .unwrap_or_else(|e| panic!("{name} seeded: {e:#}"));
+        assert!(seeded.proven, "{name}: seeded split not proven");
+        assert_eq!(seeded.value, truth, "{name}: seeded split vs search");
         assert!(whole.proven, "{name}: unsplit not proven");
         assert!(split.proven, "{name}: split not proven: {:?}", split.report);
         assert_eq!(whole.value, truth, "{name}: unsplit vs search");
@@ -61,7 +72,7 @@ fn split_equals_unsplit_and_search() {
 #[test]
 fn split_is_max_player_only() {
     let c = mini("m02-two-rounds", 2);
-    let err = solve::split(&c, Objective::MaxTotal, None, &SolveOptions::quiet())
+    let err = solve::split(&c, Objective::MaxTotal, None, &SolveOptions::quiet(), None)
         .err()
         .expect("max-total cannot be split");
     assert!(format!("{err:#}").contains("--split"), "{err:#}");

@@ -151,7 +151,6 @@ pub fn solve_from(
     let mut start = seed.map(|o| o.assignment.clone());
     if let Some(t) = opts.time_limit.filter(|_| seed.is_none()) {
         let dives = dive(c, objective, player, scope, t * DIVE_SHARE, opts);
-        let mut spent = DIVE_SHARE;
         if let Some(best) = dives
             .iter()
             .max_by(|x, y| dive_value(x).total_cmp(&dive_value(y)))
@@ -163,7 +162,6 @@ pub fn solve_from(
                 time_limit: Some(t * FEASIBILITY_SHARE),
                 ..opts.clone()
             };
-            spent += FEASIBILITY_SHARE;
             match attempt(c, objective, player, scope, &quick, true, None) {
                 Ok(a) => games.push(a),
                 Err(e) => {
@@ -174,7 +172,10 @@ pub fn solve_from(
             }
         }
         games.extend(dives);
-        full_opts.time_limit = Some(t * (1.0 - spent));
+        // What the dives and the first legal game did not use goes to the objective (a
+        // restricted solve has no dives at all), but never less than its nominal share.
+        let left = t - started.elapsed().as_secs_f64();
+        full_opts.time_limit = Some(left.max(t * (1.0 - DIVE_SHARE - FEASIBILITY_SHARE)));
     }
     let (full, full_excluded) = match attempt(
         c,
@@ -466,11 +467,15 @@ type PartRow = (usize, Option<i64>, Option<f64>, bool, bool, f64, bool);
 /// Proven only when every part is proven or bounded (rounded down) by the best
 /// certified game, and no part excluded a plan; the combined bound is the largest part
 /// bound.
+///
+/// `seed`: a known game (e.g. the best restricted solve's) that every part starts from
+/// instead of diving; it lies in one part, and the others keep it as the game to beat.
 pub fn split(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
     opts: &SolveOptions,
+    seed: Option<&Outcome>,
 ) -> Result<Outcome> {
     if objective != Objective::MaxPlayer {
         bail!(
@@ -511,7 +516,7 @@ pub fn split(
             }
             Some(_) => {
                 let t = std::time::Instant::now();
-                match solve(c, objective, player, &Scope::first(a), opts) {
+                match solve_from(c, objective, player, &Scope::first(a), opts, seed) {
                     Ok(o) => {
                         let secs = t.elapsed().as_secs_f64() + lp_seconds;
                         let row = (
@@ -795,7 +800,7 @@ pub fn run_solve(
             objective.name()
         ),
         Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts)?,
-        None if split_parts => split(c, objective, seat, &opts)?,
+        None if split_parts => split(c, objective, seat, &opts, None)?,
         None => solve(c, objective, seat, &Scope::all(), &opts)?,
     };
     common.note(format!(
@@ -921,12 +926,12 @@ pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
 /// For each variant and player count, first the *star* of the best-stocked artist (first
 /// in every round with every award: the shape of most best games found), run to a
 /// proof within [`STAR_LIMIT_FACTOR`] × the time limit; its game is certified and written
-/// as `games/modern-art-{N}p-{variant}-star-{artist}.json`. Then the whole game: for 2
-/// players the split over round 1's first artist (each part's LP is far tighter: it is what
-/// proved 2p anchor); for 3–5 players first the artist's *patron* shape (every award, first
-/// in the last round; one time limit, started from the star), then one solve of the whole
-/// game started from the patron's game, so its whole time limit goes to the upper bound.
-/// The whole solve's game is never worse than the star.
+/// as `games/modern-art-{N}p-{variant}-star-{artist}.json`. Then the artist's *patron*
+/// shape (every award, first in the last round; one time limit, started from the star),
+/// and the whole game started from the patron's game, so its time goes to the upper
+/// bound: for 2 players the split over round 1's first artist (each part's LP is far
+/// tighter: it is what proved 2p anchor), for 3–5 players one solve. The whole solve's
+/// game is never worse than the star or the patron.
 ///
 /// The tables are read back from the episodes (every variant, 2–5 players), so a run for
 /// some player counts keeps the other rows as they were.
@@ -989,9 +994,7 @@ pub fn run_results(
                     None
                 }
             };
-            let solved = if n == 2 {
-                split(&c, Objective::MaxPlayer, None, &opts)
-            } else {
+            let solved = {
                 // The patron shape (every award, first in the last round) contains the
                 // star; started from the star's game, its solve can only do better, and
                 // its best game starts the whole solve.
@@ -1018,7 +1021,11 @@ pub fn run_results(
                     }
                 };
                 let all = Scope::all();
-                solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
+                if n == 2 {
+                    split(&c, Objective::MaxPlayer, None, &opts, seed.as_ref())
+                } else {
+                    solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
+                }
             };
             match solved {
                 Ok(o) => {
@@ -1046,11 +1053,11 @@ pub fn run_results(
          them. HiGHS runs with 1 thread; `seconds` is each solve's wall clock on a shared \
          2-core machine.\n\n\
          ## The whole game\n\n\
-         2 players: the split over round 1's first artist (the time limit applies to each \
-         part); 3–5 players: one solve started from the best game of the star's artist \
-         carrying every award and first in the last round (a restricted solve of one time \
-         limit, itself started from the star game below), the whole limit spent on the \
-         bound.\n\n{}\n\n\
+         Started from the best game in which the star's artist (below) carries every award \
+         and takes first place in the last round (a restricted solve of one time limit, \
+         itself started from the star game), then 2 players: the split over round 1's first \
+         artist (the time limit applies to each part); 3–5 players: one solve, its whole \
+         limit spent on the bound.\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
