@@ -968,25 +968,21 @@ fn cli_search_verify_render() {
             std::fs::copy(&path, dir.join("games").join(&name)).unwrap();
         }
     }
-    let o = bin()
-        .current_dir(&dir)
-        .args(["modern-art", "results", "--tables-only"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    let table = std::fs::read_to_string(dir.join("results/modern-art.md")).unwrap();
+    let tables = || {
+        let o = bin()
+            .current_dir(&dir)
+            .args(["modern-art", "results", "--tables-only"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read_to_string(dir.join("results/modern-art.md")).unwrap()
+    };
+    let table = tables();
     assert!(table.contains("proven, certified (split over round 1's first artist)"));
     assert!(table.contains("| standard | 3       | Krypto | 398     | proven maximum of the shape"));
     // A missing episode is a row that says so, not an error.
     std::fs::remove_file(dir.join("games/modern-art-5p-blessed.json")).unwrap();
-    let o = bin()
-        .current_dir(&dir)
-        .args(["modern-art", "results", "--tables-only"])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    let table = std::fs::read_to_string(dir.join("results/modern-art.md")).unwrap();
-    assert!(table.contains("no episode yet"));
+    assert!(tables().contains("no episode yet"));
     // A variant that deals for one player count only needs no --players.
     let o = run_ok(&[
         "modern-art",

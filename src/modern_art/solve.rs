@@ -988,54 +988,42 @@ pub fn run_results(
             let c = Config::load(&path, None, n)?;
             let star = star_artist(&c);
             let star_name = &c.deck.artists[star];
-            let star_scope = Scope::all().with_dive(Dive::Star(star));
-            let seed = match solve(&c, Objective::MaxPlayer, None, &star_scope, &star_opts) {
-                Ok(o) => {
-                    let cert = write(&o, &star_stem(n, name, star_name))?;
-                    common.note(format!(
-                        "{name} {n}p, {star_name} star: {} ({:.1} s) — {cert}",
-                        verdict(&o, Objective::MaxPlayer),
-                        o.report.seconds
-                    ));
-                    Some(o)
-                }
-                Err(e) => {
-                    common.note(format!("{name} {n}p, {star_name} star: {e:#}"));
-                    None
-                }
-            };
-            let solved = {
-                // The patron shape (every award, first in the last round) contains the
-                // star; started from the star's game, its solve can only do better, and
-                // its best game starts the whole solve.
-                let patron_scope = Scope::all().with_dive(Dive::Patron(star));
-                let seed = match solve_from(
-                    &c,
-                    Objective::MaxPlayer,
-                    None,
-                    &patron_scope,
-                    &opts,
-                    seed.as_ref(),
-                ) {
+            // One restricted solve of `shape`, noted; `None` (and noted) when it fails.
+            let restricted = |shape: Dive, opts: &SolveOptions, seed: Option<&Outcome>| {
+                let what = match shape {
+                    Dive::Star(_) => "star",
+                    Dive::Patron(_) => "patron",
+                };
+                let scope = Scope::all().with_dive(shape);
+                match solve_from(&c, Objective::MaxPlayer, None, &scope, opts, seed) {
                     Ok(o) => {
                         common.note(format!(
-                            "{name} {n}p, {star_name} patron: {} ({:.1} s)",
+                            "{name} {n}p, {star_name} {what}: {} ({:.1} s)",
                             verdict(&o, Objective::MaxPlayer),
                             o.report.seconds
                         ));
                         Some(o)
                     }
                     Err(e) => {
-                        common.note(format!("{name} {n}p, {star_name} patron: {e:#}"));
-                        seed
+                        common.note(format!("{name} {n}p, {star_name} {what}: {e:#}"));
+                        None
                     }
-                };
-                let all = Scope::all();
-                if n == 2 {
-                    split(&c, Objective::MaxPlayer, None, &opts, seed.as_ref())
-                } else {
-                    solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
                 }
+            };
+            let star_game = restricted(Dive::Star(star), &star_opts, None);
+            if let Some(o) = &star_game {
+                let cert = write(o, &star_stem(n, name, star_name))?;
+                common.note(format!("{}: {cert}", star_stem(n, name, star_name)));
+            }
+            // The patron shape (every award, first in the last round) contains the star;
+            // started from the star's game, its solve can only do better, and its best game
+            // starts the whole solve.
+            let seed = restricted(Dive::Patron(star), &opts, star_game.as_ref()).or(star_game);
+            let solved = if n == 2 {
+                split(&c, Objective::MaxPlayer, None, &opts, seed.as_ref())
+            } else {
+                let all = Scope::all();
+                solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
             };
             match solved {
                 Ok(o) => {
