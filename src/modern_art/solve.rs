@@ -351,9 +351,9 @@ const DIVE_WEIGHTS: [f64; 2] = [4.0, 2.0];
 pub const FEASIBILITY_SHARE: f64 = 0.15;
 
 /// The dives of [`solve`]: for each artist, the best game in which it is first in every
-/// round and carries every award ([`Dive::Star`], half the artist's time), then the best
-/// in which it carries every award and leads the last round ([`Dive::Patron`], which
-/// contains the star; started from the star's game, with the rest); the artists' parts
+/// round and carries every award ([`Dive::Star`]), then, with the artist's time the star
+/// did not use, the best in which it carries every award and leads the last round
+/// ([`Dive::Patron`], which contains the star; started from the star's game); the artists' parts
 /// of `limit` seconds are weighted by [`DIVE_WEIGHTS`] (within a split part, only the
 /// part's own artist). Only
 /// for max-player (the shape of the best games for one seat); empty when none finds a
@@ -390,9 +390,10 @@ fn dive(
         // Each artist's share of the time: a star shown impossible (usually within
         // seconds) leaves the rest to the patron.
         let artist_started = std::time::Instant::now();
-        // The star first, with half the artist's time; then the patron (which contains
-        // the star) started from the star's game, with the rest: the patron's best game is
-        // often better (2p standard 441 against 440; 3p 423 against 398).
+        // The star first, with the artist's time (it often closes early; with short limits
+        // it needs all of it: at 60 s, 5 players, a half share found no game); then the
+        // patron (which contains the star) started from the star's game, with what is
+        // left: the patron's best game is often better (2p standard 441 against 440).
         let mut star_start: Option<Vec<(good_lp::Variable, f64)>> = None;
         for shape in [Dive::Star(a), Dive::Patron(a)] {
             let started = std::time::Instant::now();
@@ -400,12 +401,8 @@ fn dive(
             if left < 0.5 {
                 break;
             }
-            let share = match shape {
-                Dive::Star(_) => 0.5,
-                Dive::Patron(_) => 1.0,
-            };
             let each = SolveOptions {
-                time_limit: Some(left * share),
+                time_limit: Some(left),
                 quiet: true,
                 ..opts.clone()
             };
