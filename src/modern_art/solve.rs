@@ -838,19 +838,25 @@ fn status_cell(o: &Outcome) -> String {
     if o.proven {
         "proven, certified".into()
     } else {
-        let gap = o
-            .report
-            .gap
-            .map(|g| format!("{:.1}%", g * 100.0))
-            .unwrap_or("?".into());
-        format!("gap {gap}, certified game")
+        unproven_status(o.report.gap)
     }
 }
 
-/// The other seats' scores, `P1 79` style, leaving out the objective's seat.
+/// The status of a certified game whose bound is not reached: `gap 12.3%, certified game`.
+fn unproven_status(gap: Option<f64>) -> String {
+    let gap = gap
+        .map(|g| format!("{:.1}%", g * 100.0))
+        .unwrap_or("?".into());
+    format!("gap {gap}, certified game")
+}
+
 fn others(o: &Outcome) -> String {
-    let seat = o.plan.seat;
-    o.scores
+    others_text(&o.scores, o.plan.seat)
+}
+
+/// The other seats' scores, `P1 79` style, leaving out the objective's seat.
+fn others_text(scores: &[i64], seat: usize) -> String {
+    scores
         .iter()
         .enumerate()
         .filter(|&(s, _)| s != seat)
@@ -1138,10 +1144,6 @@ fn episode_cells(env: &Envelope, star: bool) -> Result<Vec<String>> {
         (false, Some(b)) => format!("best {value}, bound {}", b.floor()),
         (false, None) => format!("best {value}"),
     };
-    let gap = env
-        .gap
-        .map(|g| format!("{:.1}%", g * 100.0))
-        .unwrap_or("?".into());
     let solver = env.solver.as_ref();
     let seconds = solver
         .map(|s| format!("{:.1}", s.seconds))
@@ -1150,22 +1152,15 @@ fn episode_cells(env: &Envelope, star: bool) -> Result<Vec<String>> {
         let status = if proven {
             "proven maximum of the shape".to_string()
         } else {
-            format!("gap {gap}, certified game")
+            unproven_status(env.gap)
         };
         return Ok(vec![maximum, status, seconds]);
     }
-    let others = payload
-        .scores
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != seat)
-        .map(|(s, v)| format!("P{} {v}", s + 1))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let others = others_text(&payload.scores, seat);
     let status = match (proven, payload.split.is_some()) {
         (true, true) => "proven, certified (split over round 1's first artist)".to_string(),
         (true, false) => "proven, certified".to_string(),
-        (false, _) => format!("gap {gap}, certified game"),
+        (false, _) => unproven_status(env.gap),
     };
     let size = solver
         .map(|s| format!("{} × {} ({} int)", s.rows, s.columns, s.integers))
