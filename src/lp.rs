@@ -282,7 +282,7 @@ impl Model {
         if let Some(t) = opts.time_limit {
             set_option(&mut model, &name, "time_limit", t)?;
         }
-        for (key, value) in &options {
+        for (key, value) in options.iter().chain(env_options()?.iter()) {
             set_option(&mut model, &name, key, value.as_str())?;
         }
 
@@ -354,6 +354,27 @@ impl Model {
             index,
         })
     }
+}
+
+/// Extra HiGHS options for every model from the environment, for tuning experiments:
+/// `GAMEBOUNDS_HIGHS="mip_heuristic_effort=0.2,presolve=off"`. They come after the
+/// model's own options, so they win. A malformed entry is an error naming it.
+fn env_options() -> Result<Vec<(String, String)>> {
+    match std::env::var("GAMEBOUNDS_HIGHS") {
+        Ok(text) => parse_options(&text),
+        Err(_) => Ok(Vec::new()),
+    }
+}
+
+/// `key=value,key=value` as pairs (empty entries ignored).
+fn parse_options(text: &str) -> Result<Vec<(String, String)>> {
+    text.split(',')
+        .filter(|e| !e.trim().is_empty())
+        .map(|e| match e.split_once('=') {
+            Some((k, v)) => Ok((k.trim().to_string(), v.trim().to_string())),
+            None => bail!("GAMEBOUNDS_HIGHS: `{e}` is not key=value (e.g. presolve=off)"),
+        })
+        .collect()
 }
 
 fn set_option<V: highs::HighsOptionValue>(
@@ -564,6 +585,20 @@ mod tests {
         m.constrain(constraint!(weight <= 9));
         let value: Expression = x.iter().zip(v).map(|(x, v)| v * *x).sum();
         (m, value)
+    }
+
+    #[test]
+    fn extra_options_parse_and_name_a_bad_entry() {
+        let got = parse_options(" presolve=off, ,mip_heuristic_effort = 0.2").unwrap();
+        assert_eq!(
+            got,
+            vec![
+                ("presolve".to_string(), "off".to_string()),
+                ("mip_heuristic_effort".to_string(), "0.2".to_string())
+            ]
+        );
+        let e = parse_options("presolve=off,bogus").unwrap_err().to_string();
+        assert!(e.contains("`bogus` is not key=value"), "{e}");
     }
 
     #[test]

@@ -348,7 +348,7 @@ fn debug_dump(s: &Solved, v: &Vars) {
                 })
                 .sum();
             eprintln!(
-                "  artist {a}: faceup {:.2} count {:.2} own0 {:.2} ranked {:.2} places [{:.2} {:.2} {:.2}] placed {:.2} levels [{}] score0 {:.2}",
+                "  artist {a}: faceup {:.2} count {:.2} own0 {:.2} ranked {:.2} places [{:.2} {:.2} {:.2}] placed {:.2} levels [{}] score0 {:.2} closers {:.2}+{:.2}",
                 s.eval(v.faceup(r, a)),
                 s.eval(v.count(r, a)),
                 s.eval(v.own(r, 0, a)),
@@ -358,7 +358,9 @@ fn debug_dump(s: &Solved, v: &Vars) {
                 s.eval(v.place(r, a, 2)),
                 s.value(v.placed[r][a]),
                 lv.join(" "),
-                paid
+                paid,
+                (0..d.n).map(|q| s.value(v.cz[r][q][a])).sum::<f64>(),
+                (0..d.n).map(|q| s.value(v.scl[r][q][a])).sum::<f64>(),
             );
         }
         let t: Vec<String> = (0..d.n)

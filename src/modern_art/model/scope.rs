@@ -125,6 +125,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 ///   ranked order, 0-based; `x` leaves a round free).
 /// - `GAMEBOUNDS_CLOSEMASK="111x"`: `1` the round closes (some artist reaches K), `0` it
 ///   ends with every hand empty, `x` free.
+/// - `GAMEBOUNDS_FIRSTS="4,x,x,4"`: the artist (0-based) that takes first place in each
+///   round (`x` leaves a round free).
 /// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
 ///
@@ -161,6 +163,13 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
                 if *pat == want {
                     m.constrain(eq(Expression::from(*x), 1.0));
                 }
+            }
+        }
+    }
+    if let Ok(firsts) = std::env::var("GAMEBOUNDS_FIRSTS") {
+        for (r, want) in firsts.split(',').enumerate().take(v.d.r) {
+            if let Ok(a) = want.trim().parse::<usize>() {
+                m.constrain(eq(v.place(r, a, 0), 1.0));
             }
         }
     }
