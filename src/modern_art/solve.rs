@@ -1335,8 +1335,8 @@ tried so far (4, 5) removes.\n\
 whole game / of Krypto's star is 432.0 / 432.0 with none, 450.0 / 450.0 with one (Krypto's), \
 467.0 / 456.0 with two, 482.0 / 460.5 with three and 507.2 / 467.5 with five (standard). \
 With at most one hidden card the whole LP is the star's; each further one adds about 15 \
-to the whole LP (about 3 to the star's), because a hidden card lets the first artist pass \
-K and so a second artist show K cards, in every \"who is second\" world at once. Without \
+to the whole LP (about 3 to the star's); in the LP every \"who carries the awards\" world \
+shows all five hidden cards in round 4 at its top value. Without \
 hidden cards the whole game still does not close in 300 s (418 against the root's 432), \
 and fixing round 1's and round 4's first artists (`GAMEBOUNDS_FIRSTS`, 25 parts) leaves \
 every part's LP at 483–503.\n";
