@@ -1339,7 +1339,11 @@ to the whole LP (about 3 to the star's); in the LP every \"who carries the award
 shows all five hidden cards in round 4 at its top value. Without \
 hidden cards the whole game still does not close in 300 s (418 against the root's 432), \
 and fixing round 1's and round 4's first artists (`GAMEBOUNDS_FIRSTS`, 25 parts) leaves \
-every part's LP at 483–503.\n";
+every part's LP at 483–503.\n\
+12. Award tokens (measured only, `GAMEBOUNDS_AWARDS`, `GAMEBOUNDS_AWARDMAX`): every token \
+on Krypto, with no place fixed, gives 488.0; at most four tokens on any artist 507.2, at \
+most three 506.8. The LP does not need the awards in one place, so a split over who \
+carries them cannot help.\n";
 
 #[cfg(test)]
 mod tests {

@@ -127,6 +127,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 ///   ends with every hand empty, `x` free.
 /// - `GAMEBOUNDS_FIRSTS="4,x,x,4"`: the artist (0-based) that takes first place in each
 ///   round (`x` leaves a round free).
+/// - `GAMEBOUNDS_AWARDS="4"`: every award token on that artist (0-based).
+/// - `GAMEBOUNDS_AWARDMAX="3"`: at most that many tokens on any one artist.
 /// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
 ///
@@ -170,6 +172,19 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         for (r, want) in firsts.split(',').enumerate().take(v.d.r) {
             if let Ok(a) = want.trim().parse::<usize>() {
                 m.constrain(eq(v.place(r, a, 0), 1.0));
+            }
+        }
+    }
+    if let Ok(a) = std::env::var("GAMEBOUNDS_AWARDS") {
+        if let Ok(a) = a.trim().parse::<usize>() {
+            every_award(m, v, a);
+        }
+    }
+    if let Ok(most) = std::env::var("GAMEBOUNDS_AWARDMAX") {
+        if let Ok(most) = most.trim().parse::<f64>() {
+            for a in 0..v.d.a {
+                let on: Expression = (0..v.d.r).map(|r| v.placed[r][a]).sum();
+                m.constrain(good_lp::constraint::leq(on, most));
             }
         }
     }
