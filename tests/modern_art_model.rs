@@ -77,6 +77,7 @@ fn ilp_equals_search_on_miniatures() {
         "blessed",
         "simultaneous",
         "hidden",
+        "hidden-counts",
         "double",
         "draw",
         "award",
@@ -133,6 +134,66 @@ fn min_winner_is_a_certified_win() {
     let (best, _) = search::maximise(&c, "max-player", Some(0)).unwrap();
     assert!(o.value <= best);
     verify(&o.envelope).unwrap();
+}
+
+/// Whether some round of `rec` closes with a hidden card: its last turn is a resolved
+/// `hidden` whose face-down card brings its artist's threshold count (everything shown
+/// face up or down, and the extra card) to K.
+fn closes_with_a_hidden_card(c: &Config, rec: &gamebounds::modern_art::record::Record) -> bool {
+    use gamebounds::modern_art::rules::Symbol;
+    rec.rounds.iter().any(|round| {
+        let Some(last) = round.turns.last() else {
+            return false;
+        };
+        let (Symbol::Hidden, Some(z)) = (last.card.symbol, last.second) else {
+            return false;
+        };
+        let mut count = usize::from(round.extra.is_some_and(|e| e.artist == z.artist));
+        for t in &round.turns {
+            count += usize::from(t.card.artist == z.artist);
+            count += usize::from(t.second.is_some_and(|x| x.artist == z.artist));
+            count += t
+                .simultaneous
+                .iter()
+                .flatten()
+                .filter(|x| x.artist == z.artist)
+                .count();
+        }
+        count == c.threshold()
+    })
+}
+
+/// `hidden_counts_for_close`: the ILP's games close rounds with hidden cards too (the
+/// scheduler's `hidden` closing turn), and they are certified at the search's optimum.
+#[test]
+fn hidden_cards_close_rounds_when_they_count() {
+    let mut closed_by_hidden = Vec::new();
+    for (name, c) in minis() {
+        if !c.variant.hidden_counts_for_close {
+            continue;
+        }
+        for seat in 0..c.players {
+            let o = solve::solve(
+                &c,
+                Objective::MaxPlayer,
+                Some(seat),
+                &Scope::all(),
+                &SolveOptions::quiet(),
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            let (truth, _) = search::maximise(&c, "max-player", Some(seat)).unwrap();
+            assert!(o.proven, "{name} seat {seat}");
+            assert_eq!(o.value, truth, "{name} seat {seat}");
+            verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            if closes_with_a_hidden_card(&c, &o.record) {
+                closed_by_hidden.push(format!("{name} P{}", seat + 1));
+            }
+        }
+    }
+    assert!(
+        !closed_by_hidden.is_empty(),
+        "no certified game closed a round with a hidden card"
+    );
 }
 
 #[test]

@@ -50,13 +50,19 @@ enum Act {
     ClosePlain(usize),
     CloseDouble(usize),
     CloseSimul(usize),
+    /// `hidden` of the first artist whose hidden second card, of the second artist,
+    /// closes the round (only when hidden cards count toward the threshold).
+    CloseHidden(usize, usize),
 }
 
 impl Act {
     /// Cards the action takes from hand.
     fn cards(&self) -> usize {
         match self {
-            Act::Double(_, true) | Act::Hidden(_, Some(_)) | Act::CloseDouble(_) => 2,
+            Act::Double(_, true)
+            | Act::Hidden(_, Some(_))
+            | Act::CloseDouble(_)
+            | Act::CloseHidden(_, _) => 2,
             _ => 1,
         }
     }
@@ -72,6 +78,19 @@ impl Act {
             _ => 9,
         }
     }
+}
+
+/// With `hidden_counts_for_close`, the artist of a `hidden` card whose hidden second card
+/// (of artist `z`) can close the round for a seat with resolved symbols `res` and hidden
+/// cards `hid` (the same artist when `hidden_same_artist`); `None` otherwise.
+fn hidden_closer(c: &Config, res: &[[usize; 5]], hid: &[usize], z: usize) -> Option<usize> {
+    if !c.variant.hidden_counts_for_close || hid[z] == 0 {
+        return None;
+    }
+    if c.variant.hidden_same_artist {
+        return (res[z][HIDDEN] > 0).then_some(z);
+    }
+    (0..res.len()).find(|&x| res[x][HIDDEN] > 0)
 }
 
 /// A turn before cards are concrete: use ids instead of cards.
@@ -203,6 +222,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     let mut plain = rp.plain.clone();
     let mut res = rp.res.clone();
     let mut dbl = rp.dbl.clone();
+    let mut hid = rp.hid.clone();
     let mut closing: Option<(usize, Act)> = None;
     if let Some((p, z)) = rp.close_card {
         let act = if plain[p][z] > 0 {
@@ -212,6 +232,10 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             res[p][z][DOUBLE] -= 1;
             dbl[p][z] -= 1;
             Act::CloseDouble(z)
+        } else if let Some(x) = hidden_closer(c, &res[p], &hid[p], z) {
+            res[p][x][HIDDEN] -= 1;
+            hid[p][z] -= 1;
+            Act::CloseHidden(x, z)
         } else {
             bail!(
                 "schedule: round {}: the closing seat has no card of the closing artist",
@@ -233,7 +257,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     for p in 0..n {
         let mut hidden_seconds: Vec<usize> = Vec::new();
         for a in 0..a_count {
-            hidden_seconds.extend(std::iter::repeat_n(a, rp.hid[p][a]));
+            hidden_seconds.extend(std::iter::repeat_n(a, hid[p][a]));
         }
         for a in 0..a_count {
             let list = &mut acts[p];
@@ -249,7 +273,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         let mut hidden_turns: Vec<usize> = (0..a_count)
             .flat_map(|a| std::iter::repeat_n(a, res[p][a][HIDDEN]))
             .collect();
-        hidden_turns.sort_by_key(|&a| std::cmp::Reverse(rp.hid[p][a].min(1)));
+        hidden_turns.sort_by_key(|&a| std::cmp::Reverse(hid[p][a].min(1)));
         for a in hidden_turns {
             let second = if c.variant.hidden_same_artist {
                 hidden_seconds
@@ -328,6 +352,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             Act::ClosePlain(a) => (a, Req::Any),
             Act::CloseDouble(a) => (a, Req::Exact(Symbol::Double)),
             Act::CloseSimul(a) => (a, Req::Exact(Symbol::Simultaneous)),
+            Act::CloseHidden(a, _) => (a, Req::Exact(Symbol::Hidden)),
         };
         let card = b.take(p, artist, req, "its turn card")?;
         let asks = (0..n).any(|q| b.hand[q] > 0);
@@ -361,7 +386,9 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             Act::Double(a, true) | Act::CloseDouble(a) => {
                 t.second = Some(b.take(p, a, Req::Any, "a double's second card")?)
             }
-            Act::Hidden(_, Some(h)) => t.second = Some(b.take(p, h, Req::Any, "a hidden card")?),
+            Act::Hidden(_, Some(h)) | Act::CloseHidden(_, h) => {
+                t.second = Some(b.take(p, h, Req::Any, "a hidden card")?)
+            }
             Act::Simul(_) => {
                 events_left -= 1;
                 let mut shown = vec![None; n];
@@ -398,7 +425,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         }
         let closes = matches!(
             act,
-            Act::ClosePlain(_) | Act::CloseDouble(_) | Act::CloseSimul(_)
+            Act::ClosePlain(_) | Act::CloseDouble(_) | Act::CloseSimul(_) | Act::CloseHidden(_, _)
         );
         turns.push(t);
         if closes && (0..n).any(|q| next[q] < acts[q].len()) {

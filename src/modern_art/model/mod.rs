@@ -132,9 +132,6 @@ pub fn supported(c: &Config) -> Result<()> {
     if v.chain_symbols {
         missing.push("chain_symbols = true");
     }
-    if v.hidden_counts_for_close {
-        missing.push("hidden_counts_for_close = true");
-    }
     if v.resolve_closing_symbol {
         missing.push("resolve_closing_symbol = true");
     }
@@ -190,7 +187,7 @@ pub fn build(
     dealing::hands(&mut m, c, &v);
     dealing::supply(&mut m, c, &v);
     turns::rotation(&mut m, &v, opener);
-    round_end::closing(&mut m, &v);
+    round_end::closing(&mut m, c, &v);
     round_end::displays(&mut m, c, &v);
     ranking::ranking(&mut m, &v);
     values::awards(&mut m, c, &v);

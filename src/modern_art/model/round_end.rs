@@ -1,5 +1,6 @@
 //! Round end: the round closes the moment one artist's face-up count (the extra card
-//! included, hidden cards not) reaches K. The closing card is the last one displayed,
+//! included; hidden cards too with `hidden_counts_for_close`) reaches K. The closing card
+//! is the last one displayed (with `hidden_counts_for_close` it may be a hidden card),
 //! unless a `simultaneous` event closes, where every player may add one card at once and
 //! several artists may pass K. Otherwise every hand ran empty and no artist reached K.
 //! Also here: what `double`, `hidden`, `simultaneous` and end play let a seat display.
@@ -11,9 +12,10 @@ use super::vars::{Vars, DOUBLE, HIDDEN, SIMUL};
 use crate::lp::Model;
 use crate::modern_art::rules::Config;
 
-pub fn closing(m: &mut Model, v: &Vars) {
+pub fn closing(m: &mut Model, c: &Config, v: &Vars) {
     let d = &v.d;
     let k = d.k as f64;
+    let hidden_counts = c.variant.hidden_counts_for_close;
     for r in 0..d.r {
         m.constrain(eq(v.closed(r) + v.noclose[r], 1.0));
         let simul_close: Expression = v.cs[r].iter().copied().sum();
@@ -22,10 +24,13 @@ pub fn closing(m: &mut Model, v: &Vars) {
             let closes: Expression = v.cz[r][p].iter().copied().sum::<Expression>() + v.cs[r][p];
             m.constrain(leq(closes, v.last(r, p)));
             for a in 0..d.a {
-                m.constrain(leq(
-                    Expression::from(v.cz[r][p][a]),
-                    v.plain[r][p][a] + v.dbl[r][p][a],
-                ));
+                // The closing card: a turn card or a double's second card (or, when
+                // hidden cards count, a hidden second card).
+                let mut can_close = v.plain[r][p][a] + v.dbl[r][p][a];
+                if hidden_counts {
+                    can_close += v.hid[r][p][a];
+                }
+                m.constrain(leq(Expression::from(v.cz[r][p][a]), can_close));
                 m.constrain(leq(Expression::from(v.scl[r][p][a]), v.sim[r][p][a]));
             }
             let own_simul: Expression = (0..d.a).map(|a| v.res[r][p][a][SIMUL]).sum();
@@ -35,7 +40,7 @@ pub fn closing(m: &mut Model, v: &Vars) {
         }
         let mut reached_any = Expression::default();
         for a in 0..d.a {
-            let f = v.faceup(r, a);
+            let f = v.close_count(r, a, hidden_counts);
             let closers: Expression = (0..d.n).map(|p| v.cz[r][p][a]).sum();
             let last_event: Expression = (0..d.n).map(|p| v.scl[r][p][a]).sum();
             m.constrain(leq(f.clone() - last_event, k - 1.0 + closers.clone()));

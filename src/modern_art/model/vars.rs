@@ -473,11 +473,23 @@ impl Vars {
     }
 
     /// Face-up count of artist a during play in round r (the extra card included): what
-    /// the threshold K is tested against.
+    /// the threshold K is tested against (see [`Vars::close_count`]).
     pub fn faceup(&self, r: usize, a: usize) -> Expression {
         let mut e: Expression = (0..self.d.n).map(|p| self.faceup_own(r, p, a)).sum();
         if let Some(x) = &self.extra[r] {
             e += x[a];
+        }
+        e
+    }
+
+    /// What the threshold K is tested against: the face-up count, plus the hidden cards
+    /// when `hidden` (the variant `hidden_counts_for_close`).
+    pub fn close_count(&self, r: usize, a: usize, hidden: bool) -> Expression {
+        let mut e = self.faceup(r, a);
+        if hidden {
+            for p in 0..self.d.n {
+                e += self.hid[r][p][a];
+            }
         }
         e
     }
