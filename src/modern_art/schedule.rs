@@ -256,8 +256,8 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     }
     for p in 0..n {
         let mut hidden_seconds: Vec<usize> = Vec::new();
-        for a in 0..a_count {
-            hidden_seconds.extend(std::iter::repeat_n(a, hid[p][a]));
+        for (a, &h) in hid[p].iter().enumerate() {
+            hidden_seconds.extend(std::iter::repeat_n(a, h));
         }
         for a in 0..a_count {
             let list = &mut acts[p];
