@@ -93,6 +93,22 @@ fn hidden_closer(c: &Config, res: &[[usize; 5]], hid: &[usize], z: usize) -> Opt
     (0..res.len()).find(|&x| res[x][HIDDEN] > 0)
 }
 
+/// The artist that an award card of artist `a` puts its token on: the next of the plan's
+/// placements of round `r` (one on `a` itself with `award_target = own`).
+fn take_target(c: &Config, targets: &mut Vec<usize>, a: usize, r: usize) -> Result<usize> {
+    if targets.is_empty() {
+        bail!(
+            "schedule: round {}: an award card but no token placement",
+            r + 1
+        );
+    }
+    let i = match c.variant.award_target {
+        super::rules::AwardTarget::Own => targets.iter().position(|&x| x == a).unwrap_or(0),
+        super::rules::AwardTarget::Any => 0,
+    };
+    Ok(targets.remove(i))
+}
+
 /// A turn before cards are concrete: use ids instead of cards.
 struct TurnSk {
     player: usize,
@@ -349,7 +365,12 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             Act::Double(a, true) => (a, Req::Exact(Symbol::Double)),
             Act::Hidden(a, Some(_)) => (a, Req::Exact(Symbol::Hidden)),
             Act::Simul(a) => (a, Req::Exact(Symbol::Simultaneous)),
-            Act::ClosePlain(a) => (a, Req::Any),
+            Act::ClosePlain(a) => match (c.variant.resolve_closing_symbol, rp.close_symbol) {
+                (false, _) => (a, Req::Any),
+                (true, Some(sym)) => (a, Req::Exact(sym)),
+                // Its symbol would resolve: a card with neither `draw` nor `award`.
+                (true, None) => (a, Req::PlainLike),
+            },
             Act::CloseDouble(a) => (a, Req::Exact(Symbol::Double)),
             Act::CloseSimul(a) => (a, Req::Exact(Symbol::Simultaneous)),
             Act::CloseHidden(a, _) => (a, Req::Exact(Symbol::Hidden)),
@@ -365,22 +386,22 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             draw: None,
             asks,
         };
+        let closing_symbol = match act {
+            Act::ClosePlain(_) if c.variant.resolve_closing_symbol => rp.close_symbol,
+            _ => None,
+        };
+        match (act, closing_symbol) {
+            (Act::ClosePlain(_), Some(Symbol::Draw)) => t.draw = Some(b.supply(p)),
+            (Act::ClosePlain(a), Some(Symbol::Award)) if b.tokens_left > 0 => {
+                t.award = Some(take_target(c, &mut targets, a, r)?);
+                b.tokens_left -= 1;
+            }
+            _ => {}
+        }
         match act {
             Act::Draw(_) => t.draw = Some(b.supply(p)),
             Act::Award(a) if b.tokens_left > 0 => {
-                if targets.is_empty() {
-                    bail!(
-                        "schedule: round {}: an award card but no token placement",
-                        r + 1
-                    );
-                }
-                let i = match c.variant.award_target {
-                    super::rules::AwardTarget::Own => {
-                        targets.iter().position(|&x| x == a).unwrap_or(0)
-                    }
-                    super::rules::AwardTarget::Any => 0,
-                };
-                t.award = Some(targets.remove(i));
+                t.award = Some(take_target(c, &mut targets, a, r)?);
                 b.tokens_left -= 1;
             }
             Act::Double(a, true) | Act::CloseDouble(a) => {

@@ -2,7 +2,7 @@
 //! composition per artist *and* per symbol over the whole game.
 
 use anyhow::{bail, Result};
-use good_lp::constraint::{eq, leq};
+use good_lp::constraint::{eq, geq, leq};
 use good_lp::Expression;
 
 use super::vars::{Vars, AWARD, DOUBLE, DRAW, HIDDEN, RESOLVED, SIMUL};
@@ -42,8 +42,12 @@ pub fn hands(m: &mut Model, c: &Config, v: &Vars) {
             let played = v.played(r, p);
             m.constrain(eq(
                 Expression::from(v.hand_end[r][p]),
-                start.clone() + v.drawn(r, p) - played.clone(),
+                start.clone() + v.drawn(r, p) + v.late_drawn(r, p) - played.clone(),
             ));
+            // A card drawn after the close is not in hand during the round.
+            if v.close_res.is_some() {
+                m.constrain(geq(Expression::from(v.hand_end[r][p]), v.late_drawn(r, p)));
+            }
             if c.deal(r) == 0 {
                 m.constrain(leq(played, d.hand_max as f64 * start));
             }
@@ -51,7 +55,7 @@ pub fn hands(m: &mut Model, c: &Config, v: &Vars) {
             // draw card of the deck.
             let most = (0..=r).map(|x| c.deal(x)).sum::<usize>()
                 + (0..d.a).map(|a| c.supply(a, Symbol::Draw)).sum::<usize>();
-            let before_end_play = v.hand_end[r][p] + v.end_played(r, p);
+            let before_end_play = v.hand_end[r][p] + v.end_played(r, p) - v.late_drawn(r, p);
             m.constrain(leq(before_end_play, most as f64 * (1.0 - v.empty[r][p])));
         }
     }
@@ -92,6 +96,24 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
         ));
         let marked = total(&|r, p| v.res[r][p][a][DRAW] + v.res[r][p][a][AWARD]);
         m.constrain(leq(marked + v.close_marked[a], marked_supply));
+        if let Some(g) = &v.close_res {
+            // A closing card that carries `draw` or `award` resolves it: the marked closing
+            // cards are exactly the resolving ones, each symbol within the deck's supply,
+            // and the card is a turn card (not a `double`'s second card) that closes.
+            let resolving = total(&|r, p| g[r][p][a][0] + g[r][p][a][1]);
+            m.constrain(eq(Expression::from(v.close_marked[a]), resolving));
+            for (k, sym) in [(0, DRAW), (1, AWARD)] {
+                let used = total(&|r, p| v.res[r][p][a][sym] + g[r][p][a][k]);
+                m.constrain(leq(used, c.supply(a, RESOLVED[sym]) as f64));
+            }
+            for (r, seats) in g.iter().enumerate() {
+                for (p, by_artist) in seats.iter().enumerate() {
+                    let [draws, awards] = by_artist[a];
+                    m.constrain(leq(draws + awards, v.cz[r][p][a]));
+                    m.constrain(leq(draws + awards, v.plain[r][p][a]));
+                }
+            }
+        }
         let mut out = total(&|r, p| v.own(r, p, a));
         for r in 0..d.r {
             if let Some(x) = &v.extra[r] {

@@ -83,6 +83,9 @@ pub struct RoundPlan {
     pub close_card: Option<(usize, usize)>,
     /// The seat closes with a `simultaneous` event.
     pub close_simul: Option<usize>,
+    /// `resolve_closing_symbol`: the closing turn card carries `draw` or `award` and
+    /// resolves it (`None`: it carries neither; without the variant: any symbol, unresolved).
+    pub close_symbol: Option<crate::modern_art::rules::Symbol>,
     pub extra: Option<usize>,
     /// `[seat][artist]` counts, as in [`Vars`].
     pub plain: Vec<Vec<usize>>,
@@ -131,9 +134,6 @@ pub fn supported(c: &Config) -> Result<()> {
     let mut missing = Vec::new();
     if v.chain_symbols {
         missing.push("chain_symbols = true");
-    }
-    if v.resolve_closing_symbol {
-        missing.push("resolve_closing_symbol = true");
     }
     if c.threshold() < 2 {
         missing.push("a threshold below 2 (the extra card alone would close)");
@@ -405,10 +405,19 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
         }
         let mut close_card = None;
         let mut close_simul = None;
+        let mut close_symbol = None;
         for p in 0..d.n {
             for a in 0..d.a {
                 if s.is_set(v.cz[r][p][a]) {
                     close_card = Some((p, a));
+                }
+                if let Some(g) = &v.close_res {
+                    if s.is_set(g[r][p][a][0]) {
+                        close_symbol = Some(crate::modern_art::rules::Symbol::Draw);
+                    }
+                    if s.is_set(g[r][p][a][1]) {
+                        close_symbol = Some(crate::modern_art::rules::Symbol::Award);
+                    }
                 }
             }
             if s.is_set(v.cs[r][p]) {
@@ -454,6 +463,7 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
             closed: !s.is_set(v.noclose[r]),
             close_card,
             close_simul,
+            close_symbol,
             extra,
             plain: grid(&v.plain, r),
             res,

@@ -18,10 +18,13 @@ pub fn awards(m: &mut Model, c: &Config, v: &Vars) {
     let big = tokens + (d.n * d.a * d.k) as f64;
     let mut so_far = Expression::default();
     for r in 0..d.r {
-        let plays: Expression = (0..d.n)
+        let mut plays: Expression = (0..d.n)
             .flat_map(|p| (0..d.a).map(move |a| (p, a)))
             .map(|(p, a)| v.res[r][p][a][AWARD])
             .sum();
+        for a in 0..d.a {
+            plays += v.closing_awards(r, a);
+        }
         let placed: Expression = v.placed[r].iter().copied().sum();
         m.constrain(leq(placed.clone(), plays.clone()));
         m.constrain(geq(placed.clone(), plays - big * v.exhausted[r]));
@@ -29,7 +32,8 @@ pub fn awards(m: &mut Model, c: &Config, v: &Vars) {
         m.constrain(geq(so_far.clone(), tokens * v.exhausted[r]));
         if c.variant.award_target == AwardTarget::Own {
             for a in 0..d.a {
-                let own: Expression = (0..d.n).map(|p| v.res[r][p][a][AWARD]).sum();
+                let own: Expression = (0..d.n).map(|p| v.res[r][p][a][AWARD]).sum::<Expression>()
+                    + v.closing_awards(r, a);
                 m.constrain(leq(Expression::from(v.placed[r][a]), own));
             }
         }

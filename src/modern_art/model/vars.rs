@@ -125,8 +125,13 @@ pub struct Vars {
     pub placed: Vec<Vec<Variable>>,
     /// Every award token has been placed by the end of round r (later award cards are void).
     pub exhausted: Vec<Variable>,
-    /// The closing card of artist a carries a `draw` or `award` symbol (unresolved).
+    /// The closing card of artist a carries a `draw` or `award` symbol (unresolved, or
+    /// resolved with `resolve_closing_symbol`: then counted in `close_res` too).
     pub close_marked: Vec<Variable>,
+    /// `resolve_closing_symbol`: `close_res[r][p][a][0]` = seat p's closing turn card of
+    /// a carries `draw` and draws after the close (the card arrives for the next round),
+    /// `[1]` = it carries `award` and places a token before the scoring.
+    pub close_res: Option<Vec<Vec<Vec<[Variable; 2]>>>>,
     /// Ranking patterns of each round: the ordered ranked artists and the binary.
     pub patterns: Vec<Vec<(Vec<usize>, Variable)>>,
     /// `level[r][a][v]`: artist a's value after round r is v.
@@ -277,6 +282,24 @@ impl Vars {
             })
             .collect();
         let exhausted = (0..d.r).map(|r| bin(m, format!("exhausted_{r}"))).collect();
+        let close_res = c.variant.resolve_closing_symbol.then(|| {
+            (0..d.r)
+                .map(|r| {
+                    (0..d.n)
+                        .map(|p| {
+                            (0..d.a)
+                                .map(|a| {
+                                    [
+                                        bin(m, format!("czdraw_{r}_{p}_{a}")),
+                                        bin(m, format!("czaward_{r}_{p}_{a}")),
+                                    ]
+                                })
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        });
         let close_marked = (0..d.a)
             .map(|a| int(m, format!("close_marked_{a}"), 0.0, d.r as f64))
             .collect();
@@ -408,6 +431,7 @@ impl Vars {
             placed,
             exhausted,
             close_marked,
+            close_res,
             patterns,
             level,
             paid,
@@ -520,6 +544,24 @@ impl Vars {
     }
 
     /// Cards seat p draws in round r.
+    /// Seat p's draws after the close of round r (`resolve_closing_symbol`): in hand from
+    /// round r + 1 on.
+    pub fn late_drawn(&self, r: usize, p: usize) -> Expression {
+        match &self.close_res {
+            Some(g) => (0..self.d.a).map(|a| g[r][p][a][0]).sum(),
+            None => Expression::default(),
+        }
+    }
+
+    /// Award tokens placed by round r's closing card (`resolve_closing_symbol`), by the
+    /// closing card's artist.
+    pub fn closing_awards(&self, r: usize, a: usize) -> Expression {
+        match &self.close_res {
+            Some(g) => (0..self.d.n).map(|p| g[r][p][a][1]).sum(),
+            None => Expression::default(),
+        }
+    }
+
     pub fn drawn(&self, r: usize, p: usize) -> Expression {
         (0..self.d.a).map(|a| self.res[r][p][a][DRAW]).sum()
     }
