@@ -177,14 +177,16 @@ pub fn bin(m: &mut Model, name: String) -> Variable {
 }
 
 fn grid(m: &mut Model, d: &Dims, name: &str, hi: impl Fn(usize, usize, usize) -> f64) -> Grid {
+    rpa(d, |r, p, a| int(m, format!("{name}_{r}_{p}_{a}"), 0.0, hi(r, p, a)))
+}
+
+/// One item per round, seat and artist, made in that order (which fixes the column order
+/// HiGHS sees).
+fn rpa<T>(d: &Dims, mut f: impl FnMut(usize, usize, usize) -> T) -> Vec<Vec<Vec<T>>> {
     (0..d.r)
         .map(|r| {
             (0..d.n)
-                .map(|p| {
-                    (0..d.a)
-                        .map(|a| int(m, format!("{name}_{r}_{p}_{a}"), 0.0, hi(r, p, a)))
-                        .collect()
-                })
+                .map(|p| (0..d.a).map(|a| f(r, p, a)).collect())
                 .collect()
         })
         .collect()
@@ -283,22 +285,12 @@ impl Vars {
             .collect();
         let exhausted = (0..d.r).map(|r| bin(m, format!("exhausted_{r}"))).collect();
         let close_res = c.variant.resolve_closing_symbol.then(|| {
-            (0..d.r)
-                .map(|r| {
-                    (0..d.n)
-                        .map(|p| {
-                            (0..d.a)
-                                .map(|a| {
-                                    [
-                                        bin(m, format!("czdraw_{r}_{p}_{a}")),
-                                        bin(m, format!("czaward_{r}_{p}_{a}")),
-                                    ]
-                                })
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect()
+            rpa(&d, |r, p, a| {
+                [
+                    bin(m, format!("czdraw_{r}_{p}_{a}")),
+                    bin(m, format!("czaward_{r}_{p}_{a}")),
+                ]
+            })
         });
         let close_marked = (0..d.a)
             .map(|a| int(m, format!("close_marked_{a}"), 0.0, d.r as f64))
@@ -352,20 +344,10 @@ impl Vars {
                 .collect()
         };
         let unpaid_grid = |m: &mut Model, name: &str| -> Grid {
-            (0..d.r)
-                .map(|r| {
-                    (0..d.n)
-                        .map(|p| {
-                            (0..d.a)
-                                .map(|a| {
-                                    let hi = if scored.contains(&p) { cm } else { 0.0 };
-                                    m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
-                                })
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect()
+            rpa(&d, |r, p, a| {
+                let hi = if scored.contains(&p) { cm } else { 0.0 };
+                m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
+            })
         };
         // Creation order (face-up paid, hidden paid, hidden unpaid, tokens, face-up unpaid)
         // fixes the column order HiGHS sees; keep it.
