@@ -80,12 +80,12 @@ results: setup
 # Benchmarks (speed targets live here, never in timed tests): each game's bench verb
 # writes results/bench-<game>.md with medians.
 # Modern Art's disputed readings (standard with one key flipped), 2 players, 120 s each
-# (about 16 min): results/modern-art-readings.md.
+# (about 20 min): results/modern-art-readings.md.
 READINGS := models/modern-art/standard.json $(sort $(wildcard models/modern-art/readings/*.json))
 readings: setup
 	@$(MAKE) --no-print-directory build
 	{ echo "# Modern Art: the disputed readings, 2 players"; echo; \
-	  echo "Each row is \`standard.json\` with one disputed rule read the other way (the files in \`models/modern-art/readings/\`; \`blessed.json\` is in \`results/modern-art.md\`). One \`modern-art solve\` each, 120 s, 1 thread: the dives (each artist's star and patron) and then the whole game. *maximum* is the best certified game; it is a proven maximum only where the status says so. \`chain_symbols\` is not covered by the ILP (use the exhaustive search on miniatures)."; echo; \
+	  echo "Each row is \`standard.json\` with one disputed rule read the other way (the files in \`models/modern-art/readings/\`; \`blessed.json\` is in \`results/modern-art.md\`). One \`modern-art solve\` each, 120 s, 1 thread: the dives (each artist's star and patron) and then the whole game. *maximum* is the best certified game; it is a proven maximum only where the status says so."; echo; \
 	  echo "Regenerate: \`make readings\`."; echo; \
 	  $(BIN) --quiet modern-art compare --players 2 --time-limit 120 $(addprefix --variant ,$(READINGS)); \
 	} > results/modern-art-readings.md.tmp && mv results/modern-art-readings.md.tmp results/modern-art-readings.md

@@ -79,6 +79,7 @@ fn ilp_equals_search_on_miniatures() {
         "hidden",
         "hidden-counts",
         "resolve-closing",
+        "chain",
         "double",
         "draw",
         "award",
@@ -220,14 +221,51 @@ fn closing_cards_resolve_draw_and_award() {
     assert!(closing(&o, false), "m35 P2: no closing award");
 }
 
+/// `chain_symbols`: a `double`'s second card that draws and a simultaneous card that
+/// places a token, in certified games at the search's optimum.
+#[test]
+fn chained_cards_resolve_draw_and_award() {
+    use gamebounds::modern_art::rules::Symbol;
+    // A turn whose card is not itself `draw` (or `award`) but that drew (or placed a
+    // token): the draw or the token came from a chained card.
+    let chained = |o: &solve::Outcome, draw: bool| {
+        o.record.rounds.iter().flat_map(|r| &r.turns).any(|t| {
+            if draw {
+                t.card.symbol != Symbol::Draw && !t.drawn.is_empty()
+            } else {
+                t.card.symbol != Symbol::Award && !t.awards.is_empty()
+            }
+        })
+    };
+    let (c, o) = certified("m41-chain-draw", 1);
+    assert!(c.variant.chain_symbols);
+    assert!(chained(&o, true), "m41 P2: no chained draw");
+    let (_, o) = certified("m40-chain-simultaneous", 0);
+    assert!(chained(&o, false), "m40 P1: no chained award");
+}
+
 #[test]
 fn unsupported_readings_are_refused_with_a_reason() {
+    // Every reading alone is covered; chained symbols on a closing card are not.
     for (name, c) in minis() {
         if c.variant.chain_symbols {
-            let e = model::supported(&c).unwrap_err().to_string();
-            assert!(e.contains("chain_symbols"), "{name}: {e}");
+            model::supported(&c).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            let mut both = c.clone();
+            both.variant.resolve_closing_symbol = true;
+            let e = model::supported(&both).unwrap_err().to_string();
+            assert!(
+                e.contains("chain_symbols together with resolve_closing_symbol"),
+                "{name}: {e}"
+            );
         }
     }
+    // A deck that can run out is refused, naming the counts.
+    let (_, c) = minis()
+        .into_iter()
+        .find(|(n, _)| n == "m17-deck-runs-out")
+        .unwrap();
+    let e = model::supported(&c).unwrap_err().to_string();
+    assert!(e.contains("never runs out"), "{e}");
 }
 
 /// The `solve` command end to end: a miniature is proven and certified; bad input is one

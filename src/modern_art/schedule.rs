@@ -109,6 +109,54 @@ fn take_target(c: &Config, targets: &mut Vec<usize>, a: usize, r: usize) -> Resu
     Ok(targets.remove(i))
 }
 
+/// The chained symbols (`chain_symbols`) a round's plan still has to place, and what
+/// placing them touches. Without the variant nothing is chained and second and
+/// simultaneous cards may carry any symbol.
+struct Chain<'a, 'c> {
+    b: &'a mut Builder<'c>,
+    /// `[seat][artist]`: chained draws and awards left to place on that seat's second and
+    /// simultaneous cards of that artist.
+    left: &'a mut Vec<Vec<[usize; 2]>>,
+    targets: &'a mut Vec<usize>,
+    c: &'a Config,
+    r: usize,
+}
+
+impl Chain<'_, '_> {
+    /// Seat `seat` displays a second or simultaneous card of `artist` that does not close
+    /// the round: with `chain_symbols` it carries `draw` or `award` while the plan has
+    /// such chained cards left (and resolves it: `draws`, `awards`), else neither.
+    fn take(
+        &mut self,
+        draws: &mut Vec<usize>,
+        awards: &mut Vec<usize>,
+        seat: usize,
+        artist: usize,
+        what: &str,
+    ) -> Result<usize> {
+        if !self.c.variant.chain_symbols {
+            return self.b.take(seat, artist, Req::Any, what);
+        }
+        let left = &mut self.left[seat][artist];
+        if left[0] > 0 {
+            left[0] -= 1;
+            let id = self.b.take(seat, artist, Req::Exact(Symbol::Draw), what)?;
+            draws.push(self.b.supply(seat));
+            Ok(id)
+        } else if left[1] > 0 {
+            left[1] -= 1;
+            let id = self.b.take(seat, artist, Req::Exact(Symbol::Award), what)?;
+            if self.b.tokens_left > 0 {
+                awards.push(take_target(self.c, self.targets, artist, self.r)?);
+                self.b.tokens_left -= 1;
+            }
+            Ok(id)
+        } else {
+            self.b.take(seat, artist, Req::PlainLike, what)
+        }
+    }
+}
+
 /// A turn before cards are concrete: use ids instead of cards.
 struct TurnSk {
     player: usize,
@@ -116,10 +164,10 @@ struct TurnSk {
     second: Option<usize>,
     /// Per relative seat, the use id shown; `Some` when the event asks any seat.
     simul: Option<Vec<Option<usize>>>,
-    /// Award target, when a token is placed.
-    award: Option<usize>,
-    /// The supply id of the drawn card.
-    draw: Option<usize>,
+    /// Award targets of the tokens placed, in resolution order.
+    awards: Vec<usize>,
+    /// The supply ids of the drawn cards, in resolution order.
+    draws: Vec<usize>,
     /// Some seat holds cards right after the turn card (a declined simultaneous card
     /// still asks them).
     asks: bool,
@@ -332,6 +380,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         })
         .sum();
     // Award targets, in play order.
+    let mut chain_left = rp.chain.clone();
     let mut targets: Vec<usize> = (0..a_count)
         .flat_map(|a| std::iter::repeat_n(a, rp.placed[a]))
         .collect();
@@ -382,8 +431,8 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             card,
             second: None,
             simul: None,
-            award: None,
-            draw: None,
+            awards: Vec::new(),
+            draws: Vec::new(),
             asks,
         };
         let closing_symbol = match act {
@@ -391,24 +440,43 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             _ => None,
         };
         match (act, closing_symbol) {
-            (Act::ClosePlain(_), Some(Symbol::Draw)) => t.draw = Some(b.supply(p)),
+            (Act::ClosePlain(_), Some(Symbol::Draw)) => t.draws.push(b.supply(p)),
             (Act::ClosePlain(a), Some(Symbol::Award)) if b.tokens_left > 0 => {
-                t.award = Some(take_target(c, &mut targets, a, r)?);
+                t.awards.push(take_target(c, &mut targets, a, r)?);
                 b.tokens_left -= 1;
             }
             _ => {}
         }
         match act {
-            Act::Draw(_) => t.draw = Some(b.supply(p)),
+            Act::Draw(_) => t.draws.push(b.supply(p)),
             Act::Award(a) if b.tokens_left > 0 => {
-                t.award = Some(take_target(c, &mut targets, a, r)?);
+                t.awards.push(take_target(c, &mut targets, a, r)?);
                 b.tokens_left -= 1;
             }
-            Act::Double(a, true) | Act::CloseDouble(a) => {
+            Act::CloseDouble(a) => {
                 t.second = Some(b.take(p, a, Req::Any, "a double's second card")?)
             }
-            Act::Hidden(_, Some(h)) | Act::CloseHidden(_, h) => {
-                t.second = Some(b.take(p, h, Req::Any, "a hidden card")?)
+            Act::CloseHidden(_, h) => t.second = Some(b.take(p, h, Req::Any, "a hidden card")?),
+            Act::Double(a, true) => {
+                let mut ch = Chain {
+                    b: &mut *b,
+                    left: &mut chain_left,
+                    targets: &mut targets,
+                    c,
+                    r,
+                };
+                t.second =
+                    Some(ch.take(&mut t.draws, &mut t.awards, p, a, "a double's second card")?)
+            }
+            Act::Hidden(_, Some(h)) => {
+                let mut ch = Chain {
+                    b: &mut *b,
+                    left: &mut chain_left,
+                    targets: &mut targets,
+                    c,
+                    r,
+                };
+                t.second = Some(ch.take(&mut t.draws, &mut t.awards, p, h, "a hidden card")?)
             }
             Act::Simul(_) => {
                 events_left -= 1;
@@ -424,7 +492,20 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
                     if forced || b.hand[q] > need {
                         let a = (0..a_count).find(|&a| sim_left[q][a] > 0).unwrap();
                         sim_left[q][a] -= 1;
-                        shown[q] = Some(b.take(q, a, Req::Any, "a simultaneous card")?);
+                        let mut ch = Chain {
+                            b: &mut *b,
+                            left: &mut chain_left,
+                            targets: &mut targets,
+                            c,
+                            r,
+                        };
+                        shown[q] = Some(ch.take(
+                            &mut t.draws,
+                            &mut t.awards,
+                            q,
+                            a,
+                            "a simultaneous card",
+                        )?);
                     }
                 }
                 if asks {
@@ -459,6 +540,12 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     }
     if sim_left.iter().flatten().any(|&x| x > 0) {
         bail!("schedule: round {}: simultaneous cards left unshown", r + 1);
+    }
+    if chain_left.iter().flatten().flatten().any(|&x| x > 0) {
+        bail!(
+            "schedule: round {}: chained draw or award cards left unplaced",
+            r + 1
+        );
     }
     // Blessed end play.
     let mut end_play = vec![Vec::new(); n];
@@ -607,12 +694,12 @@ fn to_record(b: &Builder, plan: &Plan, rounds: &[RoundSk]) -> Record {
                         // A declined simultaneous card still asks every seat.
                         turn.simultaneous = vec![None; n];
                     }
-                    if let Some(a) = t.award {
-                        turn.awards = vec![a];
-                    }
-                    if let Some(s) = t.draw {
-                        turn.drawn = vec![b.supplies[s].card.expect("supplied")];
-                    }
+                    turn.awards = t.awards.clone();
+                    turn.drawn = t
+                        .draws
+                        .iter()
+                        .map(|&s| b.supplies[s].card.expect("supplied"))
+                        .collect();
                     turn
                 })
                 .collect();

@@ -84,18 +84,51 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
         let closing = total(&|r, p| v.cz[r][p][a].into());
         m.constrain(leq(Expression::from(v.close_marked[a]), closing));
         let marked_supply = (c.supply(a, Symbol::Draw) + c.supply(a, Symbol::Award)) as f64;
-        let plainlike = total(&|r, p| {
+        let plainlike: Expression = total(&|r, p| {
             v.plain[r][p][a]
                 + v.res[r][p][a][DOUBLE]
                 + v.res[r][p][a][HIDDEN]
                 + v.res[r][p][a][SIMUL]
         });
         m.constrain(leq(
-            plainlike,
+            plainlike.clone(),
             c.cards_of(a) as f64 - marked_supply + v.close_marked[a],
         ));
         let marked = total(&|r, p| v.res[r][p][a][DRAW] + v.res[r][p][a][AWARD]);
-        m.constrain(leq(marked + v.close_marked[a], marked_supply));
+        m.constrain(leq(marked.clone() + v.close_marked[a], marked_supply));
+        if let Some(g) = &v.chain {
+            // Chained cards: second and simultaneous cards that carry `draw` or `award`
+            // resolve it (each within the deck's supply of that symbol, together with the
+            // turn cards'); they are second or simultaneous cards of a outside the closing
+            // event. A second or simultaneous card that does not resolve carries neither
+            // symbol unless it closes the round (its symbols are then not resolved), so
+            // those cards and the plain-like turn cards fit in the unmarked cards.
+            let chained = total(&|r, p| g[r][p][a][0] + g[r][p][a][1]);
+            m.constrain(leq(
+                marked.clone() + v.close_marked[a] + chained.clone(),
+                marked_supply,
+            ));
+            for (k, sym) in [(0, DRAW), (1, AWARD)] {
+                let used = total(&|r, p| v.res[r][p][a][sym] + g[r][p][a][k]);
+                m.constrain(leq(used, c.supply(a, RESOLVED[sym]) as f64));
+            }
+            for (r, seats) in g.iter().enumerate() {
+                for (p, by_artist) in seats.iter().enumerate() {
+                    let [draws, awards] = by_artist[a];
+                    m.constrain(leq(
+                        draws + awards,
+                        v.dbl[r][p][a] + v.hid[r][p][a] + v.sim[r][p][a] - v.scl[r][p][a],
+                    ));
+                }
+            }
+            let seconds = total(&|r, p| {
+                v.dbl[r][p][a] + v.hid[r][p][a] + v.sim[r][p][a] - v.scl[r][p][a] - v.cz[r][p][a]
+            });
+            m.constrain(leq(
+                plainlike.clone() + seconds - chained,
+                c.cards_of(a) as f64 - marked_supply + v.close_marked[a],
+            ));
+        }
         if let Some(g) = &v.close_res {
             // A closing card that carries `draw` or `award` resolves it: the marked closing
             // cards are exactly the resolving ones, each symbol within the deck's supply,

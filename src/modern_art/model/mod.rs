@@ -86,6 +86,9 @@ pub struct RoundPlan {
     /// `resolve_closing_symbol`: the closing turn card carries `draw` or `award` and
     /// resolves it (`None`: it carries neither; without the variant: any symbol, unresolved).
     pub close_symbol: Option<crate::modern_art::rules::Symbol>,
+    /// `chain_symbols`: `[seat][artist]` = (second and simultaneous cards that resolve
+    /// `draw`, that resolve `award`); all zero without the variant.
+    pub chain: Vec<Vec<[usize; 2]>>,
     pub extra: Option<usize>,
     /// `[seat][artist]` counts, as in [`Vars`].
     pub plain: Vec<Vec<usize>>,
@@ -132,8 +135,8 @@ pub struct Built {
 pub fn supported(c: &Config) -> Result<()> {
     let v = &c.variant;
     let mut missing = Vec::new();
-    if v.chain_symbols {
-        missing.push("chain_symbols = true");
+    if v.chain_symbols && v.resolve_closing_symbol {
+        missing.push("chain_symbols together with resolve_closing_symbol");
     }
     if c.threshold() < 2 {
         missing.push("a threshold below 2 (the extra card alone would close)");
@@ -464,6 +467,16 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
             close_card,
             close_simul,
             close_symbol,
+            chain: (0..d.n)
+                .map(|p| {
+                    (0..d.a)
+                        .map(|a| match &v.chain {
+                            Some(g) => [u(g[r][p][a][0]), u(g[r][p][a][1])],
+                            None => [0, 0],
+                        })
+                        .collect()
+                })
+                .collect(),
             extra,
             plain: grid(&v.plain, r),
             res,

@@ -23,7 +23,7 @@ pub fn awards(m: &mut Model, c: &Config, v: &Vars) {
             .map(|(p, a)| v.res[r][p][a][AWARD])
             .sum();
         for a in 0..d.a {
-            plays += v.closing_awards(r, a);
+            plays += v.closing_awards(r, a) + v.chained_awards(r, a);
         }
         let placed: Expression = v.placed[r].iter().copied().sum();
         m.constrain(leq(placed.clone(), plays.clone()));
@@ -33,7 +33,8 @@ pub fn awards(m: &mut Model, c: &Config, v: &Vars) {
         if c.variant.award_target == AwardTarget::Own {
             for a in 0..d.a {
                 let own: Expression = (0..d.n).map(|p| v.res[r][p][a][AWARD]).sum::<Expression>()
-                    + v.closing_awards(r, a);
+                    + v.closing_awards(r, a)
+                    + v.chained_awards(r, a);
                 m.constrain(leq(Expression::from(v.placed[r][a]), own));
             }
         }

@@ -132,6 +132,10 @@ pub struct Vars {
     /// a carries `draw` and draws after the close (the card arrives for the next round),
     /// `[1]` = it carries `award` and places a token before the scoring.
     pub close_res: Option<Vec<Vec<Vec<[Variable; 2]>>>>,
+    /// `chain_symbols`: `chain[r][p][a][0]` = seat p's second cards (`double`, `hidden`)
+    /// and simultaneous cards of artist a in round r that carry `draw` and resolve it,
+    /// `[1]` = that carry `award` and place a token.
+    pub chain: Option<Vec<Vec<Vec<[Variable; 2]>>>>,
     /// Ranking patterns of each round: the ordered ranked artists and the binary.
     pub patterns: Vec<Vec<(Vec<usize>, Variable)>>,
     /// `level[r][a][v]`: artist a's value after round r is v.
@@ -177,7 +181,9 @@ pub fn bin(m: &mut Model, name: String) -> Variable {
 }
 
 fn grid(m: &mut Model, d: &Dims, name: &str, hi: impl Fn(usize, usize, usize) -> f64) -> Grid {
-    rpa(d, |r, p, a| int(m, format!("{name}_{r}_{p}_{a}"), 0.0, hi(r, p, a)))
+    rpa(d, |r, p, a| {
+        int(m, format!("{name}_{r}_{p}_{a}"), 0.0, hi(r, p, a))
+    })
 }
 
 /// One item per round, seat and artist, made in that order (which fixes the column order
@@ -290,6 +296,14 @@ impl Vars {
                     bin(m, format!("czdraw_{r}_{p}_{a}")),
                     bin(m, format!("czaward_{r}_{p}_{a}")),
                 ]
+            })
+        });
+        let chain = c.variant.chain_symbols.then(|| {
+            rpa(&d, |r, p, a| {
+                [Symbol::Draw, Symbol::Award].map(|s| {
+                    let hi = c.supply(a, s) as f64;
+                    int(m, format!("chain_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
+                })
             })
         });
         let close_marked = (0..d.a)
@@ -414,6 +428,7 @@ impl Vars {
             exhausted,
             close_marked,
             close_res,
+            chain,
             patterns,
             level,
             paid,
@@ -544,8 +559,24 @@ impl Vars {
         }
     }
 
+    /// Award tokens placed in round r by chained cards of artist a (`chain_symbols`).
+    pub fn chained_awards(&self, r: usize, a: usize) -> Expression {
+        match &self.chain {
+            Some(g) => (0..self.d.n).map(|p| g[r][p][a][1]).sum(),
+            None => Expression::default(),
+        }
+    }
+
+    /// Seat p's draws during round r: its turn cards' and (`chain_symbols`) its chained
+    /// cards'.
     pub fn drawn(&self, r: usize, p: usize) -> Expression {
-        (0..self.d.a).map(|a| self.res[r][p][a][DRAW]).sum()
+        let mut e: Expression = (0..self.d.a).map(|a| self.res[r][p][a][DRAW]).sum();
+        if let Some(g) = &self.chain {
+            for [draws, _] in &g[r][p] {
+                e += *draws;
+            }
+        }
+        e
     }
 
     /// Seat s opens round r.
