@@ -198,21 +198,25 @@ fn hidden_cards_close_rounds_when_they_count() {
     );
 }
 
+/// The turn drew a card (`draw`) or placed a token (`!draw`).
+fn resolved(t: &gamebounds::modern_art::record::Turn, draw: bool) -> bool {
+    if draw {
+        !t.drawn.is_empty()
+    } else {
+        !t.awards.is_empty()
+    }
+}
+
 /// `resolve_closing_symbol`: closing cards that resolve their `draw` (the card arrives for
 /// the next round) and their `award` (a token placed before the scoring) in certified
 /// games at the search's optimum.
 #[test]
 fn closing_cards_resolve_draw_and_award() {
     let closing = |o: &solve::Outcome, draw: bool| {
-        o.record.rounds.iter().any(|round| {
-            round.turns.last().is_some_and(|t| {
-                if draw {
-                    !t.drawn.is_empty()
-                } else {
-                    !t.awards.is_empty()
-                }
-            })
-        })
+        o.record
+            .rounds
+            .iter()
+            .any(|round| round.turns.last().is_some_and(|t| resolved(t, draw)))
     };
     let (c, o) = certified("m37-resolve-closing-draw", 0);
     assert!(c.variant.resolve_closing_symbol);
@@ -229,13 +233,12 @@ fn chained_cards_resolve_draw_and_award() {
     // A turn whose card is not itself `draw` (or `award`) but that drew (or placed a
     // token): the draw or the token came from a chained card.
     let chained = |o: &solve::Outcome, draw: bool| {
-        o.record.rounds.iter().flat_map(|r| &r.turns).any(|t| {
-            if draw {
-                t.card.symbol != Symbol::Draw && !t.drawn.is_empty()
-            } else {
-                t.card.symbol != Symbol::Award && !t.awards.is_empty()
-            }
-        })
+        let own = if draw { Symbol::Draw } else { Symbol::Award };
+        o.record
+            .rounds
+            .iter()
+            .flat_map(|r| &r.turns)
+            .any(|t| t.card.symbol != own && resolved(t, draw))
     };
     let (c, o) = certified("m41-chain-draw", 1);
     assert!(c.variant.chain_symbols);
