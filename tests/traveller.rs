@@ -335,6 +335,25 @@ fn the_wealth_ceilings_hold_against_brute_force() {
         }
         // Steps 11..16 come from the bounds restarted at the checkpoint.
         assert!(ceil[steps].is_finite() && ceil[steps] >= rules.cash);
+        // So does the bound of windows chained from the checkpoint (what long budgets
+        // report): never below the most cash (at most the wealth) any plan reaches.
+        let (chained, windows) = gamebounds::traveller::window::from_checkpoint(
+            &board,
+            &rules,
+            s,
+            10,
+            ceil[10],
+            steps,
+            &SolveOptions::quiet(),
+        )
+        .unwrap()
+        .unwrap();
+        assert!(windows.iter().all(|w| w.proven) && windows.len() == 1);
+        assert!(
+            want[steps] <= chained + 1e-6,
+            "seed {seed}: a plan holds {} > chained windows {chained}",
+            want[steps]
+        );
     }
 }
 

@@ -29,7 +29,8 @@
 //!   less the most fuel that can have been bought;
 //! * ceiling ([`ceilings`]): cash ≤ the most wealth (cash + stock at cost) any plan has
 //!   after that many steps, proven by the LP relaxations of shorter budgets (10, 20, …
-//!   steps); the reported bound also uses a profit bound restarted from the last of them;
+//!   steps); the reported bound also uses a profit bound restarted from the last of them,
+//!   or windows chained from it ([`super::window`]) when that is tighter;
 //!
 //! Why this loses no plan (each step of a plan can be rewritten without lowering the
 //! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
@@ -334,6 +335,18 @@ pub fn solve(
             super::window::from_checkpoint(board, rules, start, from, ceiling[from], steps, opts);
         if let Ok(Some((u, windows))) = chained {
             report.seconds += windows.iter().map(|w| w.seconds).sum::<f64>();
+            if !opts.quiet {
+                let steps: Vec<String> = windows
+                    .iter()
+                    .map(|w| format!("{:.2} → {:.2}", w.wmax, w.bound))
+                    .collect();
+                eprintln!(
+                    "traveller: windows chained from step {from} (cap {:.2} at cost): {} \
+                     (restarted profit bound {cap:.2})",
+                    ceiling[from],
+                    steps.join(", ")
+                );
+            }
             cap = cap.min(u);
         }
     }
@@ -526,7 +539,8 @@ pub(super) fn window_model(
 /// most `wmax` (stock at `value`, at most its value anywhere, at least the cheapest
 /// wholesale price or 0 for a good nobody sells): selling the
 /// starting stock at the best retail prices adds at most its margins (a fractional load
-/// costing at most `wmax`), and each step after that at most [`growth`].
+/// costing at most `wmax`), and each step after that at most [`growth`] — or, all
+/// told, the profit of what is bought and sold within the window ([`Rates::most`]).
 fn window_wealth(board: &Board, rules: &Rules, value: &[f64], wmax: f64, steps: usize) -> Vec<f64> {
     let mut margins = Vec::new();
     for (g, &c) in value.iter().enumerate() {
@@ -537,11 +551,18 @@ fn window_wealth(board: &Board, rules: &Rules, value: &[f64], wmax: f64, steps: 
             margins.push(((r - c) / board.volume[g], (r - c) / c));
         }
     }
-    let mut w =
-        vec![(wmax + two_resource_lp(&margins, rules.capacity, wmax)) * (1.0 + 1e-9) + 1e-6];
+    let held = two_resource_lp(&margins, rules.capacity, wmax);
+    let mut w = vec![(wmax + held) * (1.0 + 1e-9) + 1e-6];
     let growth = growth(board, rules, &Objective::default());
+    // Tighter, as in [`restart_profit_bounds`]: the worth at cost grows by the margins
+    // of the starting stock and the profit of what is bought and sold in the window.
+    let rates = Rates::new(board);
+    let mut money_steps = 0.0;
     for t in 1..=steps {
-        w.push(growth(w[t - 1]));
+        money_steps += w[t - 1];
+        let p = rates.most(rules.capacity * t as f64, money_steps, t);
+        let profit = (wmax + held + p) * (1.0 + 1e-9) + 1e-6;
+        w.push(growth(w[t - 1]).min(profit));
     }
     w
 }
