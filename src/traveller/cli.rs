@@ -57,8 +57,9 @@ pub enum Command {
         #[arg(long, value_name = "GOOD=PRICE")]
         stock_value: Vec<String>,
     },
-    /// A window bound: the most a trader can be worth (cash + stock at the cheapest
-    /// wholesale price; --cash-only: cash) after L steps from ANY state (square, fuel,
+    /// A window bound: the most a trader can be worth (cash + stock at its cheapest
+    /// wholesale price plus a potential that grows as the lorry nears a retailer;
+    /// --cash-only: cash) after L steps from ANY state (square, fuel,
     /// cash, stock) worth at most W, less (1 + b) × the starting worth (b = --slope;
     /// −1, the default, counts the end alone). The solver's upper bound is valid for every
     /// stretch of L steps of every plan; `bound` chains such windows for long budgets.
@@ -208,7 +209,6 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                     wealth,
                     total,
                     steps.max(1),
-                    &[],
                     &common.solve_options(),
                 )?
                 .ok_or_else(|| anyhow!("a window's solver ended without a bound"))?;

@@ -1,16 +1,18 @@
-//! Window bounds: the most any trader can gain in L steps from *any* state worth at most
-//! W, used to bound long budgets whose own LP is too big or too weak.
+//! Window bounds: the most any trader can be worth after L steps from *any* state worth
+//! at most W, used to bound long budgets whose own LP is too big or too weak.
 //!
-//! Worth is cash + stock at the cheapest wholesale price of each good (`prices`). For a
-//! window of L steps, a slope b and a cap W̄, [`window`] solves the time-expanded model
-//! of [`super::model`] with a *free start*: the trader may begin on any key square with
-//! any fuel (0..tank), any cash and any stock (continuous, so a superset of the real,
-//! whole-numbered states), as long as its worth W ≤ W̄, and maximises
-//! worth(after L steps) − (1 + b)·W. Every stretch of L steps of every plan is such a
-//! window (a stretch that starts inside a chain of plain squares is dominated by the one
-//! starting where that chain ends, with fewer steps: the trader may stop early), so with
-//! a(L, b, W̄) the solver's proven upper bound, every plan whose worth after step t is at
-//! most W̄ satisfies
+//! Worth is cash + each unit of stock at [`values`]: its cheapest wholesale price plus a
+//! potential that grows as the lorry nears a retailer. A trader inside a chain of plain
+//! squares counts its stock where the chain ends (the model's plans never turn back
+//! inside a chain). For a window of L steps, a slope b and a cap W̄, [`window`] solves the
+//! time-expanded model of [`super::model`] with a *free start*: the trader may begin on
+//! any key square with any fuel (0..tank), any cash and any stock (continuous, so a
+//! superset of the real, whole-numbered states), as long as its worth W ≤ W̄, and
+//! maximises worth(after L steps) − (1 + b)·W; its last drive may run past the end (it
+//! is counted where it arrives). Every stretch of L steps of every plan is such a window
+//! (a stretch that starts inside a chain is the window from where that chain ends, with
+//! fewer steps, and the trader may stop early), so with a(L, b, W̄) the solver's proven
+//! upper bound, every plan whose worth after step t is at most W̄ satisfies
 //!
 //!   worth(t + L) ≤ a(L, b, W̄) + (1 + b) · worth(t).
 //!
@@ -18,7 +20,7 @@
 //! steps from any state worth at most W̄; since more money never hurts (it can stay
 //! unspent), worth(t + L) ≤ g(L, worth(t)). Chaining these from a proven cap (a
 //! checkpoint) gives a bound on the cash after T steps ([`chain`]); the last window
-//! maximises cash alone (the plan ends with the lorry empty or its stock is worthless).
+//! maximises cash alone (cash ≤ worth, stock counting at least 0).
 
 use anyhow::Result;
 
@@ -156,8 +158,9 @@ pub fn window(
 
 /// A bound on the cash after `steps` steps from a cap `cap` on the worth after step
 /// `from`: windows of `len` steps chained from there (the last one shorter, and cash
-/// only), each capped again by `ceiling[t]` where known. Returns the bound and the
-/// windows solved; `None` when some window ended without a bound.
+/// only). Returns the bound and the windows solved; `None` when some window ended
+/// without a bound. (The model's ceilings cap the worth at cost, not this worth, so
+/// they cannot cap the chain's steps.)
 #[allow(clippy::too_many_arguments)]
 pub fn chain(
     board: &Board,
@@ -167,7 +170,6 @@ pub fn chain(
     cap: f64,
     steps: usize,
     len: usize,
-    ceiling: &[f64],
     opts: &SolveOptions,
 ) -> Result<Option<(f64, Vec<Window>)>> {
     let mut t = from;
@@ -180,9 +182,7 @@ pub fn chain(
             return Ok(None);
         };
         t += l;
-        u = w
-            .bound
-            .min(ceiling.get(t).copied().unwrap_or(f64::INFINITY));
+        u = w.bound;
         windows.push(w);
     }
     Ok(Some((u, windows)))
@@ -225,5 +225,5 @@ pub fn from_checkpoint(
         ..opts.clone()
     };
     let phi = (cap + load_slack(board, rules, cap)) * (1.0 + 1e-9) + 1e-6;
-    chain(board, rules, start, from, phi, steps, WINDOW, &[], &quiet)
+    chain(board, rules, start, from, phi, steps, WINDOW, &quiet)
 }
