@@ -342,7 +342,7 @@ fn the_wealth_ceilings_hold_against_brute_force() {
             &rules,
             s,
             10,
-            ceil[10],
+            &ceil,
             steps,
             &SolveOptions::quiet(),
         )

@@ -231,8 +231,9 @@ struct Context<'a> {
     cash_only: bool,
     /// Build the LP relaxation (every variable continuous).
     relaxed: bool,
-    /// A window (free start): drives may run past the last step (see [`add_arcs`]).
-    free: bool,
+    /// Drives may run past the last step, the trader counted where it arrives (windows,
+    /// see [`super::window`]).
+    overrun: bool,
     /// Steps from each square to the nearest retailer of g (that pays more than some
     /// wholesaler asks) / to any such retailer.
     to_retail: Vec<Vec<usize>>,
@@ -304,7 +305,9 @@ pub fn solve(
     let cash_only = objective.cash_only();
     let (ceiling, last) = ceilings(board, rules, start, steps, objective, opts)?;
     let checkpoints = started.elapsed().as_secs_f64();
-    let mut built = build(board, rules, start, steps, objective, false, &ceiling, None)?;
+    let mut built = build(
+        board, rules, start, steps, objective, false, &ceiling, None, false,
+    )?;
     if let Some(plan) = hint {
         if let Some(values) = start_values(board, rules, start, plan, &built) {
             built.m.set_start(values);
@@ -332,7 +335,7 @@ pub fn solve(
         // profit bound (they cost minutes, so only when the cap is what gets reported).
         let from = last.unwrap_or(0);
         let chained =
-            super::window::from_checkpoint(board, rules, start, from, ceiling[from], steps, opts);
+            super::window::from_checkpoint(board, rules, start, from, &ceiling, steps, opts);
         if let Ok(Some((u, windows))) = chained {
             report.seconds += windows.iter().map(|w| w.seconds).sum::<f64>();
             if !opts.quiet {
@@ -403,7 +406,17 @@ fn ceilings(
     let mut tc = CHECKPOINT;
     let mut last = None;
     while tc < steps {
-        let built = build(board, rules, start, tc, objective, true, &w[..=tc], None)?;
+        let built = build(
+            board,
+            rules,
+            start,
+            tc,
+            objective,
+            true,
+            &w[..=tc],
+            None,
+            false,
+        )?;
         let mut m = built.m;
         m.highs_option("solver", "ipm");
         let report = m
@@ -488,7 +501,9 @@ pub fn relaxation(
 ) -> Result<SolveReport> {
     let objective = Objective::default();
     let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
-    let mut built = build(board, rules, start, steps, &objective, true, &ceiling, None)?;
+    let mut built = build(
+        board, rules, start, steps, &objective, true, &ceiling, None, false,
+    )?;
     built.m.highs_option("solver", "ipm");
     Ok(built
         .m
@@ -529,10 +544,50 @@ pub(super) fn window_model(
         false,
         &wealth,
         Some(&free),
+        true,
     )?;
     let mut m = built.m;
     m.highs_option("mip_lp_solver", "ipm");
     Ok(m.solve(Sense::Maximise, built.objective, opts)?.report)
+}
+
+/// An upper bound on the windows' worth (see [`super::window`]) after `steps` steps from
+/// the game's start: the LP relaxation of the model with that worth as the objective
+/// (stock counted where the lorry is, a last drive counted where it arrives), big-Ms
+/// from the ceilings `wealth`. Tighter than a ceiling + a load's potential, because the
+/// LP knows how far its loads still are from their retailers. `None` when the LP is not
+/// solved in time.
+pub(super) fn worth_checkpoint(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    wealth: &[f64],
+    value: &[Vec<f64>],
+    opts: &SolveOptions,
+) -> Result<Option<f64>> {
+    let objective = Objective {
+        square_value: value.to_vec(),
+        ..Default::default()
+    };
+    let built = build(
+        board,
+        rules,
+        start,
+        steps,
+        &objective,
+        true,
+        &wealth[..=steps],
+        None,
+        true,
+    )?;
+    let mut m = built.m;
+    m.highs_option("solver", "ipm");
+    let report = m.solve(Sense::Maximise, built.objective, opts)?.report;
+    Ok(match (report.status, report.objective) {
+        (crate::lp::Status::Optimal, Some(lp)) => Some(lp * (1.0 + 1e-7) + 1e-4),
+        _ => None,
+    })
 }
 
 /// Upper bounds on the cash after each step 0..=`steps` of a window from a state worth at
@@ -577,6 +632,7 @@ fn build(
     relaxed: bool,
     wealth: &[f64],
     free: Option<&Free>,
+    overrun: bool,
 ) -> Result<Built> {
     if steps == 0 {
         bail!("--steps must be at least 1");
@@ -599,8 +655,8 @@ fn build(
             row.iter_mut().for_each(|d| *d = 0);
         }
         cx.floor.clear();
-        cx.free = true;
     }
+    cx.overrun = overrun;
     let mut m = Model::new(name);
     let ng = board.goods.len();
     let nk = cx.net.key.len();
@@ -729,7 +785,7 @@ fn context<'a>(
         steps,
         cash_only,
         relaxed,
-        free: false,
+        overrun: false,
         to_retail,
         to_any_retail,
         from_wholesale,
@@ -772,7 +828,7 @@ fn add_arcs(
             // A drive only pays if a retailer can still be reached and sold to after it.
             // In a window, a drive may run past the last step: the trader's worth is
             // then counted where it arrives (see [`super::window`]).
-            if (len > left && !cx.free)
+            if (len > left && !cx.overrun)
                 || (cx.cash_only && (len + cx.to_any_retail[end]).saturating_add(1) > left)
             {
                 continue;

@@ -206,15 +206,17 @@ pub fn load_slack(board: &Board, rules: &Rules, cap: f64) -> f64 {
 }
 
 /// A bound on the cash after `steps` steps from a checkpoint: the worth at cost after
-/// step `from` is at most `cap` (see [`super::model`]'s ceilings), so the windows' worth
-/// is at most `cap` + [`load_slack`]; windows of [`WINDOW`] steps chained from there
-/// ([`chain`]), each solved for at most [`WINDOW_LIMIT`] seconds.
+/// step `from` is at most `ceiling[from]` (see [`super::model`]'s ceilings), so the
+/// windows' worth is at most that + [`load_slack`], or — tighter, when it is solved in
+/// time — the LP bound on that worth itself ([`model::worth_checkpoint`], big-Ms from
+/// `ceiling`); windows of [`WINDOW`] steps chained from there ([`chain`]), each solved for
+/// at most [`WINDOW_LIMIT`] seconds.
 pub fn from_checkpoint(
     board: &Board,
     rules: &Rules,
     start: usize,
     from: usize,
-    cap: f64,
+    ceiling: &[f64],
     steps: usize,
     opts: &SolveOptions,
 ) -> Result<Option<(f64, Vec<Window>)>> {
@@ -224,6 +226,12 @@ pub fn from_checkpoint(
         time_limit: Some(opts.time_limit.unwrap_or(f64::INFINITY).min(WINDOW_LIMIT)),
         ..opts.clone()
     };
-    let phi = (cap + load_slack(board, rules, cap)) * (1.0 + 1e-9) + 1e-6;
+    let cap = ceiling[from];
+    let mut phi = (cap + load_slack(board, rules, cap)) * (1.0 + 1e-9) + 1e-6;
+    if from > 0 {
+        let lp =
+            model::worth_checkpoint(board, rules, start, from, ceiling, &values(board), &quiet)?;
+        phi = phi.min(lp.unwrap_or(f64::INFINITY));
+    }
     chain(board, rules, start, from, phi, steps, WINDOW, &quiet)
 }
