@@ -57,6 +57,33 @@ pub enum Command {
         #[arg(long, value_name = "GOOD=PRICE")]
         stock_value: Vec<String>,
     },
+    /// A window bound: the most a trader can be worth (cash + stock at its cheapest
+    /// wholesale price plus a potential that grows as the lorry nears a retailer;
+    /// --cash-only: cash) after L steps from ANY state (square, fuel,
+    /// cash, stock) worth at most W, less (1 + b) × the starting worth (b = --slope;
+    /// −1, the default, counts the end alone). The solver's upper bound is valid for every
+    /// stretch of L steps of every plan; `bound` chains such windows for long budgets.
+    ///
+    /// Example: gamebounds traveller window --board models/traveller/classic.pl --steps 10 --wealth 9000
+    Window {
+        #[command(flatten)]
+        game: Game,
+        /// Window length L.
+        #[arg(long, value_name = "L")]
+        steps: usize,
+        /// Cap W on the starting worth.
+        #[arg(long, value_name = "W")]
+        wealth: f64,
+        #[arg(long, default_value_t = -1.0, allow_hyphen_values = true, value_name = "B")]
+        slope: f64,
+        /// Count only cash at the end.
+        #[arg(long)]
+        cash_only: bool,
+        /// Chain windows of L steps (the last one shorter, cash only) from worth W
+        /// until this many steps: a bound on the cash after them.
+        #[arg(long, value_name = "T")]
+        chain: Option<usize>,
+    },
     /// The greedy trader (best profit per step, one round trip at a time): the baseline.
     ///
     /// Example: gamebounds traveller greedy --board models/traveller/classic.pl --start 67 --steps 50
@@ -163,6 +190,68 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             let values = parse_values(&board, &stock_value)?;
             let env = bound(&board, &rules, game.start, steps, values, common)?;
             common.emit(&env)
+        }
+        Command::Window {
+            game,
+            steps,
+            wealth,
+            slope,
+            cash_only,
+            chain,
+        } => {
+            let (board, rules) = game.load()?;
+            if let Some(total) = chain {
+                let (u, windows) = super::window::chain(
+                    &board,
+                    &rules,
+                    board.square(game.start)?,
+                    0,
+                    wealth,
+                    total,
+                    steps.max(1),
+                    &common.solve_options(),
+                )?
+                .ok_or_else(|| anyhow!("a window's solver ended without a bound"))?;
+                for w in &windows {
+                    println!(
+                        "  {} steps from ≤ {:.2}: ≤ {:.2} ({}, {:.2} s)",
+                        w.steps,
+                        w.wmax,
+                        w.bound,
+                        if w.proven { "proven" } else { "not proven" },
+                        w.seconds
+                    );
+                }
+                println!("chained bound after {total} steps: {u:.2}");
+                return Ok(());
+            }
+            if steps == 0 || !(wealth.is_finite() && wealth >= 0.0) || slope < -1.0 {
+                bail!("--steps must be at least 1, --wealth a number ≥ 0 and --slope ≥ −1");
+            }
+            let w = super::window::window(
+                &board,
+                &rules,
+                board.square(game.start)?,
+                steps,
+                wealth,
+                slope,
+                cash_only,
+                &common.solve_options(),
+            )?
+            .ok_or_else(|| anyhow!("the window's solver ended without a bound"))?;
+            println!(
+                "window: {} steps from any state worth ≤ {}, slope {}{}: upper bound {:.4}, \
+                 best found {:.4}, {}, {:.2} s",
+                w.steps,
+                w.wmax,
+                w.slope,
+                if w.cash_only { ", cash only" } else { "" },
+                w.bound,
+                w.found,
+                if w.proven { "proven" } else { "not proven" },
+                w.seconds
+            );
+            Ok(())
         }
         Command::Greedy { game, steps } => {
             let (board, rules) = game.load()?;
@@ -317,6 +406,7 @@ pub fn bound(
     let v = variant(board, rules, start, steps, stock_value);
     let objective = model::Objective {
         stock_value: v.stock_values(board)?,
+        ..Default::default()
     };
     common.note(format!(
         "traveller: solving board {} from square {start}, {steps} steps …",

@@ -29,7 +29,8 @@
 //!   less the most fuel that can have been bought;
 //! * ceiling ([`ceilings`]): cash ≤ the most wealth (cash + stock at cost) any plan has
 //!   after that many steps, proven by the LP relaxations of shorter budgets (10, 20, …
-//!   steps); the reported bound also uses a profit bound restarted from the last of them;
+//!   steps); the reported bound also uses a profit bound restarted from the last of them,
+//!   or windows chained from it ([`super::window`]) when that is tighter;
 //!
 //! Why this loses no plan (each step of a plan can be rewritten without lowering the
 //! final cash): a U-turn inside a chain or a trip into a dead end with nothing to trade
@@ -60,15 +61,36 @@ use crate::lp::{Model, Sense, SolveOptions, SolveReport};
 pub struct Objective {
     /// £ per unit of each good still carried after the last step (empty or zeros: cash only).
     pub stock_value: Vec<f64>,
+    /// £ per unit of each good carried at the end on each board square (`[square][good]`;
+    /// empty: `stock_value` everywhere). Windows value stock by where it is (see
+    /// [`super::window`]).
+    pub square_value: Vec<Vec<f64>>,
 }
 
 impl Objective {
+    /// The most a unit of g is worth anywhere.
     fn value(&self, g: usize) -> f64 {
-        self.stock_value.get(g).copied().unwrap_or(0.0)
+        let flat = self.stock_value.get(g).copied().unwrap_or(0.0);
+        self.square_value
+            .iter()
+            .filter_map(|v| v.get(g).copied())
+            .fold(flat, f64::max)
+    }
+
+    /// What a unit of g is worth at the end on board square s.
+    fn value_at(&self, g: usize, s: usize) -> f64 {
+        match self.square_value.get(s) {
+            Some(v) => v.get(g).copied().unwrap_or(0.0),
+            None => self.stock_value.get(g).copied().unwrap_or(0.0),
+        }
     }
 
     fn cash_only(&self) -> bool {
-        self.stock_value.iter().all(|&v| v == 0.0)
+        (0..self
+            .stock_value
+            .len()
+            .max(self.square_value.first().map_or(0, Vec::len)))
+            .all(|g| self.value(g) == 0.0)
     }
 }
 
@@ -209,6 +231,9 @@ struct Context<'a> {
     cash_only: bool,
     /// Build the LP relaxation (every variable continuous).
     relaxed: bool,
+    /// Drives may run past the last step, the trader counted where it arrives (windows,
+    /// see [`super::window`]).
+    overrun: bool,
     /// Steps from each square to the nearest retailer of g (that pays more than some
     /// wholesaler asks) / to any such retailer.
     to_retail: Vec<Vec<usize>>,
@@ -277,9 +302,12 @@ pub fn solve(
     opts: &SolveOptions,
 ) -> Result<Bound> {
     let started = std::time::Instant::now();
+    let cash_only = objective.cash_only();
     let (ceiling, last) = ceilings(board, rules, start, steps, objective, opts)?;
     let checkpoints = started.elapsed().as_secs_f64();
-    let mut built = build(board, rules, start, steps, objective, false, &ceiling)?;
+    let mut built = build(
+        board, rules, start, steps, objective, false, &ceiling, None, false,
+    )?;
     if let Some(plan) = hint {
         if let Some(values) = start_values(board, rules, start, plan, &built) {
             built.m.set_start(values);
@@ -301,7 +329,30 @@ pub fn solve(
     report.seconds += checkpoints;
     // The last ceiling bounds the objective as well; report it when HiGHS's own bound is
     // looser (a root LP cut short by the time limit).
-    let cap = restarted(board, rules, &ceiling, last)[steps];
+    let mut cap = restarted(board, rules, &ceiling, last)[steps];
+    if cash_only && report.bound.is_none_or(|b| b > cap) {
+        // Windows chained from the last checkpoint may do better than the restarted
+        // profit bound (they cost minutes, so only when the cap is what gets reported).
+        let from = last.unwrap_or(0);
+        let chained =
+            super::window::from_checkpoint(board, rules, start, from, &ceiling, steps, opts);
+        if let Ok(Some((u, windows))) = chained {
+            report.seconds += windows.iter().map(|w| w.seconds).sum::<f64>();
+            if !opts.quiet {
+                let steps: Vec<String> = windows
+                    .iter()
+                    .map(|w| format!("{:.2} → {:.2}", w.wmax, w.bound))
+                    .collect();
+                eprintln!(
+                    "traveller: windows chained from step {from} (cap {:.2} at cost): {} \
+                     (restarted profit bound {cap:.2})",
+                    ceiling[from],
+                    steps.join(", ")
+                );
+            }
+            cap = cap.min(u);
+        }
+    }
     if let (Some(obj), true) = (report.objective, report.bound.is_none_or(|b| b > cap)) {
         report.bound = Some(cap.max(obj));
         report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
@@ -355,7 +406,17 @@ fn ceilings(
     let mut tc = CHECKPOINT;
     let mut last = None;
     while tc < steps {
-        let built = build(board, rules, start, tc, objective, true, &w[..=tc])?;
+        let built = build(
+            board,
+            rules,
+            start,
+            tc,
+            objective,
+            true,
+            &w[..=tc],
+            None,
+            false,
+        )?;
         let mut m = built.m;
         m.highs_option("solver", "ipm");
         let report = m
@@ -440,12 +501,125 @@ pub fn relaxation(
 ) -> Result<SolveReport> {
     let objective = Objective::default();
     let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
-    let mut built = build(board, rules, start, steps, &objective, true, &ceiling)?;
+    let mut built = build(
+        board, rules, start, steps, &objective, true, &ceiling, None, false,
+    )?;
     built.m.highs_option("solver", "ipm");
     Ok(built
         .m
         .solve(Sense::Maximise, built.objective, opts)?
         .report)
+}
+
+/// Solve a window (see [`super::window`]): `steps` steps from a free start worth at most
+/// `wmax` (stock at `value`), maximising the end value (`objective`) less (1 + `slope`)
+/// × the starting worth.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn window_model(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    value: &[Vec<f64>],
+    objective: &Objective,
+    wmax: f64,
+    slope: f64,
+    opts: &SolveOptions,
+) -> Result<SolveReport> {
+    let free = Free {
+        wmax,
+        slope,
+        value: value.to_vec(),
+    };
+    let cheapest = (0..board.goods.len())
+        .map(|g| value.iter().map(|v| v[g]).fold(f64::INFINITY, f64::min))
+        .collect::<Vec<_>>();
+    let wealth = window_wealth(board, rules, &cheapest, wmax, steps);
+    let built = build(
+        board,
+        rules,
+        start,
+        steps,
+        objective,
+        false,
+        &wealth,
+        Some(&free),
+        true,
+    )?;
+    let mut m = built.m;
+    m.highs_option("mip_lp_solver", "ipm");
+    Ok(m.solve(Sense::Maximise, built.objective, opts)?.report)
+}
+
+/// An upper bound on the windows' worth (see [`super::window`]) after `steps` steps from
+/// the game's start: the LP relaxation of the model with that worth as the objective
+/// (stock counted where the lorry is, a last drive counted where it arrives), big-Ms
+/// from the ceilings `wealth`. Tighter than a ceiling + a load's potential, because the
+/// LP knows how far its loads still are from their retailers. `None` when the LP is not
+/// solved in time.
+pub(super) fn worth_checkpoint(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    wealth: &[f64],
+    value: &[Vec<f64>],
+    opts: &SolveOptions,
+) -> Result<Option<f64>> {
+    let objective = Objective {
+        square_value: value.to_vec(),
+        ..Default::default()
+    };
+    let built = build(
+        board,
+        rules,
+        start,
+        steps,
+        &objective,
+        true,
+        &wealth[..=steps],
+        None,
+        true,
+    )?;
+    let mut m = built.m;
+    m.highs_option("solver", "ipm");
+    let report = m.solve(Sense::Maximise, built.objective, opts)?.report;
+    Ok(match (report.status, report.objective) {
+        (crate::lp::Status::Optimal, Some(lp)) => Some(lp * (1.0 + 1e-7) + 1e-4),
+        _ => None,
+    })
+}
+
+/// Upper bounds on the cash after each step 0..=`steps` of a window from a state worth at
+/// most `wmax` (stock at `value`, at most its value anywhere, at least the cheapest
+/// wholesale price or 0 for a good nobody sells): selling the
+/// starting stock at the best retail prices adds at most its margins (a fractional load
+/// costing at most `wmax`), and each step after that at most [`growth`] — or, all
+/// told, the profit of what is bought and sold within the window ([`Rates::most`]).
+fn window_wealth(board: &Board, rules: &Rules, value: &[f64], wmax: f64, steps: usize) -> Vec<f64> {
+    let mut margins = Vec::new();
+    for (g, &c) in value.iter().enumerate() {
+        let r = (0..board.n())
+            .filter_map(|s| board.retail[s][g])
+            .fold(0.0, f64::max);
+        if c > 0.0 && r > c {
+            margins.push(((r - c) / board.volume[g], (r - c) / c));
+        }
+    }
+    let held = two_resource_lp(&margins, rules.capacity, wmax);
+    let mut w = vec![(wmax + held) * (1.0 + 1e-9) + 1e-6];
+    let growth = growth(board, rules, &Objective::default());
+    // Tighter, as in [`restart_profit_bounds`]: the worth at cost grows by the margins
+    // of the starting stock and the profit of what is bought and sold in the window.
+    let rates = Rates::new(board);
+    let mut money_steps = 0.0;
+    for t in 1..=steps {
+        money_steps += w[t - 1];
+        let p = rates.most(rules.capacity * t as f64, money_steps, t);
+        let profit = (wmax + held + p) * (1.0 + 1e-9) + 1e-6;
+        w.push(growth(w[t - 1]).min(profit));
+    }
+    w
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -457,15 +631,32 @@ fn build(
     objective: &Objective,
     relaxed: bool,
     wealth: &[f64],
+    free: Option<&Free>,
+    overrun: bool,
 ) -> Result<Built> {
     if steps == 0 {
         bail!("--steps must be at least 1");
     }
-    let name = format!(
-        "traveller bound, board {} from square {}, {steps} steps",
-        board.name, board.ids[start]
-    );
-    let cx = context(board, rules, start, steps, objective, relaxed, wealth);
+    let name = match free {
+        None => format!(
+            "traveller bound, board {} from square {}, {steps} steps",
+            board.name, board.ids[start]
+        ),
+        Some(f) => format!(
+            "traveller window, board {}, {steps} steps from any state worth at most {}",
+            board.name, f.wmax
+        ),
+    };
+    let mut cx = context(board, rules, start, steps, objective, relaxed, wealth);
+    if free.is_some() {
+        // Stock of any good may be held anywhere from the start, and the floors (which
+        // follow a plan from the game's start) do not apply.
+        for row in &mut cx.from_wholesale {
+            row.iter_mut().for_each(|d| *d = 0);
+        }
+        cx.floor.clear();
+    }
+    cx.overrun = overrun;
     let mut m = Model::new(name);
     let ng = board.goods.len();
     let nk = cx.net.key.len();
@@ -473,11 +664,12 @@ fn build(
     // Arcs arriving at each node (time, key node).
     let mut arriving: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); nk]; steps + 1];
     let k0 = cx.net.node_of[start].expect("the start is a key square");
+    let mut sources = Vec::new();
     for t in 0..=steps {
         for k in 0..nk {
             let inn = std::mem::take(&mut arriving[t][k]);
             // A node exists only where the trader starts or an arc arrives.
-            if (t == 0 && k != k0) || (t > 0 && inn.is_empty()) {
+            if (t == 0 && k != k0 && free.is_none()) || (t > 0 && inn.is_empty()) {
                 continue;
             }
             let first = arcs.len();
@@ -488,23 +680,43 @@ fn build(
                     arriving[arcs[a].t_end][arcs[a].to].push(a);
                 }
             }
+            let source = match free {
+                Some(f) if t == 0 => Some(free_source(&mut m, &cx, f, k)),
+                _ => None,
+            };
             let node = Node {
                 t,
                 inn: &inn,
                 out: &out,
+                source: source.as_ref(),
             };
             flow(&mut m, &arcs, &node);
             purse(&mut m, &cx, &arcs, &node);
             fuel(&mut m, &cx, &arcs, &node);
             stock(&mut m, ng, &arcs, &node);
+            sources.extend(source);
         }
     }
     let mut obj = Expression::from(0.0);
+    if let Some(f) = free {
+        // One trader, starting on one square, worth at most wmax (stock at `value`).
+        let one: Expression = sources.iter().map(|s| s.z).sum();
+        m.constrain(constraint!(one == 1));
+        let mut worth = Expression::from(0.0);
+        for s in &sources {
+            worth += s.cash;
+            for (g, y) in s.stock.iter().enumerate() {
+                worth += f.value[s.square][g] * *y;
+            }
+        }
+        m.constrain(constraint!(worth.clone() <= f.wmax));
+        obj -= (1.0 + f.slope) * worth;
+    }
     for a in arcs.iter().filter(|a| a.kind == Kind::Stop) {
         obj += a.purse;
         for (g, y) in a.stock.iter().enumerate() {
             if let Some(y) = y {
-                obj += objective.value(g) * *y;
+                obj += objective.value_at(g, cx.net.key[a.node]) * *y;
             }
         }
     }
@@ -573,6 +785,7 @@ fn context<'a>(
         steps,
         cash_only,
         relaxed,
+        overrun: false,
         to_retail,
         to_any_retail,
         from_wholesale,
@@ -613,23 +826,16 @@ fn add_arcs(
             let b = chain.to;
             let end = cx.net.key[b];
             // A drive only pays if a retailer can still be reached and sold to after it.
-            if len > left
+            // In a window, a drive may run past the last step: the trader's worth is
+            // then counted where it arrives (see [`super::window`]).
+            if (len > left && !cx.overrun)
                 || (cx.cash_only && (len + cx.to_any_retail[end]).saturating_add(1) > left)
             {
                 continue;
             }
+            let t_end = (t + len).min(cx.steps);
             let x = cx.binary(m, format!("d{t}_{}_{}", board.ids[s], board.ids[end]));
-            arcs.push(new_arc(
-                m,
-                cx,
-                objective,
-                Kind::Drive(c),
-                k,
-                t,
-                b,
-                t + len,
-                x,
-            ));
+            arcs.push(new_arc(m, cx, objective, Kind::Drive(c), k, t, b, t_end, x));
         }
         for g in 0..board.goods.len() {
             if let Some(price) = board.wholesale[s][g] {
@@ -725,7 +931,7 @@ fn new_arc(
     for (g, slot) in stock.iter_mut().enumerate() {
         // With only cash counting the trader stops empty; otherwise only valued goods stay.
         let kept = if stop {
-            objective.value(g) > 0.0 && cx.from_wholesale[g][end] <= t
+            objective.value_at(g, end) > 0.0 && cx.from_wholesale[g][end] <= t
         } else {
             cx.may_hold(g, end, t_end)
         };
@@ -764,17 +970,75 @@ fn new_arc(
     }
 }
 
+/// A window's free start (see [`window`]): the trader may start on any key square with
+/// any fuel, cash and stock worth at most `wmax` in all (stock at the objective's
+/// prices), and the objective loses (1 + `slope`) × that starting worth.
+struct Free {
+    wmax: f64,
+    slope: f64,
+    /// £ per unit of each good the starting worth counts, on each board square.
+    value: Vec<Vec<f64>>,
+}
+
+/// The starting state of a free start on one key square (all zero unless `z` = 1).
+struct Source {
+    square: usize,
+    z: Variable,
+    cash: Variable,
+    fuel: Variable,
+    stock: Vec<Variable>,
+}
+
+/// A free start's variables on key node k: the trader starts here (`z`) with any cash,
+/// fuel and stock (continuous: a superset of the real, whole-numbered states).
+fn free_source(m: &mut Model, cx: &Context, f: &Free, k: usize) -> Source {
+    let sq = cx.net.key[k];
+    let id = cx.board.ids[sq];
+    let z = cx.binary(m, format!("start_{id}"));
+    let cash = m.continuous(format!("cash0_{id}"), 0.0, f.wmax);
+    m.constrain(constraint!(cash <= f.wmax * z));
+    let tank = f64::from(cx.rules.tank);
+    let fuel = m.continuous(format!("fuel0_{id}"), 0.0, tank);
+    m.constrain(constraint!(fuel <= tank * z));
+    let mut load = Expression::from(0.0);
+    let stock = (0..cx.board.goods.len())
+        .map(|g| {
+            let v = f.value[sq][g];
+            let hi = if v > 0.0 {
+                fits(cx.rules, cx.board.volume[g]).min((f.wmax / v + 1e-9).floor())
+            } else {
+                0.0
+            };
+            let y = m.continuous(format!("y{g}0_{id}"), 0.0, hi);
+            load += cx.board.volume[g] * y;
+            y
+        })
+        .collect();
+    m.constrain(constraint!(load <= cx.rules.capacity * z));
+    Source {
+        square: sq,
+        z,
+        cash,
+        fuel,
+        stock,
+    }
+}
+
 /// The arcs arriving at and leaving one node.
 struct Node<'a> {
     t: usize,
     inn: &'a [usize],
     out: &'a [usize],
+    /// A free start's state on this node (windows only; see [`Free`]).
+    source: Option<&'a Source>,
 }
 
 /// Flow: the trader leaves each node exactly as often as it arrived (once from the start).
 fn flow(m: &mut Model, arcs: &[Arc], node: &Node) {
     let out: Expression = node.out.iter().map(|&a| arcs[a].x).sum();
-    if node.t == 0 {
+    if let Some(src) = node.source {
+        m.constrain(constraint!(out == src.z));
+    } else if node.t == 0 {
         m.constrain(constraint!(out == 1));
     } else {
         let inn: Expression = node.inn.iter().map(|&a| arcs[a].x).sum();
@@ -784,7 +1048,9 @@ fn flow(m: &mut Model, arcs: &[Arc], node: &Node) {
 
 /// Cash: what arrives + sales − purchases − fuel bought = what leaves.
 fn purse(m: &mut Model, cx: &Context, arcs: &[Arc], node: &Node) {
-    let mut balance: Expression = if node.t == 0 {
+    let mut balance: Expression = if let Some(src) = node.source {
+        Expression::from(src.cash)
+    } else if node.t == 0 {
         Expression::from(cx.rules.cash)
     } else {
         node.inn.iter().map(|&a| arcs[a].purse).sum()
@@ -805,7 +1071,9 @@ fn purse(m: &mut Model, cx: &Context, arcs: &[Arc], node: &Node) {
 /// Fuel: what arrives + fuel bought covers what leaves and what the drives burn (fuel
 /// may be left unused: that is fuel the referee spills).
 fn fuel(m: &mut Model, cx: &Context, arcs: &[Arc], node: &Node) {
-    let mut have: Expression = if node.t == 0 {
+    let mut have: Expression = if let Some(src) = node.source {
+        Expression::from(src.fuel)
+    } else if node.t == 0 {
         Expression::from(f64::from(cx.rules.fuel))
     } else {
         node.inn.iter().filter_map(|&a| arcs[a].fuel).sum()
@@ -830,6 +1098,10 @@ fn stock(m: &mut Model, ng: usize, arcs: &[Arc], node: &Node) {
     for g in 0..ng {
         let mut balance = Expression::from(0.0);
         let mut any = false;
+        if let Some(src) = node.source {
+            balance += src.stock[g];
+            any = true;
+        }
         for &a in node.inn {
             if let Some(y) = arcs[a].stock[g] {
                 balance += y;
@@ -1026,7 +1298,7 @@ impl Rates {
 /// max Σ_g P_g subject to Σ_g P_g / a_g ≤ vol and Σ_g P_g / b_g ≤ money, P ≥ 0, for
 /// `rates` = (a_g, b_g): an LP with two rows, so some optimum uses at most two goods, and
 /// trying every good and every pair solves it exactly.
-fn two_resource_lp(rates: &[(f64, f64)], vol: f64, money: f64) -> f64 {
+pub(super) fn two_resource_lp(rates: &[(f64, f64)], vol: f64, money: f64) -> f64 {
     let mut top: f64 = 0.0;
     for (i, &(a, b)) in rates.iter().enumerate() {
         top = top.max((a * vol).min(b * money));
