@@ -873,6 +873,11 @@ fn lazy_and_eager_search_agree_on_every_miniature() {
             // Five seats' deals up front are millions of states: lazy only.
             continue;
         }
+        if path.ends_with("m40-chain-simultaneous.json") {
+            // 13 cards in two rounds: every deal up front passes the eager search's
+            // 2-million-state cap (the lazy search needs 250 000 states).
+            continue;
+        }
         let c = Config::load(&path, None, n).unwrap();
         let objectives: &[(&str, Option<usize>)] = if n == 2 {
             &[("max-player", Some(0)), ("max-total", None)]
