@@ -283,25 +283,9 @@ fn brute_force_wealth(board: &Board, rules: &Rules, start: u32, steps: usize) ->
     let mut layer = vec![State::start(board, rules, start).unwrap()];
     let mut out = vec![rules.cash];
     for _ in 0..steps {
-        let mut seen: HashSet<(usize, u32, i64, Vec<u64>)> = HashSet::new();
-        let mut next = Vec::new();
         let mut best = *out.last().unwrap();
-        for s in &layer {
-            for a in engine::legal_actions(board, rules, s, None) {
-                let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
-                best = best.max(worth(&n));
-                if seen.insert((
-                    n.square,
-                    n.fuel,
-                    (n.cash * 100.0).round() as i64,
-                    n.stock.clone(),
-                )) {
-                    next.push(n);
-                }
-            }
-        }
+        layer = next_layer(board, rules, &layer, |n| best = best.max(worth(n)));
         out.push(best);
-        layer = next;
     }
     out
 }
@@ -667,25 +651,11 @@ fn brute_window(
                     best = best.max(score(&s0));
                     let mut layer = vec![s0];
                     for _ in 0..steps {
-                        let mut seen: HashSet<(usize, u32, i64, Vec<u64>)> = HashSet::new();
-                        let mut next = Vec::new();
-                        for s in &layer {
-                            for a in engine::legal_actions(board, rules, s, None) {
-                                let n = engine::apply(board, rules, s, &a).unwrap();
-                                if key.contains(&n.square) {
-                                    best = best.max(score(&n));
-                                }
-                                if seen.insert((
-                                    n.square,
-                                    n.fuel,
-                                    (n.cash * 100.0).round() as i64,
-                                    n.stock.clone(),
-                                )) {
-                                    next.push(n);
-                                }
+                        layer = next_layer(board, rules, &layer, |n| {
+                            if key.contains(&n.square) {
+                                best = best.max(score(n));
                             }
-                        }
-                        layer = next;
+                        });
                     }
                 }
             }
@@ -751,4 +721,31 @@ fn window_bounds_hold_against_brute_force() {
     // Not a loose bound by accident: most windows are exact (the others differ by
     // fractional stock or cash).
     assert!(exact >= 4, "only {exact} windows equal brute force");
+}
+
+/// Every state one legal action after a state of `layer` (each visited by `visit`), with
+/// duplicates (same square, fuel, cash to the penny and stock) dropped.
+fn next_layer(
+    board: &Board,
+    rules: &Rules,
+    layer: &[State],
+    mut visit: impl FnMut(&State),
+) -> Vec<State> {
+    let mut seen: HashSet<(usize, u32, i64, Vec<u64>)> = HashSet::new();
+    let mut next = Vec::new();
+    for s in layer {
+        for a in engine::legal_actions(board, rules, s, None) {
+            let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
+            visit(&n);
+            if seen.insert((
+                n.square,
+                n.fuel,
+                (n.cash * 100.0).round() as i64,
+                n.stock.clone(),
+            )) {
+                next.push(n);
+            }
+        }
+    }
+    next
 }

@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Result};
 use good_lp::constraint::{eq, geq, leq};
-use good_lp::Expression;
+use good_lp::{Expression, Variable};
 
 use super::vars::{Vars, AWARD, DOUBLE, DRAW, HIDDEN, RESOLVED, SIMUL};
 use crate::lp::Model;
@@ -108,10 +108,7 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
                 marked.clone() + v.close_marked[a] + chained.clone(),
                 marked_supply,
             ));
-            for (k, sym) in [(0, DRAW), (1, AWARD)] {
-                let used = total(&|r, p| v.res[r][p][a][sym] + g[r][p][a][k]);
-                m.constrain(leq(used, c.supply(a, RESOLVED[sym]) as f64));
-            }
+            symbol_supply(m, c, v, a, g);
             for (r, seats) in g.iter().enumerate() {
                 for (p, by_artist) in seats.iter().enumerate() {
                     let [draws, awards] = by_artist[a];
@@ -135,10 +132,7 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
             // and the card is a turn card (not a `double`'s second card) that closes.
             let resolving = total(&|r, p| g[r][p][a][0] + g[r][p][a][1]);
             m.constrain(eq(Expression::from(v.close_marked[a]), resolving));
-            for (k, sym) in [(0, DRAW), (1, AWARD)] {
-                let used = total(&|r, p| v.res[r][p][a][sym] + g[r][p][a][k]);
-                m.constrain(leq(used, c.supply(a, RESOLVED[sym]) as f64));
-            }
+            symbol_supply(m, c, v, a, g);
             for (r, seats) in g.iter().enumerate() {
                 for (p, by_artist) in seats.iter().enumerate() {
                     let [draws, awards] = by_artist[a];
@@ -160,5 +154,20 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
             let one: Expression = x.iter().copied().sum();
             m.constrain(eq(one, 1.0));
         }
+    }
+}
+
+/// `draw` and `award` cards of artist a that resolve — turn cards and the extra ones in
+/// `g` (chained or closing cards, `[r][p][a][0]` draws, `[1]` awards) — are at most the
+/// deck's cards of a with that symbol.
+fn symbol_supply(m: &mut Model, c: &Config, v: &Vars, a: usize, g: &[Vec<Vec<[Variable; 2]>>]) {
+    for (k, sym) in [(0, DRAW), (1, AWARD)] {
+        let mut used = Expression::default();
+        for (r, seats) in g.iter().enumerate() {
+            for (p, by_artist) in seats.iter().enumerate() {
+                used += v.res[r][p][a][sym] + by_artist[a][k];
+            }
+        }
+        m.constrain(leq(used, c.supply(a, RESOLVED[sym]) as f64));
     }
 }
