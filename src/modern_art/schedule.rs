@@ -93,66 +93,69 @@ fn hidden_closer(c: &Config, res: &[[usize; 5]], hid: &[usize], z: usize) -> Opt
     (0..res.len()).find(|&x| res[x][HIDDEN] > 0)
 }
 
-/// The artist that an award card of artist `a` puts its token on: the next of the plan's
-/// placements of round `r` (one on `a` itself with `award_target = own`).
-fn take_target(c: &Config, targets: &mut Vec<usize>, a: usize, r: usize) -> Result<usize> {
-    if targets.is_empty() {
-        bail!(
-            "schedule: round {}: an award card but no token placement",
-            r + 1
-        );
-    }
-    let i = match c.variant.award_target {
-        super::rules::AwardTarget::Own => targets.iter().position(|&x| x == a).unwrap_or(0),
-        super::rules::AwardTarget::Any => 0,
-    };
-    Ok(targets.remove(i))
-}
-
-/// The chained symbols (`chain_symbols`) a round's plan still has to place, and what
-/// placing them touches. Without the variant nothing is chained and second and
-/// simultaneous cards may carry any symbol.
-struct Chain<'a, 'c> {
-    b: &'a mut Builder<'c>,
+/// What a round's plan still has to place while its turns are played: the award token
+/// targets, and (`chain_symbols`) the chained draws and awards.
+struct Placements {
+    round: usize,
+    /// Award targets, in play order.
+    targets: Vec<usize>,
     /// `[seat][artist]`: chained draws and awards left to place on that seat's second and
     /// simultaneous cards of that artist.
-    left: &'a mut Vec<Vec<[usize; 2]>>,
-    targets: &'a mut Vec<usize>,
-    c: &'a Config,
-    r: usize,
+    chain_left: Vec<Vec<[usize; 2]>>,
 }
 
-impl Chain<'_, '_> {
-    /// Seat `seat` displays a second or simultaneous card of `artist` that does not close
-    /// the round: with `chain_symbols` it carries `draw` or `award` while the plan has
-    /// such chained cards left (and resolves it: `draws`, `awards`), else neither.
-    fn take(
+impl Placements {
+    /// An award card of artist `a` resolves in turn `t`: while tokens remain it places one
+    /// on the next of the plan's targets (one on `a` itself with `award_target = own`).
+    fn award(&mut self, b: &mut Builder, t: &mut TurnSk, a: usize) -> Result<()> {
+        if b.tokens_left == 0 {
+            return Ok(());
+        }
+        if self.targets.is_empty() {
+            bail!(
+                "schedule: round {}: an award card but no token placement",
+                self.round + 1
+            );
+        }
+        let i = match b.c.variant.award_target {
+            super::rules::AwardTarget::Own => {
+                self.targets.iter().position(|&x| x == a).unwrap_or(0)
+            }
+            super::rules::AwardTarget::Any => 0,
+        };
+        t.awards.push(self.targets.remove(i));
+        b.tokens_left -= 1;
+        Ok(())
+    }
+
+    /// Seat `seat` displays, in turn `t`, a second or simultaneous card of `artist` that
+    /// does not close the round: with `chain_symbols` it carries `draw` or `award` while
+    /// the plan has such chained cards left (and resolves it), else neither; without the
+    /// variant it may carry any symbol.
+    fn chained(
         &mut self,
-        draws: &mut Vec<usize>,
-        awards: &mut Vec<usize>,
+        b: &mut Builder,
+        t: &mut TurnSk,
         seat: usize,
         artist: usize,
         what: &str,
     ) -> Result<usize> {
-        if !self.c.variant.chain_symbols {
-            return self.b.take(seat, artist, Req::Any, what);
+        if !b.c.variant.chain_symbols {
+            return b.take(seat, artist, Req::Any, what);
         }
-        let left = &mut self.left[seat][artist];
+        let left = &mut self.chain_left[seat][artist];
         if left[0] > 0 {
             left[0] -= 1;
-            let id = self.b.take(seat, artist, Req::Exact(Symbol::Draw), what)?;
-            draws.push(self.b.supply(seat));
+            let id = b.take(seat, artist, Req::Exact(Symbol::Draw), what)?;
+            t.draws.push(b.supply(seat));
             Ok(id)
         } else if left[1] > 0 {
             left[1] -= 1;
-            let id = self.b.take(seat, artist, Req::Exact(Symbol::Award), what)?;
-            if self.b.tokens_left > 0 {
-                awards.push(take_target(self.c, self.targets, artist, self.r)?);
-                self.b.tokens_left -= 1;
-            }
+            let id = b.take(seat, artist, Req::Exact(Symbol::Award), what)?;
+            self.award(b, t, artist)?;
             Ok(id)
         } else {
-            self.b.take(seat, artist, Req::PlainLike, what)
+            b.take(seat, artist, Req::PlainLike, what)
         }
     }
 }
@@ -379,11 +382,13 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
                 .count()
         })
         .sum();
-    // Award targets, in play order.
-    let mut chain_left = rp.chain.clone();
-    let mut targets: Vec<usize> = (0..a_count)
-        .flat_map(|a| std::iter::repeat_n(a, rp.placed[a]))
-        .collect();
+    let mut pl = Placements {
+        round: r,
+        targets: (0..a_count)
+            .flat_map(|a| std::iter::repeat_n(a, rp.placed[a]))
+            .collect(),
+        chain_left: rp.chain.clone(),
+    };
     // Interleave turns by rotation.
     let mut next = vec![0usize; n];
     let mut active = rp.opener;
@@ -435,48 +440,24 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             draws: Vec::new(),
             asks,
         };
-        let closing_symbol = match act {
-            Act::ClosePlain(_) if c.variant.resolve_closing_symbol => rp.close_symbol,
-            _ => None,
-        };
-        match (act, closing_symbol) {
-            (Act::ClosePlain(_), Some(Symbol::Draw)) => t.draws.push(b.supply(p)),
-            (Act::ClosePlain(a), Some(Symbol::Award)) if b.tokens_left > 0 => {
-                t.awards.push(take_target(c, &mut targets, a, r)?);
-                b.tokens_left -= 1;
-            }
-            _ => {}
-        }
         match act {
             Act::Draw(_) => t.draws.push(b.supply(p)),
-            Act::Award(a) if b.tokens_left > 0 => {
-                t.awards.push(take_target(c, &mut targets, a, r)?);
-                b.tokens_left -= 1;
-            }
+            Act::Award(a) => pl.award(b, &mut t, a)?,
+            // `resolve_closing_symbol`: the closing card's own `draw` or `award`.
+            Act::ClosePlain(a) if c.variant.resolve_closing_symbol => match rp.close_symbol {
+                Some(Symbol::Draw) => t.draws.push(b.supply(p)),
+                Some(Symbol::Award) => pl.award(b, &mut t, a)?,
+                _ => {}
+            },
             Act::CloseDouble(a) => {
                 t.second = Some(b.take(p, a, Req::Any, "a double's second card")?)
             }
             Act::CloseHidden(_, h) => t.second = Some(b.take(p, h, Req::Any, "a hidden card")?),
             Act::Double(a, true) => {
-                let mut ch = Chain {
-                    b: &mut *b,
-                    left: &mut chain_left,
-                    targets: &mut targets,
-                    c,
-                    r,
-                };
-                t.second =
-                    Some(ch.take(&mut t.draws, &mut t.awards, p, a, "a double's second card")?)
+                t.second = Some(pl.chained(b, &mut t, p, a, "a double's second card")?)
             }
             Act::Hidden(_, Some(h)) => {
-                let mut ch = Chain {
-                    b: &mut *b,
-                    left: &mut chain_left,
-                    targets: &mut targets,
-                    c,
-                    r,
-                };
-                t.second = Some(ch.take(&mut t.draws, &mut t.awards, p, h, "a hidden card")?)
+                t.second = Some(pl.chained(b, &mut t, p, h, "a hidden card")?)
             }
             Act::Simul(_) => {
                 events_left -= 1;
@@ -492,20 +473,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
                     if forced || b.hand[q] > need {
                         let a = (0..a_count).find(|&a| sim_left[q][a] > 0).unwrap();
                         sim_left[q][a] -= 1;
-                        let mut ch = Chain {
-                            b: &mut *b,
-                            left: &mut chain_left,
-                            targets: &mut targets,
-                            c,
-                            r,
-                        };
-                        shown[q] = Some(ch.take(
-                            &mut t.draws,
-                            &mut t.awards,
-                            q,
-                            a,
-                            "a simultaneous card",
-                        )?);
+                        shown[q] = Some(pl.chained(b, &mut t, q, a, "a simultaneous card")?);
                     }
                 }
                 if asks {
@@ -541,7 +509,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     if sim_left.iter().flatten().any(|&x| x > 0) {
         bail!("schedule: round {}: simultaneous cards left unshown", r + 1);
     }
-    if chain_left.iter().flatten().flatten().any(|&x| x > 0) {
+    if pl.chain_left.iter().flatten().flatten().any(|&x| x > 0) {
         bail!(
             "schedule: round {}: chained draw or award cards left unplaced",
             r + 1

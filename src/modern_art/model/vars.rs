@@ -540,7 +540,6 @@ impl Vars {
         }
     }
 
-    /// Cards seat p draws in round r.
     /// Seat p's draws after the close of round r (`resolve_closing_symbol`): in hand from
     /// round r + 1 on.
     pub fn late_drawn(&self, r: usize, p: usize) -> Expression {
