@@ -417,11 +417,7 @@ fn ceilings(
             None,
             false,
         )?;
-        let mut m = built.m;
-        m.highs_option("solver", "ipm");
-        let report = m
-            .solve(Sense::Maximise, built.objective, &quiet)
-            .map(|s| s.report);
+        let report = solve_lp(built, &quiet);
         let Ok((crate::lp::Status::Optimal, Some(lp))) = report.map(|r| (r.status, r.objective))
         else {
             // Not solved within its limit: the longer checkpoints would not be either.
@@ -501,14 +497,17 @@ pub fn relaxation(
 ) -> Result<SolveReport> {
     let objective = Objective::default();
     let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
-    let mut built = build(
+    let built = build(
         board, rules, start, steps, &objective, true, &ceiling, None, false,
     )?;
-    built.m.highs_option("solver", "ipm");
-    Ok(built
-        .m
-        .solve(Sense::Maximise, built.objective, opts)?
-        .report)
+    solve_lp(built, opts)
+}
+
+/// Solve a model built `relaxed` (its LP relaxation) by interior point, maximising.
+fn solve_lp(built: Built, opts: &SolveOptions) -> Result<SolveReport> {
+    let mut m = built.m;
+    m.highs_option("solver", "ipm");
+    Ok(m.solve(Sense::Maximise, built.objective, opts)?.report)
 }
 
 /// Solve a window (see [`super::window`]): `steps` steps from a free start worth at most
@@ -581,9 +580,7 @@ pub(super) fn worth_checkpoint(
         None,
         true,
     )?;
-    let mut m = built.m;
-    m.highs_option("solver", "ipm");
-    let report = m.solve(Sense::Maximise, built.objective, opts)?.report;
+    let report = solve_lp(built, opts)?;
     Ok(match (report.status, report.objective) {
         (crate::lp::Status::Optimal, Some(lp)) => Some(lp * (1.0 + 1e-7) + 1e-4),
         _ => None,
