@@ -2,7 +2,7 @@
 //! space into parts (a split proof takes the largest of the parts' maxima) or into a
 //! promising corner (a *dive*, whose optimum is only a good first game, never a bound).
 
-use good_lp::constraint::eq;
+use good_lp::constraint::{eq, leq};
 use good_lp::Expression;
 
 use super::vars::Vars;
@@ -184,7 +184,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         if let Ok(most) = most.trim().parse::<f64>() {
             for a in 0..v.d.a {
                 let on: Expression = (0..v.d.r).map(|r| v.placed[r][a]).sum();
-                m.constrain(good_lp::constraint::leq(on, most));
+                m.constrain(leq(on, most));
             }
         }
     }
