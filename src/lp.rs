@@ -113,6 +113,33 @@ impl std::fmt::Display for Status {
     }
 }
 
+/// A solve that ended (time limit) before finding any feasible point. `bound` is HiGHS's
+/// dual bound at that moment (MIP only), still a valid bound on the model.
+#[derive(Debug)]
+pub struct NoSolution {
+    pub model: String,
+    pub seconds: f64,
+    pub bound: Option<f64>,
+}
+
+impl std::fmt::Display for NoSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "model `{}`: no feasible solution found within the limits ({:.1} s); raise \
+             --time-limit",
+            self.model, self.seconds
+        )
+    }
+}
+
+impl std::error::Error for NoSolution {}
+
+/// The [`NoSolution`] in an error's chain, if any.
+pub fn no_solution(e: &anyhow::Error) -> Option<&NoSolution> {
+    e.chain().find_map(|c| c.downcast_ref::<NoSolution>())
+}
+
 /// What a solve reports: the numbers an episode's `solver` field carries.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SolveReport {
@@ -309,10 +336,16 @@ impl Model {
             other => bail!("model `{name}`: HiGHS ended with status {other:?}"),
         };
         if solved.primal_solution_status() != HighsSolutionStatus::Feasible {
-            bail!(
-                "model `{name}`: no feasible solution found within the limits \
-                 ({seconds:.1} s); raise --time-limit"
-            );
+            let bound = (integers > 0)
+                .then(|| solved.double_info_value(c"mip_dual_bound").ok())
+                .flatten()
+                .filter(|b| b.is_finite());
+            return Err(NoSolution {
+                model: name,
+                seconds,
+                bound,
+            }
+            .into());
         }
         let objective = solved.objective_value();
         let is_mip = integers > 0;

@@ -1,14 +1,16 @@
 //! `solve --split` against the unsplit solve and the exhaustive search: on miniatures the
-//! split over round 1's first artist must give the same optimum, proven, with a game the
-//! referee certifies, and one part per artist.
+//! split over round 1's first artist (one part per artist) and the split over the award
+//! tokens (one part per artist and count above half, one for the rest) must give the same
+//! optimum, proven, with a game the referee certifies.
 
 mod common;
 
 use common::root;
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::episode::Payload;
-use gamebounds::modern_art::model::{Objective, Scope};
+use gamebounds::modern_art::model::{Objective, Scope, Tokens};
 use gamebounds::modern_art::rules::Config;
+use gamebounds::modern_art::solve::SplitBy;
 use gamebounds::modern_art::{search, solve, verify};
 
 fn mini(name: &str, players: usize) -> Config {
@@ -18,7 +20,13 @@ fn mini(name: &str, players: usize) -> Config {
 
 #[test]
 fn split_equals_unsplit_and_search() {
-    for (name, players) in [("m02-two-rounds", 2), ("m04-award", 2), ("m18-3p-plain", 3)] {
+    let cases = [
+        ("m02-two-rounds", 2),
+        ("m04-award", 2),
+        ("m18-3p-plain", 3),
+        ("m23-two-rounds-symbols", 2),
+    ];
+    for (name, players) in cases {
         let c = mini(name, players);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
         let whole = solve::solve(
@@ -29,51 +37,109 @@ fn split_equals_unsplit_and_search() {
             &SolveOptions::quiet(),
         )
         .unwrap_or_else(|e| panic!("{name}: {e:#}"));
-        let split = solve::split(&c, Objective::MaxPlayer, None, &SolveOptions::quiet(), None)
-            .unwrap_or_else(|e| panic!("{name}: {e:#}"));
-        // Started from a known game (as `results` does), every part still closes.
-        let seeded = solve::split(
-            &c,
-            Objective::MaxPlayer,
-            None,
-            &SolveOptions::quiet(),
-            Some(&whole),
-        )
-        .unwrap_or_else(|e| panic!("{name} seeded: {e:#}"));
-        assert!(seeded.proven, "{name}: seeded split not proven");
-        assert_eq!(seeded.value, truth, "{name}: seeded split vs search");
         assert!(whole.proven, "{name}: unsplit not proven");
-        assert!(split.proven, "{name}: split not proven: {:?}", split.report);
         assert_eq!(whole.value, truth, "{name}: unsplit vs search");
-        assert_eq!(split.value, truth, "{name}: split vs search");
-        assert_eq!(
-            split.report.bound,
-            Some(truth as f64),
-            "{name}: combined bound"
-        );
-        let cert = verify(&split.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
-        assert!(cert.starts_with("certified"), "{name}: {cert}");
-        let payload: Payload = split.envelope.payload_as().unwrap();
-        let parts = payload.split.expect("split parts in the payload");
-        assert_eq!(parts.len(), c.artists(), "{name}: one part per artist");
-        assert!(
-            parts.iter().any(|p| p.value == Some(truth)),
-            "{name}: no part reached the optimum: {parts:?}"
-        );
-        assert!(
-            parts
-                .iter()
-                .all(|p| p.bound.is_none_or(|b| b <= truth as f64)),
-            "{name}: a part bound above the optimum: {parts:?}"
-        );
+        for by in [SplitBy::First, SplitBy::Tokens] {
+            let name = format!("{name} split by {}", by.describe());
+            let parts_expected = match by {
+                SplitBy::First => c.artists(),
+                SplitBy::Tokens => Tokens::parts(c.variant.awards, c.artists()).len(),
+            };
+            let split = solve::split(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                by,
+                &SolveOptions::quiet(),
+                None,
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            // Started from a known game (as `results` does), every part still closes:
+            // each part then only looks for a better game.
+            let seeded = solve::split(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                by,
+                &SolveOptions::quiet(),
+                Some(&whole),
+            )
+            .unwrap_or_else(|e| panic!("{name} seeded: {e:#}"));
+            assert!(seeded.proven, "{name}: seeded split not proven");
+            assert_eq!(seeded.value, truth, "{name}: seeded split vs search");
+            assert!(split.proven, "{name}: split not proven: {:?}", split.report);
+            assert_eq!(split.value, truth, "{name}: split vs search");
+            assert_eq!(
+                split.report.bound,
+                Some(truth as f64),
+                "{name}: combined bound"
+            );
+            for o in [&split, &seeded] {
+                let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+                assert!(cert.starts_with("certified"), "{name}: {cert}");
+                let payload: Payload = o.envelope.payload_as().unwrap();
+                assert_eq!(payload.split_by.as_deref(), Some(by.describe()));
+                assert!(payload.restricted.is_none(), "{name}: restricted");
+                let parts = payload.split.expect("split parts in the payload");
+                assert_eq!(parts.len(), parts_expected, "{name}: parts");
+                assert!(
+                    parts
+                        .iter()
+                        .all(|p| p.bound.is_none_or(|b| b <= truth as f64)),
+                    "{name}: a part bound above the optimum: {parts:?}"
+                );
+            }
+            let payload: Payload = split.envelope.payload_as().unwrap();
+            assert!(
+                payload
+                    .split
+                    .unwrap()
+                    .iter()
+                    .any(|p| p.value == Some(truth)),
+                "{name}: no part reached the optimum"
+            );
+        }
     }
+}
+
+/// The token split's parts: every artist with each count above half, then the rest.
+#[test]
+fn token_parts_cover_every_share_once() {
+    let parts = Tokens::parts(5, 3);
+    assert_eq!(parts.len(), 3 * 3 + 1);
+    assert_eq!(parts[0], Tokens::Exactly(0, 5));
+    assert_eq!(parts[9], Tokens::AtMost(2));
+    // Every way to put 5 tokens on 3 artists lies in exactly one part.
+    for x in 0..=5usize {
+        for y in 0..=5 - x {
+            for z in 0..=5 - x - y {
+                let share = [x, y, z];
+                let inside = parts
+                    .iter()
+                    .filter(|p| match p {
+                        Tokens::Exactly(a, t) => share[*a] == *t,
+                        Tokens::AtMost(t) => share.iter().all(|s| s <= t),
+                    })
+                    .count();
+                assert_eq!(inside, 1, "{share:?}");
+            }
+        }
+    }
+    assert_eq!(Tokens::parts(0, 5), vec![Tokens::AtMost(0)]);
 }
 
 #[test]
 fn split_is_max_player_only() {
     let c = mini("m02-two-rounds", 2);
-    let err = solve::split(&c, Objective::MaxTotal, None, &SolveOptions::quiet(), None)
-        .err()
-        .expect("max-total cannot be split");
+    let err = solve::split(
+        &c,
+        Objective::MaxTotal,
+        None,
+        SplitBy::First,
+        &SolveOptions::quiet(),
+        None,
+    )
+    .err()
+    .expect("max-total cannot be split");
     assert!(format!("{err:#}").contains("--split"), "{err:#}");
 }

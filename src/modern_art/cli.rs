@@ -47,9 +47,12 @@ pub enum Command {
     /// reports "best found S, bound B, gap G%". Default time limit 120 s (`--time-limit 0`:
     /// none, run to a proof).
     ///
-    /// With --split (max-player only) the maximum is proven as the largest of one
-    /// restricted solve per artist that takes first place in round 1 (each part gets the
-    /// time limit; parts whose LP bound cannot beat the best game are skipped).
+    /// With --split (max-player only) the maximum is proven as the largest of restricted
+    /// solves: `--split` or `--split first`, one per artist that takes first place in
+    /// round 1; `--split tokens`, one per artist and number of award tokens above half of
+    /// them that it ends the game with, plus one where no artist has more than half (each
+    /// part gets the time limit; parts whose LP bound cannot beat the best game are
+    /// skipped).
     ///
     /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json
     Solve {
@@ -57,9 +60,16 @@ pub enum Command {
         setup: Setup,
         #[command(flatten)]
         goal: super::solve::Goal,
-        /// Split the proof over round 1's first artist (max-player only).
-        #[arg(long)]
-        split: bool,
+        /// Split the proof over round 1's first artist (`first`, the default) or over who
+        /// ends with most of the award tokens (`tokens`) (max-player only).
+        #[arg(
+            long,
+            value_enum,
+            value_name = "BY",
+            num_args = 0..=1,
+            default_missing_value = "first"
+        )]
+        split: Option<super::solve::SplitBy>,
         /// Only games in which ARTIST (name or 1-based number) takes first place in every
         /// round and carries every award: the best game of that shape, not the game's
         /// maximum (max-player only).
@@ -96,6 +106,9 @@ pub enum Command {
         /// Player counts to solve again, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
         players: Vec<usize>,
+        /// Variants to solve again, comma separated (the tables keep the other rows).
+        #[arg(long, value_delimiter = ',', default_value = "standard,anchor,blessed")]
+        variants: Vec<String>,
         /// Solve nothing: only rewrite results/modern-art.md from the episodes in games/.
         #[arg(long)]
         tables_only: bool,
@@ -156,10 +169,11 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         } => super::solve::run_compare(&variant, deck.as_deref(), &players, &goal, common),
         Command::Results {
             players,
+            variants,
             tables_only,
         } => {
             let players = if tables_only { Vec::new() } else { players };
-            super::solve::run_results(std::path::Path::new("."), &players, common)
+            super::solve::run_results(std::path::Path::new("."), &players, &variants, common)
         }
         Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),
         Command::Search {

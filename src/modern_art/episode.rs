@@ -25,17 +25,24 @@ pub struct Payload {
     /// The parts of a split solve (`solve --split`), when the bound was proven that way.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<Vec<SplitPart>>,
+    /// What the split was over, in words ("round 1's first artist", "the award tokens");
+    /// absent in older episodes, which were all split over round 1's first artist.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split_by: Option<String>,
     /// The games the solve was restricted to (`solve --star/--patron`), in words: the
     /// status and bound are then about those games only, not the game's maximum.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restricted: Option<String>,
 }
 
-/// One part of a split solve: the games in which `artist` takes first place in round 1.
+/// One part of a split solve: e.g. the games in which an artist takes first place in
+/// round 1, or in which an artist ends with a given number of award tokens.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SplitPart {
-    pub artist: String,
+    /// The part in words (the artist's name for a split over round 1's first artist).
+    #[serde(alias = "artist")]
+    pub part: String,
     /// The best certified game this part's solve found (any part's game counts).
     pub value: Option<i64>,
     /// Upper bound on this part (rounded down: scores are whole numbers); `None` when
@@ -104,6 +111,7 @@ pub fn envelope(
         rounds: outcome.rounds,
         scores: outcome.scores,
         split: None,
+        split_by: None,
         restricted: None,
     };
     let payload = serde_json::to_value(&payload)?;

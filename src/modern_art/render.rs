@@ -51,15 +51,30 @@ pub fn render(env: &Envelope) -> Result<String> {
     });
     out.push_str(&table(header, rows));
     if let Some(parts) = &payload.split {
-        out.push_str(
-            "\n\n## Proof: split over round 1's first artist\n\n\
-             Every game has exactly one artist in first place in round 1, so the maximum \
-             is the largest of these restricted maxima. A part is settled when proven or \
-             when its bound (rounded down) is at most the best game.\n\n",
-        );
+        let by = payload.split_by.as_deref().unwrap_or(FIRST_ARTIST);
+        let (why, column) = if by == FIRST_ARTIST {
+            (
+                "Every game has exactly one artist in first place in round 1.",
+                "first in round 1",
+            )
+        } else {
+            (
+                "At most one artist can end a game with more than half of the award tokens, \
+                 so every game lies in exactly one part: an artist with that many tokens, or \
+                 no artist above half.",
+                "part",
+            )
+        };
+        out.push_str(&format!(
+            "\n\n## Proof: split over {by}\n\n\
+             {why} The maximum is the largest of these restricted maxima. A part is settled \
+             when proven, or when its bound (rounded down) is at most the best game; a part \
+             solved after a game was known looks only for a better one, and is closed at \
+             that game's value when HiGHS shows there is none.\n\n",
+        ));
         let rows = parts.iter().map(|p| {
             vec![
-                p.artist.clone(),
+                p.part.clone(),
                 p.value.map_or("-".into(), |v| v.to_string()),
                 p.bound.map_or("-".into(), |b| format!("{b:.0}")),
                 p.status.clone(),
@@ -67,13 +82,7 @@ pub fn render(env: &Envelope) -> Result<String> {
             ]
         });
         out.push_str(&table(
-            [
-                "first in round 1",
-                "best game",
-                "bound",
-                "status",
-                "seconds",
-            ],
+            [column, "best game", "bound", "status", "seconds"],
             rows,
         ));
     }
@@ -84,6 +93,9 @@ pub fn render(env: &Envelope) -> Result<String> {
     }
     Ok(out)
 }
+
+/// What older episodes were split over (they have no `split_by`).
+pub const FIRST_ARTIST: &str = "round 1's first artist";
 
 fn seat_label(s: usize, focus: Option<usize>) -> String {
     if focus == Some(s) {

@@ -6,13 +6,14 @@
 use anyhow::{anyhow, bail, Context, Result};
 
 use super::episode;
-use super::model::{self, Dive, Objective, Plan, Scope};
+use super::model::{self, Dive, Objective, Plan, Scope, Tokens};
 use super::rules::Config;
 use super::schedule;
 use crate::episode::Envelope;
 use crate::lp::{SolveOptions, SolveReport};
 
 /// A solved and certified (or not) result.
+#[derive(Clone)]
 pub struct Outcome {
     pub report: SolveReport,
     pub plan: Plan,
@@ -149,7 +150,10 @@ pub fn solve_from(
     let mut games: Vec<Attempt> = seed.map(Outcome::as_seed).into_iter().collect();
     let mut full_opts = opts.clone();
     let mut start = seed.map(|o| o.assignment.clone());
-    if let Some(t) = opts.time_limit.filter(|_| seed.is_none()) {
+    // A scope that must beat a known game goes straight to the objective: no dives, no
+    // first legal game (any game it finds beats the known one).
+    let straight = seed.is_some() || scope.beating.is_some();
+    if let Some(t) = opts.time_limit.filter(|_| !straight) {
         let dives = dive(c, objective, player, scope, t * DIVE_SHARE, opts);
         if let Some(best) = dives
             .iter()
@@ -192,6 +196,8 @@ pub fn solve_from(
             games.push(a);
             (Some(r), x)
         }
+        // A scope that must beat a known game: "nothing found" is the answer, for the caller.
+        Err(e) if scope.beating.is_some() => return Err(e),
         Err(e) if opts.time_limit.is_some() => {
             // No feasible point of the objective in time: the LP relaxation still bounds
             // it, and random legal games played by the referee compete with the ILP's
@@ -366,16 +372,21 @@ fn dive(
     limit: f64,
     opts: &SolveOptions,
 ) -> Vec<Attempt> {
-    if objective != Objective::MaxPlayer || scope.dive.is_some() {
+    // A scope that must beat a known game has no use for the shapes' good games.
+    if objective != Objective::MaxPlayer || scope.dive.is_some() || scope.beating.is_some() {
         return Vec::new();
     }
     // Within a split part (its artist first in round 1) only that artist's dives: the
     // part's natural shape gets all the time.
     // Otherwise the artists with the most cards first (they can score the most); time a
     // dive does not use (shown impossible, or closed early) passes to the next ones.
-    let mut artists: Vec<usize> = match scope.first {
-        Some(a) => vec![a],
-        None => (0..c.artists()).collect(),
+    // In a part of the token split only the artist holding every token has dives (both
+    // shapes give it every token); other token parts have none.
+    let mut artists: Vec<usize> = match (scope.first, scope.tokens) {
+        (_, Some(Tokens::Exactly(a, t))) if t == c.variant.awards => vec![a],
+        (_, Some(_)) => Vec::new(),
+        (Some(a), None) => vec![a],
+        (None, None) => (0..c.artists()).collect(),
     };
     artists.sort_by_key(|&a| (std::cmp::Reverse(c.cards_of(a)), a));
     // Shares of the dive time by that order: the best-stocked artist, whose star is the
@@ -460,12 +471,55 @@ fn is_infeasible(e: &anyhow::Error) -> bool {
     format!("{e:#}").contains("is infeasible")
 }
 
-/// One part of [`split`]: (artist, best game's value, bound rounded down, proven, some
-/// plan excluded, seconds, skipped by its LP bound).
+/// How a split proof divides the games (`solve --split [first|tokens]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SplitBy {
+    /// One part per artist that takes first place in round 1.
+    First,
+    /// One part per artist and count of award tokens above half of them it ends the game
+    /// with, and one part in which no artist has more than half.
+    Tokens,
+}
+
+impl SplitBy {
+    /// The parts: each scope with its label in the proof table.
+    fn parts(self, c: &Config) -> Vec<(Scope, String)> {
+        let names = &c.deck.artists;
+        match self {
+            SplitBy::First => (0..c.artists())
+                .map(|a| (Scope::first(a), names[a].clone()))
+                .collect(),
+            SplitBy::Tokens => Tokens::parts(c.variant.awards, c.artists())
+                .into_iter()
+                .map(|t| {
+                    let label = match t {
+                        Tokens::Exactly(a, n) => format!("{}: {n} tokens", names[a]),
+                        Tokens::AtMost(n) => format!("none above {n} tokens"),
+                    };
+                    (Scope::tokens(t), label)
+                })
+                .collect(),
+        }
+    }
+
+    /// What the split is over, in words (the episode's `split_by`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            SplitBy::First => "round 1's first artist",
+            SplitBy::Tokens => "the award tokens",
+        }
+    }
+}
+
+/// One part of [`split`]: (part index, best game's value, bound rounded down, proven,
+/// some plan excluded, seconds, skipped by its LP bound).
 type PartRow = (usize, Option<i64>, Option<f64>, bool, bool, f64, bool);
 
-/// `solve --split` (max-player only): the maximum as the largest of A restricted optima,
-/// one per artist `a` that takes first place in round 1 (every game has exactly one).
+/// `solve --split` (max-player only): the maximum as the largest of the parts' restricted
+/// optima. Split by round 1's first artist, every game has exactly one; split by the
+/// tokens, every game has at most one artist that ends with more than half of the award
+/// tokens, so it lies in exactly one part ("artist a ends with t tokens" for t above half,
+/// or "nobody above half").
 /// Each part is smaller than the whole and HiGHS closes most of them where the whole
 /// model stalls. The parts run in the order of their LP bounds (highest first); a part
 /// whose LP bound cannot beat the best certified game so far is skipped, so the hopeless
@@ -481,53 +535,64 @@ pub fn split(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
+    by: SplitBy,
     opts: &SolveOptions,
     seed: Option<&Outcome>,
 ) -> Result<Outcome> {
     if objective != Objective::MaxPlayer {
         bail!(
-            "--split: only --objective max-player can be split over round 1's first artist \
-             (got {})",
+            "--split: only --objective max-player can be split over {} (got {})",
+            by.describe(),
             objective.name()
         );
     }
     let started = std::time::Instant::now();
+    // The parts' LPs run to the end whatever the time limit (a few seconds each).
     let lp_opts = SolveOptions {
         quiet: true,
+        time_limit: None,
         ..opts.clone()
     };
-    // (artist, LP bound or None when no game has this artist first, seconds)
+    let scopes = by.parts(c);
+    // (part, LP bound or None when no game lies in the part, seconds)
     let mut order: Vec<(usize, Option<f64>, f64)> = Vec::new();
-    for a in 0..c.artists() {
+    for (i, (scope, _)) in scopes.iter().enumerate() {
         let t = std::time::Instant::now();
-        let lp = match model::lp_bound(c, objective, player, &Scope::first(a), &lp_opts) {
+        let lp = match model::lp_bound(c, objective, player, scope, &lp_opts) {
             Ok(r) => Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY)),
             Err(e) if is_infeasible(&e) => None,
             Err(e) => return Err(e),
         };
-        order.push((a, lp, t.elapsed().as_secs_f64()));
+        order.push((i, lp, t.elapsed().as_secs_f64()));
     }
     order.sort_by(|x, y| {
         let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
         key(y.1).total_cmp(&key(x.1)).then(x.0.cmp(&y.0))
     });
-    let mut best: Option<Outcome> = None;
+    let mut best: Option<Outcome> = seed.cloned();
     let mut parts: Vec<PartRow> = Vec::new();
-    for (a, lp, lp_seconds) in order {
-        let name = &c.deck.artists[a];
+    for (i, lp, lp_seconds) in order {
+        let (scope, name) = &scopes[i];
         let best_value = best.as_ref().map(|o| o.value);
         let part = match lp {
-            None => (a, None, None, true, false, lp_seconds, false),
+            None => (i, None, None, true, false, lp_seconds, false),
             Some(b) if best_value.is_some_and(|v| whole(b) <= v as f64) => {
-                (a, None, Some(whole(b)), false, false, lp_seconds, true)
+                (i, None, Some(whole(b)), false, false, lp_seconds, true)
             }
             Some(_) => {
                 let t = std::time::Instant::now();
-                match solve_from(c, objective, player, &Scope::first(a), opts, seed) {
+                // With a best game known, the part only looks for a better one: it is
+                // settled the moment HiGHS shows there is none.
+                let part = match best_value {
+                    Some(v) => scope.beating(v),
+                    None => *scope,
+                };
+                let seed = seed.filter(|_| best_value.is_none());
+                match solve_from(c, objective, player, &part, opts, seed) {
                     Ok(o) => {
                         let secs = t.elapsed().as_secs_f64() + lp_seconds;
                         let row = (
-                            a,
+                            i,
                             Some(o.value),
                             Some(o.report.bound.map_or(f64::INFINITY, whole)),
                             o.proven,
@@ -540,10 +605,27 @@ pub fn split(
                         }
                         row
                     }
-                    Err(e) if is_infeasible(&e) => {
-                        (a, None, None, true, false, t.elapsed().as_secs_f64(), false)
+                    // No game in the part beats the best: settled at the best's value.
+                    Err(e) if is_infeasible(&e) && best_value.is_some() => {
+                        let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                        let b = best_value.map(|v| v as f64);
+                        (i, None, b, false, false, secs, false)
                     }
-                    Err(e) => return Err(e.context(format!("split part: {name} first in round 1"))),
+                    Err(e) if is_infeasible(&e) => {
+                        (i, None, None, true, false, t.elapsed().as_secs_f64(), false)
+                    }
+                    // No better game found in the time: the part stays open, bounded by
+                    // HiGHS's dual bound (or its LP).
+                    Err(e) if crate::lp::no_solution(&e).is_some() => {
+                        let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                        let dual = crate::lp::no_solution(&e).and_then(|x| x.bound);
+                        let b = match (dual, lp) {
+                            (Some(d), Some(l)) => Some(whole(d.min(l))),
+                            (d, l) => d.or(l).map(whole),
+                        };
+                        (i, None, b, false, false, secs, false)
+                    }
+                    Err(e) => return Err(e.context(format!("split part: {name}"))),
                 }
             }
         };
@@ -551,13 +633,20 @@ pub fn split(
             let (_, value, bound, proven, _, secs, skipped) = part;
             let show = |x: Option<String>| x.unwrap_or_else(|| "-".into());
             eprintln!(
-                "split: {name} first in round 1: value {}, bound {}, {}, {secs:.1} s",
+                "split: {name}: LP {}, value {}, bound {}, {}, {secs:.1} s",
+                show(lp.map(|b| format!("{b:.1}"))),
                 show(value.map(|v| v.to_string())),
                 show(bound.map(|b| format!("{b:.0}"))),
                 match (lp, proven, skipped) {
                     (None, ..) => "empty",
                     (_, true, _) => "proven",
                     (_, _, true) => "skipped (LP bound)",
+                    _ if bound
+                        .zip(best.as_ref())
+                        .is_some_and(|(b, o)| b <= o.value as f64) =>
+                    {
+                        "closed (bound ≤ best)"
+                    }
                     _ => "not proven",
                 }
             );
@@ -576,7 +665,7 @@ pub fn split(
     let mut proven = true;
     let mut bound: Option<f64> = None;
     parts.sort_by_key(|p| p.0);
-    for (a, v, b, part_proven, excluded, secs, skipped) in parts {
+    for (i, v, b, part_proven, excluded, secs, skipped) in parts {
         let closed = !excluded && b.is_none_or(|b| b <= value as f64);
         let status = if v.is_none() && b.is_none() {
             "empty"
@@ -594,7 +683,7 @@ pub fn split(
             bound = Some(bound.map_or(b, |x: f64| x.max(b)));
         }
         records.push(episode::SplitPart {
-            artist: c.deck.artists[a].clone(),
+            part: scopes[i].1.clone(),
             value: v,
             bound: b,
             status: status.into(),
@@ -615,6 +704,10 @@ pub fn split(
     };
     let mut payload: episode::Payload = o.envelope.payload_as()?;
     payload.split = Some(records);
+    // The best game may be the seed's, found by a restricted solve: the split's result is
+    // about every game.
+    payload.restricted = None;
+    payload.split_by = Some(by.describe().to_string());
     o.envelope.payload = serde_json::to_value(&payload)?;
     o.envelope.status = report.status;
     o.envelope.bound = report.bound;
@@ -736,7 +829,14 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
         Objective::MinWinner => "minimum winning score",
     };
     let payload = o.envelope.payload_as::<episode::Payload>().ok();
-    let split = payload.as_ref().is_some_and(|p| p.split.is_some());
+    let split = payload.as_ref().and_then(|p| {
+        p.split.as_ref()?;
+        Some(
+            p.split_by
+                .clone()
+                .unwrap_or(super::render::FIRST_ARTIST.into()),
+        )
+    });
     let among = payload
         .and_then(|p| p.restricted)
         .map(|r| format!(" among {r} (not the game's maximum)"))
@@ -746,9 +846,9 @@ pub fn verdict(o: &Outcome, objective: Objective) -> String {
     } else if !among.is_empty() {
         let bound = bound_text(o);
         format!("best found {}, bound {bound}{among}; not proven", o.value)
-    } else if o.proven && split {
+    } else if let (true, Some(by)) = (o.proven, &split) {
         format!(
-            "proven {what} {} (split over round 1's first artist; certified by the referee)",
+            "proven {what} {} (split over {by}; certified by the referee)",
             o.value
         )
     } else if o.proven {
@@ -803,21 +903,25 @@ fn options(common: &crate::cli::Common) -> SolveOptions {
 pub fn run_solve(
     c: &Config,
     goal: &Goal,
-    split_parts: bool,
+    split_by: Option<SplitBy>,
     shape: Option<Dive>,
     common: &crate::cli::Common,
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let opts = options(common);
     let o = match shape {
-        Some(_) if split_parts => bail!("--split cannot be combined with --star or --patron"),
+        Some(_) if split_by.is_some() => {
+            bail!("--split cannot be combined with --star or --patron")
+        }
         Some(_) if objective != Objective::MaxPlayer => bail!(
             "--star and --patron restrict a max-player solve (got --objective {})",
             objective.name()
         ),
         Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts)?,
-        None if split_parts => split(c, objective, seat, &opts, None)?,
-        None => solve(c, objective, seat, &Scope::all(), &opts)?,
+        None => match split_by {
+            Some(by) => split(c, objective, seat, by, &opts, None)?,
+            None => solve(c, objective, seat, &Scope::all(), &opts)?,
+        },
     };
     common.note(format!(
         "modern-art {} players, variant {}, {}: {} ({:.1} s, {} rows, {} columns, {} integers)",
@@ -960,10 +1064,20 @@ pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
 pub fn run_results(
     root: &std::path::Path,
     players: &[usize],
+    variants: &[String],
     common: &crate::cli::Common,
 ) -> Result<()> {
     if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
         bail!("--players {n}: Modern Art is played by 2 to 5 players");
+    }
+    if let Some(v) = variants
+        .iter()
+        .find(|v| !RESULT_VARIANTS.contains(&v.as_str()))
+    {
+        bail!(
+            "--variants {v}: the results cover {} only",
+            RESULT_VARIANTS.join(", ")
+        );
     }
     let mut opts = common.solve_options();
     if opts.time_limit.is_none() {
@@ -995,6 +1109,9 @@ pub fn run_results(
         super::verify(&o.envelope)
     };
     for name in RESULT_VARIANTS {
+        if !variants.iter().any(|v| v == name) {
+            continue;
+        }
         let path = root.join(format!("models/modern-art/{name}.json"));
         for &n in players {
             let c = Config::load(&path, None, n)?;
@@ -1031,12 +1148,14 @@ pub fn run_results(
             // started from the star's game, its solve can only do better, and its best game
             // starts the whole solve.
             let seed = restricted(Dive::Patron(star), &opts, star_game.as_ref()).or(star_game);
-            let solved = if n == 2 {
-                split(&c, Objective::MaxPlayer, None, &opts, seed.as_ref())
+            // 2 players: round 1's first artist (proves the anchor maximum in minutes);
+            // 3–5 players: the award tokens (proves the 3-player anchor maximum).
+            let by = if n == 2 {
+                SplitBy::First
             } else {
-                let all = Scope::all();
-                solve_from(&c, Objective::MaxPlayer, None, &all, &opts, seed.as_ref())
+                SplitBy::Tokens
             };
+            let solved = split(&c, Objective::MaxPlayer, None, by, &opts, seed.as_ref());
             match solved {
                 Ok(o) => {
                     let cert = write(&o, &format!("modern-art-{n}p-{name}"))?;
@@ -1065,9 +1184,11 @@ pub fn run_results(
          ## The whole game\n\n\
          Started from the best game in which the star's artist (below) carries every award \
          and takes first place in the last round (a restricted solve of one time limit, \
-         itself started from the star game), then 2 players: the split over round 1's first \
-         artist (the time limit applies to each part); 3–5 players: one solve, its whole \
-         limit spent on the bound.\n\n{}\n\n\
+         itself started from the star game), then a split proof (the time limit applies to \
+         each part; a part whose LP cannot beat the best game is skipped, and a part solved \
+         with a game known only looks for a better one): 2 players over round 1's first \
+         artist, 3–5 players over the award tokens (who ends with more than half of them, \
+         and how many).\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
@@ -1167,7 +1288,13 @@ fn episode_cells(env: &Envelope, star: bool) -> Result<Vec<String>> {
     }
     let others = others_text(&payload.scores, seat);
     let status = match (proven, payload.split.is_some()) {
-        (true, true) => "proven, certified (split over round 1's first artist)".to_string(),
+        (true, true) => format!(
+            "proven, certified (split over {})",
+            payload
+                .split_by
+                .as_deref()
+                .unwrap_or(super::render::FIRST_ARTIST)
+        ),
         (true, false) => "proven, certified".to_string(),
         (false, _) => unproven_status(env.gap),
     };

@@ -24,13 +24,13 @@ pub mod values;
 pub mod vars;
 
 use anyhow::{bail, Result};
-use good_lp::constraint::geq;
+use good_lp::constraint::{geq, leq};
 use good_lp::Expression;
 use serde::{Deserialize, Serialize};
 
 use super::rules::Config;
 use crate::lp::{Model, Sense, SolveOptions, SolveReport, Solved};
-pub use scope::{Dive, Scope};
+pub use scope::{Dive, Scope, Tokens, Uses};
 use vars::{Vars, RESOLVED};
 
 /// What is optimised.
@@ -200,6 +200,13 @@ pub fn build(
     scope.restrict(&mut m, &v);
     scope::diagnostic_fixings(&mut m, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);
+    if let Some(x) = scope.beating {
+        let x = x as f64;
+        match sense {
+            Sense::Maximise => m.constrain(geq(objective.clone(), x + 1.0)),
+            Sense::Minimise => m.constrain(leq(objective.clone(), x - 1.0)),
+        }
+    }
     Ok(Built {
         model: m,
         vars: v,

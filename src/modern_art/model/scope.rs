@@ -13,9 +13,69 @@ use crate::lp::Model;
 pub struct Scope {
     /// Only games in which this artist takes first place in round 1 (one part of a split).
     pub first: Option<usize>,
+    /// Only games with this share of the award tokens (one part of a token split).
+    pub tokens: Option<Tokens>,
+    /// Only games in which this artist takes first place in exactly the rounds whose bit
+    /// is set in the mask (bit r for round r + 1): one part of a deep split.
+    pub leads: Option<(usize, u32)>,
+    /// Only games that use this rule path at least once (tests: a certified game that
+    /// takes the path, whether or not the optimum needs it).
+    pub uses: Option<Uses>,
+    /// Only games whose objective beats this value (scores are whole numbers: at least
+    /// one more when maximising, one less when minimising). A part of a split with a
+    /// known best game: the part is settled as soon as HiGHS shows no such game exists.
+    pub beating: Option<i64>,
     /// A dive: only games of one promising shape (see [`Dive`]). A dive's optimum is a
     /// certified game and a MIP start for the whole model, never an upper bound.
     pub dive: Option<Dive>,
+}
+
+/// One part of the token split: who ends the game with most of the award tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tokens {
+    /// The artist ends the game with exactly this many tokens (more than half of them,
+    /// so no other artist can).
+    Exactly(usize, usize),
+    /// No artist ends the game with more than this many tokens.
+    AtMost(usize),
+}
+
+impl Tokens {
+    /// The parts of the token split for `tokens` award tokens and `artists` artists:
+    /// every artist with each count above half the tokens, then "nobody above half".
+    /// Disjoint (two artists cannot both hold more than half) and complete.
+    pub fn parts(tokens: usize, artists: usize) -> Vec<Tokens> {
+        let half = tokens / 2;
+        let mut parts = Vec::new();
+        for t in (half + 1..=tokens).rev() {
+            for a in 0..artists {
+                parts.push(Tokens::Exactly(a, t));
+            }
+        }
+        parts.push(Tokens::AtMost(half));
+        parts
+    }
+
+    /// The part in words, for artist names `names`.
+    pub fn describe(&self, names: &[String]) -> String {
+        match self {
+            Tokens::Exactly(a, t) => format!("{} ends with {t} award token(s)", names[*a]),
+            Tokens::AtMost(t) => format!("no artist ends with more than {t} award token(s)"),
+        }
+    }
+}
+
+/// Rule paths a game can be required to take ([`Scope::uses`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Uses {
+    /// A closing card resolves its `draw` (`resolve_closing_symbol`).
+    ClosingDraw,
+    /// A closing card resolves its `award` (`resolve_closing_symbol`).
+    ClosingAward,
+    /// A second or simultaneous card resolves its `draw` (`chain_symbols`).
+    ChainedDraw,
+    /// A second or simultaneous card resolves its `award` (`chain_symbols`).
+    ChainedAward,
 }
 
 /// The shapes dives try: one artist collecting all the value, as in every best game
@@ -61,7 +121,40 @@ impl Scope {
     pub fn first(a: usize) -> Scope {
         Scope {
             first: Some(a),
-            dive: None,
+            ..Scope::default()
+        }
+    }
+
+    /// Games in one part of the token split.
+    pub fn tokens(part: Tokens) -> Scope {
+        Scope {
+            tokens: Some(part),
+            ..Scope::default()
+        }
+    }
+
+    /// The games of this scope in which artist `a` is first in exactly the rounds of
+    /// `mask`.
+    pub fn leading(self, a: usize, mask: u32) -> Scope {
+        Scope {
+            leads: Some((a, mask)),
+            ..self
+        }
+    }
+
+    /// The games of this scope that take rule path `path`.
+    pub fn using(self, path: Uses) -> Scope {
+        Scope {
+            uses: Some(path),
+            ..self
+        }
+    }
+
+    /// The games of this scope that beat `value`.
+    pub fn beating(self, value: i64) -> Scope {
+        Scope {
+            beating: Some(value),
+            ..self
         }
     }
 
@@ -75,13 +168,55 @@ impl Scope {
 
     /// Every artist the scope names.
     pub fn artists_named(&self) -> impl Iterator<Item = usize> {
-        self.first.into_iter().chain(self.dive.map(|d| d.artist()))
+        let by_tokens = match self.tokens {
+            Some(Tokens::Exactly(a, _)) => Some(a),
+            _ => None,
+        };
+        self.first
+            .into_iter()
+            .chain(self.dive.map(|d| d.artist()))
+            .chain(by_tokens)
+            .chain(self.leads.map(|(a, _)| a))
     }
 
     /// Add the restricting constraints.
     pub fn restrict(&self, m: &mut Model, v: &Vars) {
         if let Some(a) = self.first {
             first_in_round_one(m, v, a);
+        }
+        if let Some(path) = self.uses {
+            let (grid, k) = match path {
+                Uses::ClosingDraw => (&v.close_res, 0),
+                Uses::ClosingAward => (&v.close_res, 1),
+                Uses::ChainedDraw => (&v.chain, 0),
+                Uses::ChainedAward => (&v.chain, 1),
+            };
+            let taken: Expression = grid
+                .iter()
+                .flatten()
+                .flatten()
+                .flatten()
+                .map(|x| x[k])
+                .sum();
+            m.constrain(good_lp::constraint::geq(taken, 1.0));
+        }
+        if let Some((a, mask)) = self.leads {
+            for r in 0..v.d.r {
+                let first = if mask >> r & 1 == 1 { 1.0 } else { 0.0 };
+                m.constrain(eq(v.place(r, a, 0), first));
+            }
+        }
+        match self.tokens {
+            Some(Tokens::Exactly(a, t)) => {
+                m.constrain(eq(Expression::from(v.tokens_end[a][t]), 1.0));
+            }
+            Some(Tokens::AtMost(most)) => {
+                for ends in &v.tokens_end {
+                    let above: Expression = ends.iter().skip(most + 1).copied().sum();
+                    m.constrain(eq(above, 0.0));
+                }
+            }
+            None => {}
         }
         match self.dive {
             Some(Dive::Star(a)) => {
@@ -178,6 +313,25 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
     if let Ok(a) = std::env::var("GAMEBOUNDS_AWARDS") {
         if let Ok(a) = a.trim().parse::<usize>() {
             every_award(m, v, a);
+        }
+    }
+    if let Ok(part) = std::env::var("GAMEBOUNDS_LEADS") {
+        // `a:1011`: artist a (0-based) is first in exactly the rounds marked 1.
+        if let Some((a, mask)) = part.split_once(':') {
+            if let Ok(a) = a.trim().parse::<usize>() {
+                for (r, ch) in mask.trim().chars().enumerate().take(v.d.r) {
+                    let first = if ch == '1' { 1.0 } else { 0.0 };
+                    m.constrain(eq(v.place(r, a, 0), first));
+                }
+            }
+        }
+    }
+    if let Ok(part) = std::env::var("GAMEBOUNDS_TOKENS") {
+        // `a:t`: artist a (0-based) ends the game with exactly t tokens.
+        if let Some((a, t)) = part.split_once(':') {
+            if let (Ok(a), Ok(t)) = (a.trim().parse::<usize>(), t.trim().parse::<usize>()) {
+                m.constrain(eq(Expression::from(v.tokens_end[a][t]), 1.0));
+            }
         }
     }
     if let Ok(most) = std::env::var("GAMEBOUNDS_AWARDMAX") {

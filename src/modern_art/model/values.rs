@@ -42,12 +42,21 @@ pub fn awards(m: &mut Model, c: &Config, v: &Vars) {
     m.constrain(leq(so_far, tokens));
 }
 
-/// Values as paths: from its level after round r − 1, an artist moves to a level higher
-/// by the points of its place this round plus the award value times the tokens placed on
-/// it this round. Each such move is an arc with a flow; arcs leaving a level sum to that
-/// level's binary, arcs entering one sum to the next level's binary, and arcs are tied to
-/// the ranking (flow on arcs of place k = the artist takes place k) and to the tokens.
-/// Much tighter than a level that only has the right average.
+/// Values as paths: an artist's state after round r is the pair (value points so far,
+/// award tokens on it so far), and its value is points + award value × tokens. From its
+/// state after round r − 1 an artist moves by the points of its place this round and the
+/// tokens placed on it this round. Each such move is an arc with a flow; arcs leaving a
+/// state carry the flow that entered it, arcs entering the states of one value sum to
+/// that value level's binary, and arcs are tied to the ranking (flow on arcs of place k =
+/// the artist takes place k) and to the tokens.
+///
+/// Much tighter than a level that only has the right average. Tracking the tokens in the
+/// state (not only the value) keeps every path within the deck's tokens: with values
+/// alone, a path could take one token in round 1 and five more in round 2 (value 16
+/// after round 2 from second place twice), and the relaxation used such paths.
+///
+/// The path's last state fixes the tokens the artist ends the game with
+/// (`Vars::tokens_end`), which the token split ([`super::scope`]) restricts.
 pub fn values(m: &mut Model, c: &Config, v: &Vars) {
     let d = &v.d;
     let tokens = c.variant.awards;
@@ -58,31 +67,37 @@ pub fn values(m: &mut Model, c: &Config, v: &Vars) {
         .collect();
     for a in 0..d.a {
         let mut earned = Expression::default();
+        // The flow into each (points, tokens) state after the previous round.
+        let mut states: std::collections::BTreeMap<(usize, usize), Expression> =
+            std::collections::BTreeMap::new();
+        states.insert((0, 0), Expression::from(1.0));
         for r in 0..d.r {
             let one: Expression = v.level[r][a].iter().copied().sum();
             m.constrain(eq(one, 1.0));
-            // Arcs: (from, place or None, tokens, flow).
-            let from_levels: Vec<usize> = if r == 0 {
-                vec![0]
-            } else {
-                (0..=d.value_max[r - 1]).collect()
-            };
-            let mut out_of = vec![Expression::default(); from_levels.len()];
+            let mut next: std::collections::BTreeMap<(usize, usize), Expression> =
+                std::collections::BTreeMap::new();
             let mut into = vec![Expression::default(); d.value_max[r] + 1];
             let mut at_place = vec![Expression::default(); d.places];
             let mut unranked = Expression::default();
             let mut placed = Expression::default();
-            for (i, &from) in from_levels.iter().enumerate() {
+            for (&(from_pts, from_tok), inflow) in &states {
+                let mut out = Expression::default();
                 for place in (0..d.places).map(Some).chain([None]) {
                     let gain = place.map(|k| pts[k]).unwrap_or(0);
-                    for w in 0..=tokens {
-                        let to = from + gain + aw * w;
+                    for w in 0..=tokens - from_tok {
+                        let (p2, t2) = (from_pts + gain, from_tok + w);
+                        let to = p2 + aw * t2;
                         if to > d.value_max[r] {
                             continue;
                         }
-                        let f = m.continuous(format!("arc_{r}_{a}_{from}_{place:?}_{w}"), 0.0, 1.0);
-                        out_of[i] += f;
+                        let f = m.continuous(
+                            format!("arc_{r}_{a}_{from_pts}_{from_tok}_{place:?}_{w}"),
+                            0.0,
+                            1.0,
+                        );
+                        out += f;
                         into[to] += f;
+                        *next.entry((p2, t2)).or_default() += f;
                         match place {
                             Some(k) => at_place[k] += f,
                             None => unranked += f,
@@ -90,14 +105,7 @@ pub fn values(m: &mut Model, c: &Config, v: &Vars) {
                         placed += w as f64 * f;
                     }
                 }
-            }
-            for (i, &from) in from_levels.iter().enumerate() {
-                let level = if r == 0 {
-                    Expression::from(1.0)
-                } else {
-                    Expression::from(v.level[r - 1][a][from])
-                };
-                m.constrain(eq(out_of[i].clone(), level));
+                m.constrain(eq(out, inflow.clone()));
             }
             for (to, e) in into.into_iter().enumerate() {
                 m.constrain(eq(e, v.level[r][a][to]));
@@ -112,6 +120,15 @@ pub fn values(m: &mut Model, c: &Config, v: &Vars) {
             }
             earned += c.variant.award_value as f64 * v.placed[r][a];
             m.constrain(eq(v.value(r, a), earned.clone()));
+            states = next;
+        }
+        // The tokens the artist ends the game with.
+        let mut by_tokens = vec![Expression::default(); tokens + 1];
+        for (&(_, t), inflow) in &states {
+            by_tokens[t] += inflow.clone();
+        }
+        for (e, x) in by_tokens.into_iter().zip(&v.tokens_end[a]) {
+            m.constrain(eq(e, *x));
         }
     }
 }

@@ -123,6 +123,9 @@ pub struct Vars {
     pub extra: Vec<Option<Vec<Variable>>>,
     /// Award tokens placed on each artist in each round.
     pub placed: Vec<Vec<Variable>>,
+    /// `tokens_end[a][t]`: artist a ends the game with t award tokens (its value path's
+    /// last state; see [`super::values::values`]).
+    pub tokens_end: Vec<Vec<Variable>>,
     /// Every award token has been placed by the end of round r (later award cards are void).
     pub exhausted: Vec<Variable>,
     /// The closing card of artist a carries a `draw` or `award` symbol (unresolved, or
@@ -290,6 +293,13 @@ impl Vars {
             })
             .collect();
         let exhausted = (0..d.r).map(|r| bin(m, format!("exhausted_{r}"))).collect();
+        let tokens_end = (0..d.a)
+            .map(|a| {
+                (0..=c.variant.awards)
+                    .map(|t| bin(m, format!("tokens_end_{a}_{t}")))
+                    .collect()
+            })
+            .collect();
         let close_res = c.variant.resolve_closing_symbol.then(|| {
             rpa(&d, |r, p, a| {
                 [
@@ -425,6 +435,7 @@ impl Vars {
             reached,
             extra,
             placed,
+            tokens_end,
             exhausted,
             close_marked,
             close_res,
