@@ -85,6 +85,13 @@ pub fn render(env: &Envelope) -> Result<String> {
             [column, "best game", "bound", "status", "seconds"],
             rows,
         ));
+        let best = payload.player.and_then(|p| payload.scores.get(p)).copied();
+        if let Some(best) = best.filter(|b| parts.iter().all(|p| p.value != Some(*b))) {
+            out.push_str(&format!(
+                "\n\nThe best game ({best}) was found before the split, by the restricted \
+                 solve the split started from; every part then looked for a better one.",
+            ));
+        }
     }
     out.push_str("\n\n## Turns\n");
     for (r, rr) in payload.record.rounds.iter().enumerate() {
