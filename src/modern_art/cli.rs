@@ -50,9 +50,11 @@ pub enum Command {
     /// With --split (max-player only) the maximum is proven as the largest of restricted
     /// solves: `--split` or `--split first`, one per artist that takes first place in
     /// round 1; `--split tokens`, one per artist and number of award tokens above half of
-    /// them that it ends the game with, plus one where no artist has more than half (each
-    /// part gets the time limit; parts whose LP bound cannot beat the best game are
-    /// skipped).
+    /// them that it ends the game with, plus one where no artist has more than half;
+    /// `--split tokens-leads`, the token split with every "artist ends with t tokens" part
+    /// that its LP does not settle split again by the rounds the artist leads (each part
+    /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
+    /// and once a game is known a part only looks for a better one).
     ///
     /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json
     Solve {
@@ -60,8 +62,9 @@ pub enum Command {
         setup: Setup,
         #[command(flatten)]
         goal: super::solve::Goal,
-        /// Split the proof over round 1's first artist (`first`, the default) or over who
-        /// ends with most of the award tokens (`tokens`) (max-player only).
+        /// Split the proof over round 1's first artist (`first`, the default), over who
+        /// ends with most of the award tokens (`tokens`), or over the tokens and then the
+        /// rounds that artist leads (`tokens-leads`) (max-player only).
         #[arg(
             long,
             value_enum,

@@ -57,6 +57,15 @@ pub fn render(env: &Envelope) -> Result<String> {
                 "Every game has exactly one artist in first place in round 1.",
                 "first in round 1",
             )
+        } else if by.contains("lead") {
+            (
+                "At most one artist can end a game with more than half of the award tokens, \
+                 so every game lies in exactly one part: an artist with that many tokens, or \
+                 no artist above half. A part \"artist a ends with t tokens\" whose LP the \
+                 best game did not settle was split again by the rounds in which a takes \
+                 first place (one sub-part per set of rounds).",
+                "part",
+            )
         } else {
             (
                 "At most one artist can end a game with more than half of the award tokens, \

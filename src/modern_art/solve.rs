@@ -479,6 +479,10 @@ pub enum SplitBy {
     /// One part per artist and count of award tokens above half of them it ends the game
     /// with, and one part in which no artist has more than half.
     Tokens,
+    /// The token split, with every part "artist a ends with t tokens" whose LP cannot be
+    /// settled by the best game split again by the rounds in which a takes first place
+    /// (one sub-part per set of rounds).
+    TokensLeads,
 }
 
 impl SplitBy {
@@ -489,7 +493,7 @@ impl SplitBy {
             SplitBy::First => (0..c.artists())
                 .map(|a| (Scope::first(a), names[a].clone()))
                 .collect(),
-            SplitBy::Tokens => Tokens::parts(c.variant.awards, c.artists())
+            SplitBy::Tokens | SplitBy::TokensLeads => Tokens::parts(c.variant.awards, c.artists())
                 .into_iter()
                 .map(|t| {
                     let label = match t {
@@ -507,7 +511,25 @@ impl SplitBy {
         match self {
             SplitBy::First => "round 1's first artist",
             SplitBy::Tokens => "the award tokens",
+            SplitBy::TokensLeads => "the award tokens and the rounds their artist leads",
         }
+    }
+}
+
+/// "leads rounds 1, 2 and 4" for the rounds whose bit is set in `mask`.
+fn leads_text(mask: u32, rounds: usize) -> String {
+    let led: Vec<String> = (0..rounds)
+        .filter(|r| mask >> r & 1 == 1)
+        .map(|r| (r + 1).to_string())
+        .collect();
+    match led.len() {
+        0 => "first in no round".into(),
+        1 => format!("first in round {}", led[0]),
+        n => format!(
+            "first in rounds {} and {}",
+            led[..n - 1].join(", "),
+            led[n - 1]
+        ),
     }
 }
 
@@ -553,32 +575,63 @@ pub fn split(
         time_limit: None,
         ..opts.clone()
     };
-    let scopes = by.parts(c);
-    // (part, LP bound or None when no game lies in the part, seconds)
-    let mut order: Vec<(usize, Option<f64>, f64)> = Vec::new();
-    for (i, (scope, _)) in scopes.iter().enumerate() {
+    let mut scopes = by.parts(c);
+    // A part's LP bound (None when no game lies in the part) and its seconds.
+    let lp_of = |scope: &Scope| -> Result<(Option<f64>, f64)> {
         let t = std::time::Instant::now();
         let lp = match model::lp_bound(c, objective, player, scope, &lp_opts) {
             Ok(r) => Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY)),
             Err(e) if is_infeasible(&e) => None,
             Err(e) => return Err(e),
         };
-        order.push((i, lp, t.elapsed().as_secs_f64()));
-    }
-    order.sort_by(|x, y| {
+        Ok((lp, t.elapsed().as_secs_f64()))
+    };
+    // Highest LP bound first (parts with no game last).
+    let by_lp = |x: &(usize, Option<f64>, f64), y: &(usize, Option<f64>, f64)| {
         let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
         key(y.1).total_cmp(&key(x.1)).then(x.0.cmp(&y.0))
-    });
+    };
+    // (part, LP bound, seconds)
+    let mut order: Vec<(usize, Option<f64>, f64)> = Vec::new();
+    for (i, (scope, _)) in scopes.iter().enumerate() {
+        let (lp, secs) = lp_of(scope)?;
+        order.push((i, lp, secs));
+    }
+    order.sort_by(by_lp);
+    let mut queue: std::collections::VecDeque<_> = order.into();
     let mut best: Option<Outcome> = seed.cloned();
     let mut parts: Vec<PartRow> = Vec::new();
-    for (i, lp, lp_seconds) in order {
-        let (scope, name) = &scopes[i];
+    while let Some((i, lp, lp_seconds)) = queue.pop_front() {
+        let (scope, name) = scopes[i].clone();
+        let scope = &scope;
         let best_value = best.as_ref().map(|o| o.value);
+        let beaten = |b: f64| best_value.is_some_and(|v| whole(b) <= v as f64);
+        // The deep split replaces a token part its LP does not settle by one sub-part per
+        // set of rounds the part's artist leads (they come next, highest LP first).
+        if let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), None, Some(b)) =
+            (by, scope.tokens, scope.leads, lp)
+        {
+            if !beaten(b) {
+                let mut subs = Vec::new();
+                for mask in 0..1u32 << c.variant.rounds {
+                    let sub = scope.leading(a, mask);
+                    let (lp, secs) = lp_of(&sub)?;
+                    subs.push((scopes.len(), lp, secs));
+                    scopes.push((
+                        sub,
+                        format!("{name}, {}", leads_text(mask, c.variant.rounds)),
+                    ));
+                }
+                subs.sort_by(by_lp);
+                for sub in subs.into_iter().rev() {
+                    queue.push_front(sub);
+                }
+                continue;
+            }
+        }
         let part = match lp {
             None => (i, None, None, true, false, lp_seconds, false),
-            Some(b) if best_value.is_some_and(|v| whole(b) <= v as f64) => {
-                (i, None, Some(whole(b)), false, false, lp_seconds, true)
-            }
+            Some(b) if beaten(b) => (i, None, Some(whole(b)), false, false, lp_seconds, true),
             Some(_) => {
                 let t = std::time::Instant::now();
                 // With a best game known, the part only looks for a better one: it is
