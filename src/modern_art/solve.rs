@@ -1522,8 +1522,16 @@ and fixing round 1's and round 4's first artists (`GAMEBOUNDS_FIRSTS`, 25 parts)
 every part's LP at 483–503.\n\
 12. Award tokens (measured only, `GAMEBOUNDS_AWARDS`, `GAMEBOUNDS_AWARDMAX`): every token \
 on Krypto, with no place fixed, gives 488.0; at most four tokens on any artist 507.2, at \
-most three 506.8. The LP does not need the awards in one place, so a split over who \
-carries them cannot help.\n";
+most three 506.8. That measured the tokens placed in total, which the LP meets by averaging \
+worlds in which one artist holds all five (see 13).\n\
+13. Values as paths over (points, tokens) states, `tokens_end` binaries and the \
+`token-conflicts` cuts, and the token split (`solve --split tokens`): the root LP is \
+unchanged (507.1), but per path the tokens now count: at most three tokens per artist gives \
+462.0 (2 players, standard) and 324.7 (5 players, anchor), at most four 493.5 and 361.3. \
+The split's parts (16: an artist with 5, 4 or 3 tokens, or nobody above 2) are skipped \
+when their LP cannot beat the best game, and otherwise only look for a better one: this \
+proves the 3-player anchor maximum, 411, in 285 s. Model size grows to about 11,300 \
+columns (3 players).\n";
 
 #[cfg(test)]
 mod tests {
