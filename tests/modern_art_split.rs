@@ -47,7 +47,8 @@ fn split_equals_unsplit_and_search() {
                 SplitBy::First => n == c.artists(),
                 SplitBy::Tokens => n == token_parts,
                 SplitBy::TokensLeads => {
-                    n >= token_parts && (n - token_parts) % ((1 << c.variant.rounds) - 1) == 0
+                    n >= token_parts
+                        && (n - token_parts).is_multiple_of((1 << c.variant.rounds) - 1)
                 }
             };
             let split = solve::split(
