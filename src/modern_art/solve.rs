@@ -1202,11 +1202,13 @@ pub fn run_results(
             // starts the whole solve.
             let seed = restricted(Dive::Patron(star), &opts, star_game.as_ref()).or(star_game);
             // 2 players: round 1's first artist (proves the anchor maximum in minutes);
-            // 3–5 players: the award tokens (proves the 3-player anchor maximum).
+            // 3–5 players: the award tokens, then the rounds their artist leads (the token
+            // split alone proves the 3- and 4-player anchor maxima; 5 players needs the
+            // second level).
             let by = if n == 2 {
                 SplitBy::First
             } else {
-                SplitBy::Tokens
+                SplitBy::TokensLeads
             };
             let solved = split(&c, Objective::MaxPlayer, None, by, &opts, seed.as_ref());
             match solved {
@@ -1241,7 +1243,8 @@ pub fn run_results(
          each part; a part whose LP cannot beat the best game is skipped, and a part solved \
          with a game known only looks for a better one): 2 players over round 1's first \
          artist, 3–5 players over the award tokens (who ends with more than half of them, \
-         and how many).\n\n{}\n\n\
+         and how many), a token part that its LP does not settle split again by the rounds \
+         its artist leads.\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
