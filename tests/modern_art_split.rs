@@ -154,3 +154,40 @@ fn split_is_max_player_only() {
     .expect("max-total cannot be split");
     assert!(format!("{err:#}").contains("--split"), "{err:#}");
 }
+
+/// A split hands every better game to `keep` at once, as an episode that claims nothing
+/// (certified, not proven, no bound), so a stopped split loses no game.
+#[test]
+fn split_keeps_every_better_game_at_once() {
+    let c = mini("m04-award", 2);
+    let kept = std::cell::RefCell::new(Vec::new());
+    let keep = |o: &solve::Outcome| -> anyhow::Result<()> {
+        kept.borrow_mut()
+            .push((o.value, o.proven, o.envelope.clone()));
+        Ok(())
+    };
+    let o = solve::split_keeping(
+        &c,
+        Objective::MaxPlayer,
+        None,
+        SplitBy::Tokens,
+        &SolveOptions::quiet(),
+        None,
+        Some(&keep),
+    )
+    .unwrap();
+    let kept = kept.into_inner();
+    assert!(!kept.is_empty(), "no game kept");
+    assert_eq!(
+        kept.last().unwrap().0,
+        o.value,
+        "the last kept game is the best"
+    );
+    for (value, proven, env) in &kept {
+        assert!(!proven, "an interim game claims a proof");
+        assert!(env.bound.is_none(), "an interim game claims a bound");
+        let cert = verify(env).unwrap();
+        assert!(cert.contains(&value.to_string()), "{cert}");
+    }
+    assert!(o.proven);
+}

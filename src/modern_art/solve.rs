@@ -561,6 +561,40 @@ pub fn split(
     opts: &SolveOptions,
     seed: Option<&Outcome>,
 ) -> Result<Outcome> {
+    split_keeping(c, objective, player, by, opts, seed, None)
+}
+
+/// A split's best game so far, as an episode that claims nothing: "best found", no bound
+/// (the split is not finished), no parts. What [`split_keeping`] hands to `keep`.
+pub fn interim(o: &Outcome) -> Result<Outcome> {
+    let mut o = o.clone();
+    o.proven = false;
+    o.report.status = crate::lp::Status::Feasible;
+    o.report.bound = None;
+    o.report.gap = None;
+    let mut payload: episode::Payload = o.envelope.payload_as()?;
+    payload.restricted = None;
+    payload.split = None;
+    payload.split_by = None;
+    o.envelope.payload = serde_json::to_value(&payload)?;
+    o.envelope.status = o.report.status;
+    o.envelope.bound = None;
+    o.envelope.gap = None;
+    o.envelope.solver = Some(o.report.clone());
+    Ok(o)
+}
+
+/// [`split`], handing every better game a part finds to `keep` as soon as it is found (as
+/// an [`interim`] episode), so a long split that is stopped loses no game.
+pub fn split_keeping(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    by: SplitBy,
+    opts: &SolveOptions,
+    seed: Option<&Outcome>,
+    keep: Option<&dyn Fn(&Outcome) -> Result<()>>,
+) -> Result<Outcome> {
     if objective != Objective::MaxPlayer {
         bail!(
             "--split: only --objective max-player can be split over {} (got {})",
@@ -654,6 +688,9 @@ pub fn split(
                             false,
                         );
                         if best.as_ref().is_none_or(|b| o.value > b.value) {
+                            if let Some(keep) = keep {
+                                keep(&interim(&o)?)?;
+                            }
                             best = Some(o);
                         }
                         row
@@ -972,7 +1009,21 @@ pub fn run_solve(
         ),
         Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts)?,
         None => match split_by {
-            Some(by) => split(c, objective, seat, by, &opts, None)?,
+            Some(by) => {
+                // With --out, every better game a part finds is saved at once.
+                let keep = |o: &Outcome| -> Result<()> {
+                    if let Some(path) = &common.out {
+                        o.envelope.save(path)?;
+                        common.note(format!(
+                            "split: best so far {} saved to {}",
+                            o.value,
+                            path.display()
+                        ));
+                    }
+                    Ok(())
+                };
+                split_keeping(c, objective, seat, by, &opts, None, Some(&keep))?
+            }
             None => solve(c, objective, seat, &Scope::all(), &opts)?,
         },
     };
@@ -1210,7 +1261,22 @@ pub fn run_results(
             } else {
                 SplitBy::TokensLeads
             };
-            let solved = split(&c, Objective::MaxPlayer, None, by, &opts, seed.as_ref());
+            // Every better game a part finds is written at once (a stopped run keeps it).
+            let stem = format!("modern-art-{n}p-{name}");
+            let keep = |o: &Outcome| -> Result<()> {
+                let cert = write(o, &stem)?;
+                common.note(format!("{name} {n}p: best so far {}: {cert}", o.value));
+                Ok(())
+            };
+            let solved = split_keeping(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                by,
+                &opts,
+                seed.as_ref(),
+                Some(&keep),
+            );
             match solved {
                 Ok(o) => {
                     let cert = write(&o, &format!("modern-art-{n}p-{name}"))?;
