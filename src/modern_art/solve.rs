@@ -584,6 +584,9 @@ pub fn interim(o: &Outcome) -> Result<Outcome> {
     Ok(o)
 }
 
+/// What receives a split's better games as they are found.
+pub type Keep<'a> = dyn Fn(&Outcome) -> Result<()> + 'a;
+
 /// [`split`], handing every better game a part finds to `keep` as soon as it is found (as
 /// an [`interim`] episode), so a long split that is stopped loses no game.
 pub fn split_keeping(
@@ -593,7 +596,7 @@ pub fn split_keeping(
     by: SplitBy,
     opts: &SolveOptions,
     seed: Option<&Outcome>,
-    keep: Option<&dyn Fn(&Outcome) -> Result<()>>,
+    keep: Option<&Keep>,
 ) -> Result<Outcome> {
     if objective != Objective::MaxPlayer {
         bail!(
