@@ -564,22 +564,28 @@ pub fn split(
     split_keeping(c, objective, player, by, opts, seed, None)
 }
 
-/// A split's best game so far, as an episode that claims nothing: "best found", no bound
-/// (the split is not finished), no parts. What [`split_keeping`] hands to `keep`.
-pub fn interim(o: &Outcome) -> Result<Outcome> {
+/// A split's best game so far, as an episode that claims no proof: "best found", with
+/// `bound` (the largest bound of the parts so far, LP bounds for those not yet solved)
+/// when known, and no parts. What [`split_keeping`] hands to `keep`.
+pub fn interim(o: &Outcome, bound: Option<f64>) -> Result<Outcome> {
     let mut o = o.clone();
     o.proven = false;
     o.report.status = crate::lp::Status::Feasible;
-    o.report.bound = None;
-    o.report.gap = None;
+    o.report.bound = bound
+        .filter(|b| b.is_finite())
+        .map(|b| b.max(o.value as f64));
+    o.report.gap = o
+        .report
+        .bound
+        .map(|b| (b - o.value as f64).abs() / (o.value as f64).abs().max(1.0));
     let mut payload: episode::Payload = o.envelope.payload_as()?;
     payload.restricted = None;
     payload.split = None;
     payload.split_by = None;
     o.envelope.payload = serde_json::to_value(&payload)?;
     o.envelope.status = o.report.status;
-    o.envelope.bound = None;
-    o.envelope.gap = None;
+    o.envelope.bound = o.report.bound;
+    o.envelope.gap = o.report.gap;
     o.envelope.solver = Some(o.report.clone());
     Ok(o)
 }
@@ -639,6 +645,7 @@ pub fn split_keeping(
     let mut best: Option<Outcome> = seed.cloned();
     let mut parts: Vec<PartRow> = Vec::new();
     while let Some((i, lp, lp_seconds)) = queue.pop_front() {
+        let mut improved = false;
         let (scope, name) = scopes[i].clone();
         let scope = &scope;
         let best_value = best.as_ref().map(|o| o.value);
@@ -691,10 +698,8 @@ pub fn split_keeping(
                             false,
                         );
                         if best.as_ref().is_none_or(|b| o.value > b.value) {
-                            if let Some(keep) = keep {
-                                keep(&interim(&o)?)?;
-                            }
                             best = Some(o);
+                            improved = true;
                         }
                         row
                     }
@@ -745,6 +750,17 @@ pub fn split_keeping(
             );
         }
         parts.push(part);
+        if let (true, Some(keep), Some(o)) = (improved, keep, best.as_ref()) {
+            // Every game lies in a part already settled (its bound) or still queued (its
+            // LP bound; a refined part's sub-parts are queued).
+            let bound = queue
+                .iter()
+                .map(|q| q.1)
+                .chain(parts.iter().map(|p| p.2))
+                .flatten()
+                .fold(o.value as f64, f64::max);
+            keep(&interim(o, Some(bound))?)?;
+        }
     }
     let Some(mut o) = best else {
         bail!(
