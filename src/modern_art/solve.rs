@@ -495,13 +495,7 @@ impl SplitBy {
                 .collect(),
             SplitBy::Tokens | SplitBy::TokensLeads => Tokens::parts(c.variant.awards, c.artists())
                 .into_iter()
-                .map(|t| {
-                    let label = match t {
-                        Tokens::Exactly(a, n) => format!("{}: {n} tokens", names[a]),
-                        Tokens::AtMost(n) => format!("none above {n} tokens"),
-                    };
-                    (Scope::tokens(t), label)
-                })
+                .map(|t| (Scope::tokens(t), t.label(names)))
                 .collect(),
         }
     }

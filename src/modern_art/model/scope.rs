@@ -56,11 +56,11 @@ impl Tokens {
         parts
     }
 
-    /// The part in words, for artist names `names`.
-    pub fn describe(&self, names: &[String]) -> String {
+    /// The part in words, for artist names `names` (a row of the split's table).
+    pub fn label(&self, names: &[String]) -> String {
         match self {
-            Tokens::Exactly(a, t) => format!("{} ends with {t} award token(s)", names[*a]),
-            Tokens::AtMost(t) => format!("no artist ends with more than {t} award token(s)"),
+            Tokens::Exactly(a, t) => format!("{}: {t} tokens", names[*a]),
+            Tokens::AtMost(t) => format!("none above {t} tokens"),
         }
     }
 }
@@ -315,14 +315,18 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             every_award(m, v, a);
         }
     }
+    // The split's own restrictions, applied from the environment to measure one part.
     if let Ok(part) = std::env::var("GAMEBOUNDS_LEADS") {
         // `a:1011`: artist a (0-based) is first in exactly the rounds marked 1.
-        if let Some((a, mask)) = part.split_once(':') {
+        if let Some((a, marks)) = part.split_once(':') {
             if let Ok(a) = a.trim().parse::<usize>() {
-                for (r, ch) in mask.trim().chars().enumerate().take(v.d.r) {
-                    let first = if ch == '1' { 1.0 } else { 0.0 };
-                    m.constrain(eq(v.place(r, a, 0), first));
-                }
+                let mask = marks
+                    .trim()
+                    .chars()
+                    .enumerate()
+                    .filter(|(_, ch)| *ch == '1')
+                    .fold(0u32, |m, (r, _)| m | 1 << r);
+                Scope::default().leading(a, mask).restrict(m, v);
             }
         }
     }
@@ -330,7 +334,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         // `a:t`: artist a (0-based) ends the game with exactly t tokens.
         if let Some((a, t)) = part.split_once(':') {
             if let (Ok(a), Ok(t)) = (a.trim().parse::<usize>(), t.trim().parse::<usize>()) {
-                m.constrain(eq(Expression::from(v.tokens_end[a][t]), 1.0));
+                Scope::tokens(Tokens::Exactly(a, t)).restrict(m, v);
             }
         }
     }
