@@ -179,6 +179,8 @@ pub struct Model {
     options: Vec<(String, String)>,
     /// A known solution to start from (MIP start); unset variables count as 0.
     start: Vec<(Variable, f64)>,
+    /// Only solutions strictly better than this objective value are wanted.
+    cutoff: Option<f64>,
 }
 
 impl Model {
@@ -192,7 +194,18 @@ impl Model {
             constraints: Vec::new(),
             options: Vec::new(),
             start: Vec::new(),
+            cutoff: None,
         }
+    }
+
+    /// Only solutions strictly better than `value` are wanted (a MIP only): HiGHS prunes
+    /// every branch whose bound cannot beat it (its `objective_bound`), and a model with no
+    /// such solution ends as infeasible ("no solution beats `value`"). For an integral
+    /// objective, pass the best known value ± 0.5. Why not a row "objective ≥ value": the
+    /// row changes every LP HiGHS solves, the cutoff only prunes (one 5-player Modern Art
+    /// part: 81 s with the row, 45 s with the cutoff).
+    pub fn cutoff(&mut self, value: f64) {
+        self.cutoff = Some(value);
     }
 
     /// Set a HiGHS option for this model only, by name and value as text (HiGHS parses
@@ -264,6 +277,7 @@ impl Model {
             constraints,
             options,
             start,
+            cutoff,
         } = self;
         let columns = vars.len();
         let rows = constraints.len();
@@ -309,6 +323,15 @@ impl Model {
         if let Some(t) = opts.time_limit {
             set_option(&mut model, &name, "time_limit", t)?;
         }
+        // HiGHS minimises internally: a maximisation's cutoff is the negated objective.
+        let cutoff = cutoff.filter(|_| integers > 0);
+        if let Some(v) = cutoff {
+            let internal = match sense {
+                Sense::Maximise => -v,
+                Sense::Minimise => v,
+            };
+            set_option(&mut model, &name, "objective_bound", internal)?;
+        }
         for (key, value) in options.iter().chain(env_options()?.iter()) {
             set_option(&mut model, &name, key, value.as_str())?;
         }
@@ -320,7 +343,15 @@ impl Model {
         monitor.stop();
         let solved = solved.map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"))?;
 
-        let status = match solved.status() {
+        let status = match (solved.status(), cutoff) {
+            (HighsModelStatus::Infeasible | HighsModelStatus::ObjectiveBound, Some(v))
+                if solved.primal_solution_status() != HighsSolutionStatus::Feasible =>
+            {
+                bail!("model `{name}` is infeasible: no solution beats the cutoff {v}")
+            }
+            (status, _) => status,
+        };
+        let status = match status {
             HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
                 bail!("model `{name}` is infeasible: no game satisfies all its constraints")
             }
@@ -632,6 +663,27 @@ mod tests {
         );
         let e = parse_options("presolve=off,bogus").unwrap_err().to_string();
         assert!(e.contains("`bogus` is not key=value"), "{e}");
+    }
+
+    /// The cutoff keeps solutions that beat it and reports "none beats it" otherwise, in
+    /// both senses (HiGHS's internal sign is the trap this guards).
+    #[test]
+    fn cutoff_keeps_only_better_solutions() {
+        for sense in [Sense::Maximise, Sense::Minimise] {
+            let sign = if sense == Sense::Maximise { 1.0 } else { -1.0 };
+            let (mut m, obj) = knapsack();
+            m.cutoff(sign * 21.5);
+            let s = m.solve(sense, sign * obj, &SolveOptions::quiet()).unwrap();
+            assert_eq!(s.report.objective, Some(sign * 22.0), "{sense:?}");
+            assert!(s.report.proven(), "{sense:?}");
+            let (mut m, obj) = knapsack();
+            m.cutoff(sign * 22.5);
+            let e = m
+                .solve(sense, sign * obj, &SolveOptions::quiet())
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("no solution beats the cutoff"), "{sense:?}: {e}");
+        }
     }
 
     #[test]

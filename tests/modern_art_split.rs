@@ -197,3 +197,72 @@ fn split_keeps_every_better_game_at_once() {
     }
     assert!(o.proven);
 }
+
+/// `solve --split --start FILE`: a game from an episode file is replayed and kept as the
+/// game to beat. From a weaker game the split still proves the optimum; from the optimum
+/// itself every part is settled and the file's game is the result; a file of another
+/// player count is refused.
+#[test]
+fn split_resumes_from_an_episode_file() {
+    use gamebounds::modern_art::model::Dive;
+    let c = mini("m23-two-rounds-symbols", 2);
+    let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+    let dir = common::scratch("split-start");
+    let restricted = (0..c.artists())
+        .filter_map(|a| {
+            let scope = Scope::all().with_dive(Dive::Star(a));
+            solve::solve(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                &scope,
+                &SolveOptions::quiet(),
+            )
+            .ok()
+        })
+        .min_by_key(|o| o.value)
+        .expect("some star game");
+    assert!(
+        restricted.value < truth,
+        "the weakest star game is not weaker"
+    );
+    let whole = solve::solve(
+        &c,
+        Objective::MaxPlayer,
+        None,
+        &Scope::all(),
+        &SolveOptions::quiet(),
+    )
+    .unwrap();
+    for (start, what) in [(&restricted, "weaker"), (&whole, "optimal")] {
+        let path = dir.join(format!("{what}.json"));
+        start.envelope.save(&path).unwrap();
+        let seed = solve::Outcome::from_episode(&c, Objective::MaxPlayer, None, &path).unwrap();
+        assert_eq!(seed.value, start.value, "{what}: replayed value");
+        assert!(!seed.proven, "{what}: a start game claims no proof");
+        let o = solve::split(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            SplitBy::TokensLeads,
+            &SolveOptions::quiet(),
+            Some(&seed),
+        )
+        .unwrap_or_else(|e| panic!("{what}: {e:#}"));
+        assert!(o.proven, "{what}: not proven: {:?}", o.report);
+        assert_eq!(o.value, truth, "{what}: split from a start vs search");
+        let cert = verify(&o.envelope).unwrap();
+        assert!(cert.contains(&truth.to_string()), "{what}: {cert}");
+    }
+    let three = mini("m18-3p-plain", 3);
+    let e = solve::Outcome::from_episode(
+        &three,
+        Objective::MaxPlayer,
+        None,
+        &dir.join("optimal.json"),
+    )
+    .err()
+    .expect("a 2-player game cannot start a 3-player solve")
+    .to_string();
+    assert!(e.contains("played under other rules"), "{e}");
+}

@@ -82,6 +82,12 @@ pub enum Command {
         /// last round (max-player only).
         #[arg(long, value_name = "ARTIST", conflicts_with = "split")]
         patron: Option<String>,
+        /// With --split: a game to beat from the start, an episode FILE of the same variant
+        /// and player count (e.g. the committed games/ episode of an unfinished proof). The
+        /// referee replays it first; every part then only looks for a better game, so a
+        /// proof resumes where an earlier run's best game left it.
+        #[arg(long, value_name = "FILE", requires = "split")]
+        start: Option<PathBuf>,
     },
     /// Solve several variants and player counts; one table of maxima.
     ///
@@ -115,6 +121,12 @@ pub enum Command {
         /// Solve nothing: only rewrite results/modern-art.md from the episodes in games/.
         #[arg(long)]
         tables_only: bool,
+        /// Continue unfinished proofs: each row's split starts from the game of its
+        /// episode already in games/ (replayed by the referee first) instead of the star
+        /// and patron solves, which are skipped (their episodes stay). A row without a
+        /// usable episode is solved from scratch. Use with a longer --time-limit.
+        #[arg(long, conflicts_with = "tables_only")]
+        resume: bool,
     },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
     /// results/bench-modern-art.md.
@@ -155,6 +167,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             split,
             star,
             patron,
+            start,
         } => {
             let c = setup.config()?;
             let shape = match (star, patron) {
@@ -162,7 +175,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 (_, Some(a)) => Some(Dive::Patron(artist(&c, &a, "--patron")?)),
                 _ => None,
             };
-            super::solve::run_solve(&c, &goal, split, shape, common)
+            super::solve::run_solve(&c, &goal, split, shape, start.as_deref(), common)
         }
         Command::Compare {
             variant,
@@ -174,9 +187,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             variants,
             tables_only,
+            resume,
         } => {
             let players = if tables_only { Vec::new() } else { players };
-            super::solve::run_results(std::path::Path::new("."), &players, &variants, common)
+            super::solve::run_results(
+                std::path::Path::new("."),
+                &players,
+                &variants,
+                resume,
+                common,
+            )
         }
         Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),
         Command::Search {

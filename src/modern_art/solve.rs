@@ -48,6 +48,87 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The game of an episode file as a known game to beat (`solve --split --start`): the
+    /// referee replays its record under `c` and the objective is evaluated afresh; it
+    /// claims no bound. The file must be a Modern Art episode of the same variant, deck
+    /// and player count (anything else is a different game: an error says which).
+    pub fn from_episode(
+        c: &Config,
+        objective: Objective,
+        player: Option<usize>,
+        path: &std::path::Path,
+    ) -> Result<Outcome> {
+        let env = Envelope::load(path)?;
+        let what = || format!("--start {}", path.display());
+        if env.game != episode::GAME {
+            bail!("{}: a {} episode, not a Modern Art one", what(), env.game);
+        }
+        if env.variant != c.to_value() {
+            let players = env.variant.get("players").and_then(|p| p.as_u64());
+            bail!(
+                "{}: played under other rules ({} players, or another variant or deck) than \
+                 this solve ({} players, variant {}); start from an episode of the same \
+                 --variant, --deck and --players",
+                what(),
+                players.map_or("?".into(), |p| p.to_string()),
+                c.players,
+                c.variant.name
+            );
+        }
+        let payload: episode::Payload = env.payload_as().with_context(what)?;
+        // The model's size is the file's (the split reports its own solves' times).
+        let size = env.solver.as_ref();
+        let report = SolveReport {
+            status: crate::lp::Status::Feasible,
+            objective: None,
+            bound: None,
+            gap: None,
+            seconds: 0.0,
+            nodes: None,
+            rows: size.map_or(0, |r| r.rows),
+            columns: size.map_or(0, |r| r.columns),
+            integers: size.map_or(0, |r| r.integers),
+            threads: size.map_or(1, |r| r.threads),
+            time_limit: None,
+        };
+        let envelope = episode::envelope(
+            c,
+            objective.name(),
+            player,
+            Some(&report),
+            payload.record.clone(),
+        )
+        .with_context(what)?;
+        let scores: episode::Payload = envelope.payload_as()?;
+        let scores = scores.scores;
+        let value = objective.evaluate(&scores, player);
+        let seat = player.unwrap_or_else(|| {
+            (0..scores.len())
+                .max_by_key(|&s| (scores[s], std::cmp::Reverse(s)))
+                .unwrap_or(0)
+        });
+        Ok(Outcome {
+            report: SolveReport {
+                objective: Some(value as f64),
+                ..report
+            },
+            plan: Plan {
+                players: c.players,
+                seat,
+                rounds: Vec::new(),
+            },
+            envelope,
+            scores,
+            value,
+            proven: false,
+            excluded: 0,
+            assignment: Vec::new(),
+            record: payload.record,
+        })
+    }
+}
+
 /// One solve of the full or the restricted model, scheduled into a game.
 struct Attempt {
     report: SolveReport,
@@ -1008,10 +1089,23 @@ pub fn run_solve(
     goal: &Goal,
     split_by: Option<SplitBy>,
     shape: Option<Dive>,
+    start: Option<&std::path::Path>,
     common: &crate::cli::Common,
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let opts = options(common);
+    let start = match start {
+        Some(path) => {
+            let o = Outcome::from_episode(c, objective, seat, path)?;
+            common.note(format!(
+                "split: starting from {} ({} by the referee's replay)",
+                path.display(),
+                o.value
+            ));
+            Some(o)
+        }
+        None => None,
+    };
     let o = match shape {
         Some(_) if split_by.is_some() => {
             bail!("--split cannot be combined with --star or --patron")
@@ -1035,7 +1129,7 @@ pub fn run_solve(
                     }
                     Ok(())
                 };
-                split_keeping(c, objective, seat, by, &opts, None, Some(&keep))?
+                split_keeping(c, objective, seat, by, &opts, start.as_ref(), Some(&keep))?
             }
             None => solve(c, objective, seat, &Scope::all(), &opts)?,
         },
@@ -1182,6 +1276,7 @@ pub fn run_results(
     root: &std::path::Path,
     players: &[usize],
     variants: &[String],
+    resume: bool,
     common: &crate::cli::Common,
 ) -> Result<()> {
     if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
@@ -1256,15 +1351,41 @@ pub fn run_results(
                     }
                 }
             };
-            let star_game = restricted(Dive::Star(star), &star_opts, None);
-            if let Some(o) = &star_game {
-                let cert = write(o, &star_stem(n, name, star_name))?;
-                common.note(format!("{}: {cert}", star_stem(n, name, star_name)));
-            }
-            // The patron shape (every award, first in the last round) contains the star;
-            // started from the star's game, its solve can only do better, and its best game
-            // starts the whole solve.
-            let seed = restricted(Dive::Patron(star), &opts, star_game.as_ref()).or(star_game);
+            let stem = format!("modern-art-{n}p-{name}");
+            // --resume: the row's own episode is the game to beat.
+            let resumed = resume
+                .then(|| {
+                    let file = root.join(format!("games/{stem}.json"));
+                    match Outcome::from_episode(&c, Objective::MaxPlayer, None, &file) {
+                        Ok(o) => {
+                            common.note(format!(
+                                "{name} {n}p: resuming from {} ({})",
+                                file.display(),
+                                o.value
+                            ));
+                            Some(o)
+                        }
+                        Err(e) => {
+                            common.note(format!("{name} {n}p: not resumed: {e:#}"));
+                            None
+                        }
+                    }
+                })
+                .flatten();
+            let seed = match resumed {
+                Some(o) => Some(o),
+                None => {
+                    let star_game = restricted(Dive::Star(star), &star_opts, None);
+                    if let Some(o) = &star_game {
+                        let cert = write(o, &star_stem(n, name, star_name))?;
+                        common.note(format!("{}: {cert}", star_stem(n, name, star_name)));
+                    }
+                    // The patron shape (every award, first in the last round) contains the
+                    // star; started from the star's game, its solve can only do better,
+                    // and its best game starts the whole solve.
+                    restricted(Dive::Patron(star), &opts, star_game.as_ref()).or(star_game)
+                }
+            };
             // 2 players: round 1's first artist (proves the anchor maximum in minutes);
             // 3–5 players: the award tokens, then the rounds their artist leads (the token
             // split alone proves the 3- and 4-player anchor maxima; 5 players needs the
@@ -1275,7 +1396,6 @@ pub fn run_results(
                 SplitBy::TokensLeads
             };
             // Every better game a part finds is written at once (a stopped run keeps it).
-            let stem = format!("modern-art-{n}p-{name}");
             let keep = |o: &Outcome| -> Result<()> {
                 let cert = write(o, &stem)?;
                 common.note(format!("{name} {n}p: best so far {}: {cert}", o.value));

@@ -24,7 +24,7 @@ pub mod values;
 pub mod vars;
 
 use anyhow::{bail, Result};
-use good_lp::constraint::{geq, leq};
+use good_lp::constraint::geq;
 use good_lp::Expression;
 use serde::{Deserialize, Serialize};
 
@@ -200,11 +200,12 @@ pub fn build(
     scope.restrict(&mut m, &v);
     scope::diagnostic_fixings(&mut m, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);
+    // Scores are integers: beating x means reaching x + 1 (or x − 1 when minimising).
     if let Some(x) = scope.beating {
         let x = x as f64;
         match sense {
-            Sense::Maximise => m.constrain(geq(objective.clone(), x + 1.0)),
-            Sense::Minimise => m.constrain(leq(objective.clone(), x - 1.0)),
+            Sense::Maximise => m.cutoff(x + 0.5),
+            Sense::Minimise => m.cutoff(x - 0.5),
         }
     }
     Ok(Built {

@@ -23,7 +23,8 @@ pub struct Scope {
     pub uses: Option<Uses>,
     /// Only games whose objective beats this value (scores are whole numbers: at least
     /// one more when maximising, one less when minimising). A part of a split with a
-    /// known best game: the part is settled as soon as HiGHS shows no such game exists.
+    /// known best game: the part is settled as soon as HiGHS shows no such game exists
+    /// (a solver cutoff, [`crate::lp::Model::cutoff`], not a row).
     pub beating: Option<i64>,
     /// A dive: only games of one promising shape (see [`Dive`]). A dive's optimum is a
     /// certified game and a MIP start for the whole model, never an upper bound.
@@ -335,6 +336,18 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         if let Some((a, t)) = part.split_once(':') {
             if let (Ok(a), Ok(t)) = (a.trim().parse::<usize>(), t.trim().parse::<usize>()) {
                 Scope::tokens(Tokens::Exactly(a, t)).restrict(m, v);
+            }
+        }
+    }
+    if let Ok(part) = std::env::var("GAMEBOUNDS_PLACED") {
+        // `a:2,x,3,0`: tokens placed on artist a (0-based) in each round (`x`: free).
+        if let Some((a, counts)) = part.split_once(':') {
+            if let Ok(a) = a.trim().parse::<usize>() {
+                for (r, n) in counts.split(',').enumerate().take(v.d.r) {
+                    if let Ok(n) = n.trim().parse::<f64>() {
+                        m.constrain(eq(Expression::from(v.placed[r][a]), n));
+                    }
+                }
             }
         }
     }
