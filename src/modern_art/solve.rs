@@ -612,6 +612,15 @@ fn leads_text(mask: u32, rounds: usize) -> String {
 /// some plan excluded, seconds, skipped by its LP bound).
 type PartRow = (usize, Option<i64>, Option<f64>, bool, bool, f64, bool);
 
+/// Whether a part's row calls for one more solve now that the best game is worth
+/// `value`: the part was solved (`against`: the best game's value then, `Some(None)` when
+/// none was known), is neither proven nor skipped, its bound is above `value`, and the
+/// best game has improved since.
+fn solve_again(p: &PartRow, against: Option<Option<i64>>, value: i64) -> bool {
+    let open = !p.3 && !p.6 && p.2.is_some_and(|b| b > value as f64);
+    open && against.is_some_and(|v| v.is_none_or(|v| v < value))
+}
+
 /// `solve --split` (max-player only): the maximum as the largest of the parts' restricted
 /// optima. Split by round 1's first artist, every game has exactly one; split by the
 /// tokens, every game has at most one artist that ends with more than half of the award
@@ -719,122 +728,171 @@ pub fn split_keeping(
     let mut queue: std::collections::VecDeque<_> = order.into();
     let mut best: Option<Outcome> = seed.cloned();
     let mut parts: Vec<PartRow> = Vec::new();
-    while let Some((i, lp, lp_seconds)) = queue.pop_front() {
-        let mut improved = false;
-        let (scope, name) = scopes[i].clone();
-        let scope = &scope;
-        let best_value = best.as_ref().map(|o| o.value);
-        let beaten = |b: f64| best_value.is_some_and(|v| whole(b) <= v as f64);
-        // The deep split replaces a token part its LP does not settle by one sub-part per
-        // set of rounds the part's artist leads (they come next, highest LP first).
-        if let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), None, Some(b)) =
-            (by, scope.tokens, scope.leads, lp)
-        {
-            if !beaten(b) {
-                let mut subs = Vec::new();
-                for mask in 0..1u32 << c.variant.rounds {
-                    let sub = scope.leading(a, mask);
-                    let (lp, secs) = lp_of(&sub)?;
-                    subs.push((scopes.len(), lp, secs));
-                    scopes.push((
-                        sub,
-                        format!("{name}, {}", leads_text(mask, c.variant.rounds)),
-                    ));
+    // The best game's value each part was solved against, and the seconds of a part's
+    // earlier solves (a part is solved again when a later part beats that game).
+    let mut solved_against: std::collections::HashMap<usize, Option<i64>> = Default::default();
+    let mut earlier: std::collections::HashMap<usize, f64> = Default::default();
+    loop {
+        while let Some((i, lp, lp_seconds)) = queue.pop_front() {
+            let mut improved = false;
+            let (scope, name) = scopes[i].clone();
+            let scope = &scope;
+            let best_value = best.as_ref().map(|o| o.value);
+            let beaten = |b: f64| best_value.is_some_and(|v| whole(b) <= v as f64);
+            // The deep split replaces a token part its LP does not settle by one sub-part per
+            // set of rounds the part's artist leads (they come next, highest LP first).
+            if let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), None, Some(b)) =
+                (by, scope.tokens, scope.leads, lp)
+            {
+                if !beaten(b) {
+                    let mut subs = Vec::new();
+                    for mask in 0..1u32 << c.variant.rounds {
+                        let sub = scope.leading(a, mask);
+                        let (lp, secs) = lp_of(&sub)?;
+                        subs.push((scopes.len(), lp, secs));
+                        scopes.push((
+                            sub,
+                            format!("{name}, {}", leads_text(mask, c.variant.rounds)),
+                        ));
+                    }
+                    subs.sort_by(by_lp);
+                    for sub in subs.into_iter().rev() {
+                        queue.push_front(sub);
+                    }
+                    continue;
                 }
-                subs.sort_by(by_lp);
-                for sub in subs.into_iter().rev() {
-                    queue.push_front(sub);
-                }
-                continue;
             }
-        }
-        let part = match lp {
-            None => (i, None, None, true, false, lp_seconds, false),
-            Some(b) if beaten(b) => (i, None, Some(whole(b)), false, false, lp_seconds, true),
-            Some(_) => {
-                let t = std::time::Instant::now();
-                // With a best game known, the part only looks for a better one: it is
-                // settled the moment HiGHS shows there is none.
-                let part = match best_value {
-                    Some(v) => scope.beating(v),
-                    None => *scope,
-                };
-                let seed = seed.filter(|_| best_value.is_none());
-                match solve_from(c, objective, player, &part, opts, seed) {
-                    Ok(o) => {
-                        let secs = t.elapsed().as_secs_f64() + lp_seconds;
-                        let row = (
-                            i,
-                            Some(o.value),
-                            Some(o.report.bound.map_or(f64::INFINITY, whole)),
-                            o.proven,
-                            o.excluded > 0,
-                            secs,
-                            false,
-                        );
-                        if best.as_ref().is_none_or(|b| o.value > b.value) {
-                            best = Some(o);
-                            improved = true;
+            let part = match lp {
+                None => (i, None, None, true, false, lp_seconds, false),
+                Some(b) if beaten(b) => (i, None, Some(whole(b)), false, false, lp_seconds, true),
+                Some(_) => {
+                    let t = std::time::Instant::now();
+                    // With a best game known, the part only looks for a better one: it is
+                    // settled the moment HiGHS shows there is none.
+                    let part = match best_value {
+                        Some(v) => scope.beating(v),
+                        None => *scope,
+                    };
+                    let seed = seed.filter(|_| best_value.is_none());
+                    solved_against.insert(i, best_value);
+                    match solve_from(c, objective, player, &part, opts, seed) {
+                        Ok(o) => {
+                            let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                            let bound = o.report.bound.map_or(f64::INFINITY, whole);
+                            // Under a cutoff HiGHS may keep a game that does not beat it
+                            // (found before the cutoff pruned its branch); its "optimal"
+                            // then only says that no game beats the best: the part is
+                            // closed at the best's value, not proven at this game's. Every
+                            // bound under a cutoff is a bound on the games that beat it,
+                            // so the part's bound is at least the best's value.
+                            let beats = best_value.is_none_or(|v| o.value > v);
+                            let bound = best_value.map_or(bound, |v| bound.max(v as f64));
+                            let row = (
+                                i,
+                                Some(o.value),
+                                Some(bound),
+                                o.proven && beats,
+                                o.excluded > 0,
+                                secs,
+                                false,
+                            );
+                            if best.as_ref().is_none_or(|b| o.value > b.value) {
+                                best = Some(o);
+                                improved = true;
+                            }
+                            row
                         }
-                        row
+                        // No game in the part beats the best: settled at the best's value.
+                        Err(e) if is_infeasible(&e) && best_value.is_some() => {
+                            let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                            let b = best_value.map(|v| v as f64);
+                            (i, None, b, false, false, secs, false)
+                        }
+                        Err(e) if is_infeasible(&e) => {
+                            (i, None, None, true, false, t.elapsed().as_secs_f64(), false)
+                        }
+                        // No better game found in the time: the part stays open, bounded by
+                        // HiGHS's dual bound (or its LP).
+                        Err(e) if crate::lp::no_solution(&e).is_some() => {
+                            let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                            let dual = crate::lp::no_solution(&e).and_then(|x| x.bound);
+                            let b = match (dual, lp) {
+                                (Some(d), Some(l)) => Some(whole(d.min(l))),
+                                (d, l) => d.or(l).map(whole),
+                            };
+                            // The cutoff's bound covers only the games that beat the best.
+                            let b = match best_value {
+                                Some(v) => b.map(|b| b.max(v as f64)),
+                                None => b,
+                            };
+                            (i, None, b, false, false, secs, false)
+                        }
+                        Err(e) => return Err(e.context(format!("split part: {name}"))),
                     }
-                    // No game in the part beats the best: settled at the best's value.
-                    Err(e) if is_infeasible(&e) && best_value.is_some() => {
-                        let secs = t.elapsed().as_secs_f64() + lp_seconds;
-                        let b = best_value.map(|v| v as f64);
-                        (i, None, b, false, false, secs, false)
-                    }
-                    Err(e) if is_infeasible(&e) => {
-                        (i, None, None, true, false, t.elapsed().as_secs_f64(), false)
-                    }
-                    // No better game found in the time: the part stays open, bounded by
-                    // HiGHS's dual bound (or its LP).
-                    Err(e) if crate::lp::no_solution(&e).is_some() => {
-                        let secs = t.elapsed().as_secs_f64() + lp_seconds;
-                        let dual = crate::lp::no_solution(&e).and_then(|x| x.bound);
-                        let b = match (dual, lp) {
-                            (Some(d), Some(l)) => Some(whole(d.min(l))),
-                            (d, l) => d.or(l).map(whole),
-                        };
-                        (i, None, b, false, false, secs, false)
-                    }
-                    Err(e) => return Err(e.context(format!("split part: {name}"))),
                 }
+            };
+            if !opts.quiet {
+                let (_, value, bound, proven, _, secs, skipped) = part;
+                let show = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+                eprintln!(
+                    "split: {name}: LP {}, value {}, bound {}, {}, {secs:.1} s",
+                    show(lp.map(|b| format!("{b:.1}"))),
+                    show(value.map(|v| v.to_string())),
+                    show(bound.map(|b| format!("{b:.0}"))),
+                    match (lp, proven, skipped) {
+                        (None, ..) => "empty",
+                        (_, true, _) => "proven",
+                        (_, _, true) => "skipped (LP bound)",
+                        _ if bound
+                            .zip(best.as_ref())
+                            .is_some_and(|(b, o)| b <= o.value as f64) =>
+                        {
+                            "closed (bound ≤ best)"
+                        }
+                        _ => "not proven",
+                    }
+                );
             }
-        };
-        if !opts.quiet {
-            let (_, value, bound, proven, _, secs, skipped) = part;
-            let show = |x: Option<String>| x.unwrap_or_else(|| "-".into());
-            eprintln!(
-                "split: {name}: LP {}, value {}, bound {}, {}, {secs:.1} s",
-                show(lp.map(|b| format!("{b:.1}"))),
-                show(value.map(|v| v.to_string())),
-                show(bound.map(|b| format!("{b:.0}"))),
-                match (lp, proven, skipped) {
-                    (None, ..) => "empty",
-                    (_, true, _) => "proven",
-                    (_, _, true) => "skipped (LP bound)",
-                    _ if bound
-                        .zip(best.as_ref())
-                        .is_some_and(|(b, o)| b <= o.value as f64) =>
-                    {
-                        "closed (bound ≤ best)"
-                    }
-                    _ => "not proven",
-                }
-            );
+            let mut part = part;
+            part.5 += earlier.get(&i).copied().unwrap_or(0.0);
+            parts.push(part);
+            if let (true, Some(keep), Some(o)) = (improved, keep, best.as_ref()) {
+                // Every game lies in a part already settled (its bound) or still queued (its
+                // LP bound; a refined part's sub-parts are queued).
+                let bound = queue
+                    .iter()
+                    .map(|q| q.1)
+                    .chain(parts.iter().map(|p| p.2))
+                    .flatten()
+                    .fold(o.value as f64, f64::max);
+                keep(&interim(o, Some(bound))?)?;
+            }
         }
-        parts.push(part);
-        if let (true, Some(keep), Some(o)) = (improved, keep, best.as_ref()) {
-            // Every game lies in a part already settled (its bound) or still queued (its
-            // LP bound; a refined part's sub-parts are queued).
-            let bound = queue
-                .iter()
-                .map(|q| q.1)
-                .chain(parts.iter().map(|p| p.2))
-                .flatten()
-                .fold(o.value as f64, f64::max);
-            keep(&interim(o, Some(bound))?)?;
+        // A part left open (its bound above the best game) while a later part found a better
+        // game is solved once more, now only looking for a game better than that one: the
+        // cutoff is higher, so HiGHS prunes more of the part than on its first solve.
+        let Some(value) = best.as_ref().map(|o| o.value) else {
+            break;
+        };
+        let (again, settled): (Vec<PartRow>, Vec<PartRow>) = parts
+            .into_iter()
+            .partition(|p| solve_again(p, solved_against.get(&p.0).copied(), value));
+        parts = settled;
+        if again.is_empty() {
+            break;
+        }
+        for p in again {
+            earlier.insert(p.0, p.5);
+            solved_against.remove(&p.0);
+            let lp = p.2;
+            if !opts.quiet {
+                eprintln!(
+                    "split: {}: open at bound {:.0}, solved again against the best game {value}",
+                    scopes[p.0].1,
+                    lp.unwrap_or(f64::INFINITY)
+                );
+            }
+            queue.push_back((p.0, lp, 0.0));
         }
     }
     let Some(mut o) = best else {
@@ -1738,6 +1796,27 @@ columns (3 players).\n";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn open_parts_are_solved_again_only_after_a_better_game() {
+        // (part, value, bound, proven, excluded, seconds, skipped)
+        let open: PartRow = (3, Some(340), Some(349.0), false, false, 600.0, false);
+        assert!(solve_again(&open, Some(Some(336)), 342), "best improved");
+        assert!(solve_again(&open, Some(None), 342), "no game known then");
+        assert!(
+            !solve_again(&open, Some(Some(342)), 342),
+            "same best: same solve"
+        );
+        assert!(
+            !solve_again(&open, None, 342),
+            "never solved (skipped or empty)"
+        );
+        assert!(!solve_again(&open, Some(Some(336)), 349), "bound reached");
+        let proven = (3, Some(340), Some(349.0), true, false, 1.0, false);
+        assert!(!solve_again(&proven, Some(Some(336)), 342));
+        let skipped = (3, None, Some(349.0), false, false, 1.0, true);
+        assert!(!solve_again(&skipped, Some(Some(336)), 342));
+    }
 
     #[test]
     fn star_episode_names() {
