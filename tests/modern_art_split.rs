@@ -240,6 +240,13 @@ fn split_resumes_from_an_episode_file() {
         let seed = solve::Outcome::from_episode(&c, Objective::MaxPlayer, None, &path).unwrap();
         assert_eq!(seed.value, start.value, "{what}: replayed value");
         assert!(!seed.proven, "{what}: a start game claims no proof");
+        let about: Payload = seed.envelope.payload_as().unwrap();
+        let best_seat =
+            (0..about.scores.len()).max_by_key(|&s| (about.scores[s], std::cmp::Reverse(s)));
+        assert_eq!(
+            about.player, best_seat,
+            "{what}: the episode names the best seat"
+        );
         let o = solve::split(
             &c,
             Objective::MaxPlayer,

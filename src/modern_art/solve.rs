@@ -92,22 +92,28 @@ impl Outcome {
             threads: size.map_or(1, |r| r.threads),
             time_limit: None,
         };
-        let envelope = episode::envelope(
-            c,
-            objective.name(),
-            player,
-            Some(&report),
-            payload.record.clone(),
-        )
-        .with_context(what)?;
-        let scores: episode::Payload = envelope.payload_as()?;
-        let scores = scores.scores;
+        let scores = super::engine::replay(c, &payload.record)
+            .map_err(|v| anyhow!("{}: the referee rejects its game: {v}", what()))?
+            .scores;
         let value = objective.evaluate(&scores, player);
+        // Like a solve's episodes, the episode names the seat it is about (the best one).
         let seat = player.unwrap_or_else(|| {
             (0..scores.len())
                 .max_by_key(|&s| (scores[s], std::cmp::Reverse(s)))
                 .unwrap_or(0)
         });
+        let about = match objective {
+            Objective::MaxPlayer => Some(seat),
+            _ => player,
+        };
+        let envelope = episode::envelope(
+            c,
+            objective.name(),
+            about,
+            Some(&report),
+            payload.record.clone(),
+        )
+        .with_context(what)?;
         Ok(Outcome {
             report: SolveReport {
                 objective: Some(value as f64),
