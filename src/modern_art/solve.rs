@@ -1507,7 +1507,10 @@ pub fn run_results(
          with a game known only looks for a better one): 2 players over round 1's first \
          artist, 3–5 players over the award tokens (who ends with more than half of them, \
          and how many), a token part that its LP does not settle split again by the rounds \
-         its artist leads.\n\n{}\n\n\
+         its artist leads; a part left open is solved once more if a later part found a \
+         better game. `results --resume` starts each row's split from its episode already \
+         in `games/` instead of the star and patron solves (how the long proofs were \
+         continued: each row's `seconds` is then its last, resumed split's).\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
