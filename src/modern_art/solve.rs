@@ -135,6 +135,24 @@ impl Outcome {
     }
 }
 
+/// Context of a solve that failed after excluding plans the scheduler could not turn
+/// into games: how many, and the best model objective among them.
+#[derive(Debug)]
+pub struct AfterExclusions {
+    pub plans: usize,
+    pub best: f64,
+}
+
+impl std::fmt::Display for AfterExclusions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "after excluding {} unschedulable plan(s) (best model objective {})",
+            self.plans, self.best
+        )
+    }
+}
+
 /// One solve of the full or the restricted model, scheduled into a game.
 struct Attempt {
     report: SolveReport,
@@ -155,13 +173,10 @@ fn attempt(
     start: Option<&[(good_lp::Variable, f64)]>,
 ) -> Result<Attempt> {
     let mut excluded: Vec<Vec<bool>> = Vec::new();
+    // The best model objective among the excluded plans.
+    let mut excluded_best = f64::NEG_INFINITY;
     loop {
-        let model::ModelSolution {
-            report,
-            plan,
-            skeleton,
-            assignment,
-        } = model::solve(
+        let solved = model::solve(
             c,
             objective,
             player,
@@ -170,7 +185,24 @@ fn attempt(
             &excluded,
             feasibility,
             start.filter(|_| excluded.is_empty()),
-        )?;
+        );
+        let model::ModelSolution {
+            report,
+            plan,
+            skeleton,
+            assignment,
+        } = match solved {
+            Ok(s) => s,
+            // The plans excluded so far go with the error: a split may not call a part
+            // empty of better games if an excluded plan claimed to beat the best.
+            Err(e) if !excluded.is_empty() => {
+                return Err(e.context(AfterExclusions {
+                    plans: excluded.len(),
+                    best: excluded_best,
+                }))
+            }
+            Err(e) => return Err(e),
+        };
         match schedule::schedule(c, &plan) {
             Ok(record) => {
                 return Ok(Attempt {
@@ -182,10 +214,14 @@ fn attempt(
                 })
             }
             Err(e) if excluded.len() < MAX_EXCLUDED => {
+                let claimed = report.objective.unwrap_or(f64::INFINITY);
                 if !opts.quiet {
-                    eprintln!("{e:#}: excluding this plan and solving again");
+                    eprintln!(
+                        "{e:#}: excluding this plan (model objective {claimed}) and solving again"
+                    );
                 }
                 excluded.push(skeleton);
+                excluded_best = excluded_best.max(claimed);
             }
             Err(e) => bail!(
                 "{e:#} (variant {}, {} players; {} plans excluded already)",
@@ -808,14 +844,23 @@ pub fn split_keeping(
                             }
                             row
                         }
-                        // No game in the part beats the best: settled at the best's value.
+                        // No game in the part beats the best: settled at the best's value
+                        // (unless a plan that claimed to beat it was excluded on the way).
                         Err(e) if is_infeasible(&e) && best_value.is_some() => {
                             let secs = t.elapsed().as_secs_f64() + lp_seconds;
                             let b = best_value.map(|v| v as f64);
-                            (i, None, b, false, false, secs, false)
+                            let tainted = e.downcast_ref::<AfterExclusions>().is_some_and(|x| {
+                                best_value.is_none_or(|v| whole(x.best) > v as f64)
+                            });
+                            (i, None, b, false, tainted, secs, false)
                         }
                         Err(e) if is_infeasible(&e) => {
-                            (i, None, None, true, false, t.elapsed().as_secs_f64(), false)
+                            let secs = t.elapsed().as_secs_f64();
+                            match e.downcast_ref::<AfterExclusions>() {
+                                // Empty only once its plans were excluded: not proven.
+                                Some(x) => (i, None, Some(whole(x.best)), false, true, secs, false),
+                                None => (i, None, None, true, false, secs, false),
+                            }
                         }
                         // No better game found in the time: the part stays open, bounded by
                         // HiGHS's dual bound (or its LP).
@@ -1805,6 +1850,18 @@ columns (3 players).\n";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_infeasible_solve_after_exclusions_keeps_them() {
+        let e = anyhow!("model `m` is infeasible: no solution beats the cutoff 342.5");
+        let e = e.context(AfterExclusions {
+            plans: 1,
+            best: 329.0,
+        });
+        assert!(is_infeasible(&e), "{e:#}");
+        let x = e.downcast_ref::<AfterExclusions>().expect("the exclusions");
+        assert_eq!((x.plans, x.best), (1, 329.0));
+    }
 
     #[test]
     fn open_parts_are_solved_again_only_after_a_better_game() {
