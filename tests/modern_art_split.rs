@@ -18,6 +18,17 @@ fn mini(name: &str, players: usize) -> Config {
     Config::load(&p, None, players).unwrap()
 }
 
+/// The whole game's max-player solve, without a split or time limit.
+fn unsplit(c: &Config) -> anyhow::Result<solve::Outcome> {
+    solve::solve(
+        c,
+        Objective::MaxPlayer,
+        None,
+        &Scope::all(),
+        &SolveOptions::quiet(),
+    )
+}
+
 #[test]
 fn split_equals_unsplit_and_search() {
     let cases = [
@@ -29,14 +40,7 @@ fn split_equals_unsplit_and_search() {
     for (name, players) in cases {
         let c = mini(name, players);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
-        let whole = solve::solve(
-            &c,
-            Objective::MaxPlayer,
-            None,
-            &Scope::all(),
-            &SolveOptions::quiet(),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        let whole = unsplit(&c).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(whole.proven, "{name}: unsplit not proven");
         assert_eq!(whole.value, truth, "{name}: unsplit vs search");
         for by in [SplitBy::First, SplitBy::Tokens, SplitBy::TokensLeads] {
@@ -226,14 +230,7 @@ fn split_resumes_from_an_episode_file() {
         restricted.value < truth,
         "the weakest star game is not weaker"
     );
-    let whole = solve::solve(
-        &c,
-        Objective::MaxPlayer,
-        None,
-        &Scope::all(),
-        &SolveOptions::quiet(),
-    )
-    .unwrap();
+    let whole = unsplit(&c).unwrap();
     for (start, what) in [(&restricted, "weaker"), (&whole, "optimal")] {
         let path = dir.join(format!("{what}.json"));
         start.envelope.save(&path).unwrap();
