@@ -203,6 +203,39 @@ fn attempt(
             }
             Err(e) => return Err(e),
         };
+        // Under a cutoff HiGHS may hand back a plan that does not beat it (kept before the
+        // cutoff pruned its branch). Its "optimal" then says only that no plan beats the
+        // best game: the answer, with no game to schedule (scheduling it could only fail
+        // or certify a game that is not wanted); stopped by a limit, it is no game found.
+        if let (Some(v), Some(o)) = (scope.beating, report.objective) {
+            let beats = match objective {
+                Objective::MinWinner => o < v as f64 - 0.5,
+                _ => o > v as f64 + 0.5,
+            };
+            if !beats {
+                let e = if report.status == crate::lp::Status::Optimal {
+                    anyhow!(
+                        "{} part is infeasible: no plan beats {v} (HiGHS kept one of {o} \
+                         under the cutoff)",
+                        objective.name()
+                    )
+                } else {
+                    crate::lp::NoSolution {
+                        model: format!("{} part", objective.name()),
+                        seconds: report.seconds,
+                        bound: report.bound,
+                    }
+                    .into()
+                };
+                return Err(match excluded.len() {
+                    0 => e,
+                    plans => e.context(AfterExclusions {
+                        plans,
+                        best: excluded_best,
+                    }),
+                });
+            }
+        }
         match schedule::schedule(c, &plan) {
             Ok(record) => {
                 return Ok(Attempt {
