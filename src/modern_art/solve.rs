@@ -10,7 +10,7 @@ use super::model::{self, Dive, Objective, Plan, Scope, Tokens};
 use super::rules::Config;
 use super::schedule;
 use crate::episode::Envelope;
-use crate::lp::{SolveOptions, SolveReport};
+use crate::lp::{Sense, SolveOptions, SolveReport};
 
 /// A solved and certified (or not) result.
 #[derive(Clone)]
@@ -97,11 +97,7 @@ impl Outcome {
             .scores;
         let value = objective.evaluate(&scores, player);
         // Like a solve's episodes, the episode names the seat it is about (the best one).
-        let seat = player.unwrap_or_else(|| {
-            (0..scores.len())
-                .max_by_key(|&s| (scores[s], std::cmp::Reverse(s)))
-                .unwrap_or(0)
-        });
+        let seat = player.unwrap_or_else(|| best_seat(&scores));
         let about = match objective {
             Objective::MaxPlayer => Some(seat),
             _ => player,
@@ -143,6 +139,16 @@ pub struct AfterExclusions {
     pub best: f64,
 }
 
+impl AfterExclusions {
+    /// `e` with the exclusions as its context, if there were any.
+    fn wrap(e: anyhow::Error, plans: usize, best: f64) -> anyhow::Error {
+        match plans {
+            0 => e,
+            plans => e.context(AfterExclusions { plans, best }),
+        }
+    }
+}
+
 impl std::fmt::Display for AfterExclusions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -151,6 +157,13 @@ impl std::fmt::Display for AfterExclusions {
             self.plans, self.best
         )
     }
+}
+
+/// The seat with the highest score (the first of tied seats).
+fn best_seat(scores: &[i64]) -> usize {
+    (0..scores.len())
+        .max_by_key(|&s| (scores[s], std::cmp::Reverse(s)))
+        .unwrap_or(0)
 }
 
 /// One solve of the full or the restricted model, scheduled into a game.
@@ -195,22 +208,16 @@ fn attempt(
             Ok(s) => s,
             // The plans excluded so far go with the error: a split may not call a part
             // empty of better games if an excluded plan claimed to beat the best.
-            Err(e) if !excluded.is_empty() => {
-                return Err(e.context(AfterExclusions {
-                    plans: excluded.len(),
-                    best: excluded_best,
-                }))
-            }
-            Err(e) => return Err(e),
+            Err(e) => return Err(AfterExclusions::wrap(e, excluded.len(), excluded_best)),
         };
         // Under a cutoff HiGHS may hand back a plan that does not beat it (kept before the
         // cutoff pruned its branch). Its "optimal" then says only that no plan beats the
         // best game: the answer, with no game to schedule (scheduling it could only fail
         // or certify a game that is not wanted); stopped by a limit, it is no game found.
         if let (Some(v), Some(o)) = (scope.beating, report.objective) {
-            let beats = match objective {
-                Objective::MinWinner => o < v as f64 - 0.5,
-                _ => o > v as f64 + 0.5,
+            let beats = match objective.sense() {
+                Sense::Maximise => o > v as f64 + 0.5,
+                Sense::Minimise => o < v as f64 - 0.5,
             };
             if !beats {
                 let e = if report.status == crate::lp::Status::Optimal {
@@ -227,13 +234,7 @@ fn attempt(
                     }
                     .into()
                 };
-                return Err(match excluded.len() {
-                    0 => e,
-                    plans => e.context(AfterExclusions {
-                        plans,
-                        best: excluded_best,
-                    }),
-                });
+                return Err(AfterExclusions::wrap(e, excluded.len(), excluded_best));
             }
         }
         match schedule::schedule(c, &plan) {
@@ -402,9 +403,7 @@ pub fn solve_from(
         let mut payload: episode::Payload = env.payload_as()?;
         if objective == Objective::MaxPlayer && player.is_none() {
             // The best seat: a game found without the objective may favour another seat.
-            let best_seat = (0..c.players)
-                .max_by_key(|&s| (payload.scores[s], std::cmp::Reverse(s)))
-                .unwrap_or(0);
+            let best_seat = best_seat(&payload.scores);
             if Some(best_seat) != seat {
                 a.plan.seat = best_seat;
                 env = episode::envelope(
@@ -1495,25 +1494,24 @@ pub fn run_results(
             };
             let stem = format!("modern-art-{n}p-{name}");
             // --resume: the row's own episode is the game to beat.
-            let resumed = resume
-                .then(|| {
-                    let file = root.join(format!("games/{stem}.json"));
-                    match Outcome::from_episode(&c, Objective::MaxPlayer, None, &file) {
-                        Ok(o) => {
-                            common.note(format!(
-                                "{name} {n}p: resuming from {} ({})",
-                                file.display(),
-                                o.value
-                            ));
-                            Some(o)
-                        }
-                        Err(e) => {
-                            common.note(format!("{name} {n}p: not resumed: {e:#}"));
-                            None
-                        }
-                    }
-                })
-                .flatten();
+            let file = root.join(format!("games/{stem}.json"));
+            let resumed = match resume
+                .then(|| Outcome::from_episode(&c, Objective::MaxPlayer, None, &file))
+            {
+                Some(Ok(o)) => {
+                    common.note(format!(
+                        "{name} {n}p: resuming from {} ({})",
+                        file.display(),
+                        o.value
+                    ));
+                    Some(o)
+                }
+                Some(Err(e)) => {
+                    common.note(format!("{name} {n}p: not resumed: {e:#}"));
+                    None
+                }
+                None => None,
+            };
             let seed = match resumed {
                 Some(o) => Some(o),
                 None => {

@@ -48,6 +48,14 @@ pub enum Objective {
 }
 
 impl Objective {
+    /// Whether the objective is maximised or minimised (only `min-winner` is minimised).
+    pub fn sense(&self) -> Sense {
+        match self {
+            Objective::MinWinner => Sense::Minimise,
+            _ => Sense::Maximise,
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Objective::MaxPlayer => "max-player",
@@ -221,23 +229,24 @@ pub fn build(
 fn objectives(m: &mut Model, v: &Vars, objective: Objective) -> (Expression, Sense) {
     let n = v.d.n;
     let score0 = v.score(0);
-    match objective {
-        Objective::MaxPlayer => (score0, Sense::Maximise),
-        Objective::MaxTotal => ((0..n).map(|p| v.score(p)).sum(), Sense::Maximise),
+    let expression = match objective {
+        Objective::MaxPlayer => score0,
+        Objective::MaxTotal => (0..n).map(|p| v.score(p)).sum(),
         Objective::MaxMargin => {
             let runner = m.continuous("runner_up", 0.0, 1e6);
             for p in 1..n {
                 m.constrain(geq(Expression::from(runner), v.score(p)));
             }
-            (score0 - runner, Sense::Maximise)
+            score0 - runner
         }
         Objective::MinWinner => {
             for p in 1..n {
                 m.constrain(geq(score0.clone(), v.score(p)));
             }
-            (score0, Sense::Minimise)
+            score0
         }
-    }
+    };
+    (expression, objective.sense())
 }
 
 /// What one solve of the model gives back.

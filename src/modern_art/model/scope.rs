@@ -265,6 +265,10 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 ///   round (`x` leaves a round free).
 /// - `GAMEBOUNDS_AWARDS="4"`: every award token on that artist (0-based).
 /// - `GAMEBOUNDS_AWARDMAX="3"`: at most that many tokens on any one artist.
+/// - `GAMEBOUNDS_TOKENS="4:5"`, `GAMEBOUNDS_LEADS="4:0111"`: the token split's part
+///   "artist 4 ends with 5 tokens" and the leads sub-part "artist 4 first in rounds 2–4"
+///   (the split's own restrictions, to measure one part).
+/// - `GAMEBOUNDS_PLACED="4:2,x,3,0"`: tokens placed on artist 4 in each round (`x`: free).
 /// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
 ///
