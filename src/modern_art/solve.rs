@@ -424,13 +424,9 @@ pub fn solve_from(
             &payload.scores,
             seat.filter(|_| objective == Objective::MaxPlayer),
         );
-        let better = match &best {
-            None => true,
-            Some((v, ..)) => match objective {
-                Objective::MinWinner => value < *v,
-                _ => value > *v,
-            },
-        };
+        let better = best
+            .as_ref()
+            .is_none_or(|(v, ..)| objective.better(value, *v));
         if better {
             best = Some((value, a, env, payload.scores));
         }
@@ -1074,10 +1070,7 @@ fn playouts(
                 Objective::MaxPlayer => scores[seat],
                 _ => objective.evaluate(&scores, None),
             };
-            let better = best.as_ref().is_none_or(|(b, ..)| match objective {
-                Objective::MinWinner => v < *b,
-                _ => v > *b,
-            });
+            let better = best.as_ref().is_none_or(|(b, ..)| objective.better(v, *b));
             if better {
                 best = Some((v, seat, st.record().clone()));
             }

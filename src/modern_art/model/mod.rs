@@ -56,6 +56,14 @@ impl Objective {
         }
     }
 
+    /// Whether value `a` is better than `b` for this objective.
+    pub fn better(&self, a: i64, b: i64) -> bool {
+        match self.sense() {
+            Sense::Maximise => a > b,
+            Sense::Minimise => a < b,
+        }
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Objective::MaxPlayer => "max-player",
