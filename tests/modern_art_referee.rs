@@ -958,6 +958,32 @@ fn cli_search_verify_render() {
     let o = run(&["modern-art", "results", "--players", "3,6"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--players 6: Modern Art is played by 2 to 5 players"));
+    // `bench --players` belongs to --certify; --certify refuses other player counts and
+    // needs the row's committed episode (here a scratch copy of the variants, no games/).
+    let o = run(&["modern-art", "bench", "--players", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bench --players: only with --certify"));
+    let o = run(&["modern-art", "bench", "--certify", "--players", "2,6"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--players 6: Modern Art is played by 2 to 5 players"));
+    let bare = scratch("ma-certify");
+    copy_dir(
+        &root().join("models/modern-art"),
+        &bare.join("models/modern-art"),
+    );
+    let o = bin()
+        .current_dir(&bare)
+        .args(["modern-art", "bench", "--certify", "--players", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("games/modern-art-3p-standard.json")
+            && stderr(&o).contains("solve the row first"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!bare.join("results/bench-modern-art-certify.md").exists());
     // `results --tables-only` rebuilds the tables from the episodes, solving nothing: in a
     // scratch copy of the variants and the committed episodes.
     let dir = scratch("ma-tables");

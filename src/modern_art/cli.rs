@@ -135,6 +135,15 @@ pub enum Command {
     Bench {
         #[arg(long, default_value_t = 3)]
         runs: usize,
+        /// Time the proof of each committed standard maximum instead: the row's episode
+        /// in games/ starts a `tokens-leads` split that only has to show nothing beats it
+        /// (--time-limit per part, default 1500 s), into
+        /// results/bench-modern-art-certify.md
+        #[arg(long)]
+        certify: bool,
+        /// With --certify: only these player counts (comma-separated; default 2,3,4,5)
+        #[arg(long, value_delimiter = ',')]
+        players: Option<Vec<usize>>,
     },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
@@ -198,7 +207,24 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 common,
             )
         }
-        Command::Bench { runs } => super::solve::run_bench(std::path::Path::new("."), runs, common),
+        Command::Bench {
+            runs,
+            certify: false,
+            players,
+        } => {
+            if players.is_some() {
+                bail!(
+                    "bench --players: only with --certify (the plain benchmark times 2–5 players)"
+                );
+            }
+            super::solve::run_bench(std::path::Path::new("."), runs, common)
+        }
+        Command::Bench { runs, players, .. } => super::solve::run_bench_certify(
+            std::path::Path::new("."),
+            runs,
+            &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
+            common,
+        ),
         Command::Search {
             setup,
             player,

@@ -1596,6 +1596,138 @@ pub fn run_results(
     common.write_report(&root.join("results/modern-art.md"), &text)
 }
 
+/// Per-part time limit of `bench --certify` when none is given: the longest part of the
+/// committed standard proofs took 1434 s (4 players, against 392).
+pub const DEFAULT_CERTIFY_LIMIT: f64 = 1500.0;
+
+/// `modern-art bench --certify`: how long the proof of each committed standard maximum
+/// takes, the part of a solve that the plain benchmark never finishes. For each player
+/// count the row's episode (`games/modern-art-{N}p-standard.json`) is replayed by the
+/// referee and its game starts a `tokens-leads` split (as `solve --split tokens-leads
+/// --start`), so every part only has to show that nothing beats it; the median wall time
+/// of `runs` such splits goes to `results/bench-modern-art-certify.md`. Not a solve from
+/// scratch (that needs the game first): the table says so.
+pub fn run_bench_certify(
+    root: &std::path::Path,
+    runs: usize,
+    players: &[usize],
+    common: &crate::cli::Common,
+) -> Result<()> {
+    if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
+        bail!("--players {n}: Modern Art is played by 2 to 5 players");
+    }
+    let mut opts = common.solve_options();
+    opts.threads = 1;
+    if opts.time_limit.is_none() {
+        opts.time_limit = Some(DEFAULT_CERTIFY_LIMIT);
+    }
+    // The parts' own progress lines would bury the notes: one note per run instead.
+    opts.quiet = true;
+    let path = root.join("models/modern-art/standard.json");
+    let mut rows = Vec::new();
+    for &n in players {
+        let c = Config::load(&path, None, n)?;
+        let file = root.join(format!("games/modern-art-{n}p-standard.json"));
+        let seed =
+            Outcome::from_episode(&c, Objective::MaxPlayer, None, &file).with_context(|| {
+                format!(
+                    "bench --certify starts from the committed episode {} (solve the row first: \
+                     `gamebounds modern-art results --players {n} --variants standard`)",
+                    file.display()
+                )
+            })?;
+        let mut times = Vec::new();
+        let mut last = None;
+        for run in 0..runs.max(1) {
+            let started = std::time::Instant::now();
+            let o = split(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                SplitBy::TokensLeads,
+                &opts,
+                Some(&seed),
+            )
+            .with_context(|| format!("bench --certify, {n} players, run {}", run + 1))?;
+            let secs = started.elapsed().as_secs_f64();
+            common.note(format!(
+                "bench --certify {n}p run {}: {} in {secs:.1} s",
+                run + 1,
+                verdict(&o, Objective::MaxPlayer)
+            ));
+            times.push(secs);
+            last = Some(o);
+        }
+        let Some(o) = last else { continue };
+        times.sort_by(|a, b| a.total_cmp(b));
+        let median = times[times.len() / 2];
+        let payload: episode::Payload = o.envelope.payload_as()?;
+        let parts = payload.split.unwrap_or_default();
+        let count = |what: &str| parts.iter().filter(|p| p.status.starts_with(what)).count();
+        let solved = parts
+            .iter()
+            .filter(|p| !p.status.starts_with("skipped") && p.status != "empty")
+            .count();
+        let longest = parts.iter().map(|p| p.seconds).fold(0.0, f64::max);
+        rows.push(vec![
+            n.to_string(),
+            seed.value.to_string(),
+            if o.proven {
+                format!("proven {}", o.value)
+            } else {
+                status_cell(&o)
+            },
+            format!("{median:.1}"),
+            times
+                .iter()
+                .map(|t| format!("{t:.1}"))
+                .collect::<Vec<_>>()
+                .join(" / "),
+            format!(
+                "{} ({} solved, {} skipped by LP, {} empty, {} open)",
+                parts.len(),
+                solved,
+                count("skipped"),
+                count("empty"),
+                count("open")
+            ),
+            format!("{longest:.1}"),
+            format!(
+                "{} × {} ({} int)",
+                o.report.rows, o.report.columns, o.report.integers
+            ),
+        ]);
+    }
+    let limit = opts.time_limit.unwrap_or(0.0);
+    let text = format!(
+        "# Modern Art proof benchmark (standard variant)\n\n\
+         `gamebounds modern-art bench --certify`: for each player count the committed \
+         episode `games/modern-art-{{N}}p-standard.json` is replayed by the referee and its \
+         game starts the split over the award tokens and the rounds their artist leads \
+         (`solve --split tokens-leads --start`): every part only has to show that no game \
+         beats it. This times the *proof* of a known maximum, not a solve from scratch \
+         (the plain benchmark, `results/bench-modern-art.md`, times that and does not \
+         finish). HiGHS with 1 thread, time limit {limit:.0} s per part, {runs} run(s), \
+         median wall time of the whole split (each part's LP, the solves, the referee's \
+         replay). The machine (2 cores) may have been shared with other jobs while this \
+         ran.\n\n{}\n",
+        crate::render::table(
+            [
+                "players",
+                "game to beat",
+                "result",
+                "median s",
+                "runs s",
+                "parts",
+                "longest part s",
+                "model (whole)",
+            ],
+            rows
+        ),
+    );
+    common.write_report(&root.join("results/bench-modern-art-certify.md"), &text)
+}
+
 /// The star episode's file stem, e.g. `modern-art-3p-standard-star-krypto`.
 fn star_stem(n: usize, variant: &str, artist: &str) -> String {
     let slug = artist.to_lowercase().replace(' ', "-").replace('.', "");
