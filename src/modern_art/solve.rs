@@ -1434,18 +1434,12 @@ pub fn run_results(
         time_limit: Some(limit * STAR_LIMIT_FACTOR),
         ..opts.clone()
     };
-    // Write an episode unless the one already there has a better certified game (a short
-    // run never replaces a long run's result with a worse one).
+    // Write an episode unless the one already there says more (a short run never replaces
+    // a long run's result with a worse one, nor a proof with the same game unproven).
     let write = |o: &Outcome, stem: &str| -> Result<String> {
         let file = root.join(format!("games/{stem}.json"));
-        if let Some(old) = Envelope::load(&file).ok().and_then(|e| e.value) {
-            if old > o.value as f64 {
-                return Ok(format!(
-                    "kept {} (its game scores {old}, this run's {})",
-                    file.display(),
-                    o.value
-                ));
-            }
+        if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
+            return Ok(format!("kept {} ({why})", file.display()));
         }
         o.envelope.save(&file)?;
         crate::cli::write_file(
@@ -1726,6 +1720,38 @@ pub fn run_bench_certify(
         ),
     );
     common.write_report(&root.join("results/bench-modern-art-certify.md"), &text)
+}
+
+/// Why an episode already in `games/` should stay rather than be replaced by `new` (the
+/// same row solved again), or `None` to replace it: it has a better game; or the same
+/// game proven where `new` is not; or, neither proven, the same game with a lower bound.
+pub fn keeps(old: &Envelope, new: &Outcome) -> Option<String> {
+    let value = new.value as f64;
+    let old_value = old.value?;
+    let old_proven = old.status == crate::lp::Status::Optimal;
+    let tighter = match (old.bound, new.report.bound) {
+        (Some(a), Some(b)) => a < b,
+        (Some(_), None) => true,
+        _ => false,
+    };
+    if old_value > value {
+        Some(format!(
+            "its game scores {old_value}, this run's {}",
+            new.value
+        ))
+    } else if old_value == value && old_proven && !new.proven {
+        Some(format!(
+            "{old_value} proven there; this run did not prove it"
+        ))
+    } else if old_value == value && !old_proven && !new.proven && tighter {
+        Some(format!(
+            "the same {old_value} with a lower bound ({} against {})",
+            old.bound.unwrap_or(f64::NAN),
+            new.report.bound.map_or("none".into(), |b| b.to_string())
+        ))
+    } else {
+        None
+    }
 }
 
 /// The star episode's file stem, e.g. `modern-art-3p-standard-star-krypto`.
@@ -2062,6 +2088,41 @@ mod tests {
             Envelope::load(&root.join("games/modern-art-3p-standard-star-krypto.json")).unwrap();
         let cells = episode_cells(&star, true).unwrap();
         assert_eq!(cells[..2], ["398", "proven maximum of the shape"]);
+    }
+
+    #[test]
+    fn a_proof_or_a_better_game_is_kept() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("games/modern-art-2p-anchor.json");
+        let c = Config::load(&root.join("models/modern-art/anchor.json"), None, 2).unwrap();
+        let old = Envelope::load(&file).unwrap();
+        assert_eq!(old.status, crate::lp::Status::Optimal);
+        let mut new = Outcome::from_episode(&c, Objective::MaxPlayer, None, &file).unwrap();
+        assert_eq!(new.value, 418);
+        // The same game, unproven (a short run): the proof stays.
+        new.proven = false;
+        new.report.bound = Some(432.0);
+        let why = keeps(&old, &new).expect("the proof is kept");
+        assert!(why.contains("418 proven there"), "{why}");
+        // The same game proven again, or a better game: replaced.
+        new.proven = true;
+        assert_eq!(keeps(&old, &new), None);
+        new.proven = false;
+        new.value = 419;
+        assert_eq!(keeps(&old, &new), None);
+        // A worse game never replaces a better one, proven or not.
+        new.value = 417;
+        new.proven = true;
+        assert!(keeps(&old, &new).unwrap().contains("its game scores 418"));
+        // Neither proven, the same game: the lower bound stays.
+        let mut open = old.clone();
+        open.status = crate::lp::Status::Feasible;
+        open.bound = Some(425.0);
+        new.value = 418;
+        new.proven = false;
+        assert!(keeps(&open, &new).unwrap().contains("lower bound"));
+        new.report.bound = Some(420.0);
+        assert_eq!(keeps(&open, &new), None);
     }
 
     #[test]
