@@ -1610,13 +1610,8 @@ pub fn run_bench_certify(
     if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
         bail!("--players {n}: Modern Art is played by 2 to 5 players");
     }
-    let mut opts = common.solve_options();
-    opts.threads = 1;
-    if opts.time_limit.is_none() {
-        opts.time_limit = Some(DEFAULT_CERTIFY_LIMIT);
-    }
     // The parts' own progress lines would bury the notes: one note per run instead.
-    opts.quiet = true;
+    let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
     let path = root.join("models/modern-art/standard.json");
     let mut rows = Vec::new();
     for &n in players {
@@ -1653,8 +1648,7 @@ pub fn run_bench_certify(
             last = Some(o);
         }
         let Some(o) = last else { continue };
-        times.sort_by(|a, b| a.total_cmp(b));
-        let median = times[times.len() / 2];
+        let (median, runs_s) = median_and_runs(&mut times);
         let payload: episode::Payload = o.envelope.payload_as()?;
         let parts = payload.split.unwrap_or_default();
         let count = |what: &str| parts.iter().filter(|p| p.status.starts_with(what)).count();
@@ -1671,12 +1665,8 @@ pub fn run_bench_certify(
             } else {
                 status_cell(&o)
             },
-            format!("{median:.1}"),
-            times
-                .iter()
-                .map(|t| format!("{t:.1}"))
-                .collect::<Vec<_>>()
-                .join(" / "),
+            median,
+            runs_s,
             format!(
                 "{} ({} solved, {} skipped by LP, {} empty, {} open)",
                 parts.len(),
@@ -1869,15 +1859,27 @@ pub fn star_artist(c: &Config) -> usize {
 /// Time limit per solve of `results` when none is given.
 pub const DEFAULT_RESULTS_LIMIT: f64 = 120.0;
 
+/// A benchmark's solver options: one thread, `default_limit` unless --time-limit says
+/// otherwise, no progress lines.
+fn bench_options(common: &crate::cli::Common, default_limit: f64) -> SolveOptions {
+    let mut opts = common.solve_options();
+    opts.threads = 1;
+    opts.time_limit = opts.time_limit.or(Some(default_limit));
+    opts.quiet = true;
+    opts
+}
+
+/// A benchmark row's "median s" and "runs s" cells (sorts `times`).
+fn median_and_runs(times: &mut [f64]) -> (String, String) {
+    times.sort_by(|a, b| a.total_cmp(b));
+    let runs = times.iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>();
+    (format!("{:.1}", times[times.len() / 2]), runs.join(" / "))
+}
+
 /// `modern-art bench`: each standard solve for 2–5 players, one thread, `runs` times;
 /// the median time goes to `results/bench-modern-art.md`.
 pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Common) -> Result<()> {
-    let mut opts = common.solve_options();
-    opts.threads = 1;
-    if opts.time_limit.is_none() {
-        opts.time_limit = Some(DEFAULT_RESULTS_LIMIT);
-    }
-    opts.quiet = true;
+    let opts = bench_options(common, DEFAULT_RESULTS_LIMIT);
     let path = root.join("models/modern-art/standard.json");
     let mut rows = Vec::new();
     for n in 2..=5 {
@@ -1900,8 +1902,7 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
             }
             times.push(started.elapsed().as_secs_f64());
         }
-        times.sort_by(|a, b| a.total_cmp(b));
-        let median = times[times.len() / 2];
+        let (median, runs_s) = median_and_runs(&mut times);
         let Some(o) = last else {
             rows.push(vec![
                 n.to_string(),
@@ -1910,12 +1911,8 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
                     "no feasible point within {:.0} s",
                     opts.time_limit.unwrap_or(0.0)
                 ),
-                format!("{median:.1}"),
-                times
-                    .iter()
-                    .map(|t| format!("{t:.1}"))
-                    .collect::<Vec<_>>()
-                    .join(" / "),
+                median.clone(),
+                runs_s.clone(),
                 "–".into(),
                 "–".into(),
                 "–".into(),
@@ -1931,12 +1928,8 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
             } else {
                 status_cell(&o)
             },
-            format!("{median:.1}"),
-            times
-                .iter()
-                .map(|t| format!("{t:.1}"))
-                .collect::<Vec<_>>()
-                .join(" / "),
+            median,
+            runs_s,
             o.report.rows.to_string(),
             o.report.columns.to_string(),
             o.report.integers.to_string(),
