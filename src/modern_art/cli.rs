@@ -129,10 +129,19 @@ pub enum Command {
         resume: bool,
     },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
-    /// results/bench-modern-art.md.
+    /// results/bench-modern-art.md; with --certify, the proofs of the committed maxima
+    /// into results/bench-modern-art-certify.md.
+    ///
+    /// The plain benchmark times one unsplit solve per player count (the --time-limit,
+    /// default 120 s, is the whole solve's). A proof of a full-size maximum needs the
+    /// split and takes 10–40 minutes, so --certify times just that: the split started
+    /// from the game in games/ (how the committed proofs were made).
     ///
     /// Example: gamebounds modern-art bench --runs 3 --time-limit 60
+    ///
+    /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
     Bench {
+        /// Runs per player count; the table reports their median wall time
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode
