@@ -108,7 +108,9 @@ pub enum Command {
     /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md (with the
     /// star games, -star-krypto) and results/modern-art.md (default time limit 120 s per
     /// solve). The tables are read back from the episodes in games/, so `--players 5`
-    /// re-solves only the 5-player rows and keeps the others.
+    /// re-solves only the 5-player rows and keeps the others. An episode already there
+    /// stays when it has a better game, or the same game proven where this run did not
+    /// prove it (a short run never undoes a long proof).
     ///
     /// Example: gamebounds modern-art results --time-limit 150 --players 3,4,5
     Results {
