@@ -1944,7 +1944,10 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
          collecting every award, whose best game starts the whole model; the rest to the \
          objective), {runs} runs, median wall time of the whole solve (build, solve, \
          schedule, replay). The machine (2 cores) was shared with other jobs while this \
-         ran, so times are noisy.\n\n{}\n\n{}\n",
+         ran, so times are noisy. An unsplit solve does not prove a full-size maximum in \
+         this time; what the proofs (split over the award tokens and the rounds their \
+         artist leads) cost is in `results/bench-modern-art-certify.md` (`bench \
+         --certify`).\n\n{}\n\n{}\n",
         crate::render::table(
             [
                 "players", "maximum", "status", "median s", "runs s", "rows", "columns",
