@@ -1413,9 +1413,7 @@ pub fn run_results(
     resume: bool,
     common: &crate::cli::Common,
 ) -> Result<()> {
-    if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
-        bail!("--players {n}: Modern Art is played by 2 to 5 players");
-    }
+    check_player_counts(players)?;
     if let Some(v) = variants
         .iter()
         .find(|v| !RESULT_VARIANTS.contains(&v.as_str()))
@@ -1565,8 +1563,8 @@ pub fn run_results(
          each part; a part whose LP cannot beat the best game is skipped, and a part solved \
          with a game known only looks for a better one) over the award tokens (who ends \
          with more than half of them, and how many), a token part that its LP does not \
-         settle split again by the rounds its artist leads; a part left open is solved once more if a later part found a \
-         better game. `results --resume` starts each row's split from its episode already \
+         settle split again by the rounds its artist leads; a part left open is solved \
+         once more if a later part found a better game. `results --resume` starts each row's split from its episode already \
          in `games/` instead of the star and patron solves (how the long proofs were \
          continued: each row's `seconds` is then its last, resumed split's).\n\n{}\n\n\
          ## Star games\n\n\
@@ -1590,6 +1588,14 @@ pub fn run_results(
     common.write_report(&root.join("results/modern-art.md"), &text)
 }
 
+/// `--players` of `results` and `bench --certify`: every count must be 2–5.
+fn check_player_counts(players: &[usize]) -> Result<()> {
+    match players.iter().find(|n| !(2..=5).contains(*n)) {
+        Some(n) => bail!("--players {n}: Modern Art is played by 2 to 5 players"),
+        None => Ok(()),
+    }
+}
+
 /// Per-part time limit of `bench --certify` when none is given: the longest part of the
 /// committed standard proofs took 1434 s (4 players, against 392).
 pub const DEFAULT_CERTIFY_LIMIT: f64 = 1500.0;
@@ -1607,9 +1613,7 @@ pub fn run_bench_certify(
     players: &[usize],
     common: &crate::cli::Common,
 ) -> Result<()> {
-    if let Some(n) = players.iter().find(|n| !(2..=5).contains(*n)) {
-        bail!("--players {n}: Modern Art is played by 2 to 5 players");
-    }
+    check_player_counts(players)?;
     // The parts' own progress lines would bury the notes: one note per run instead.
     let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
     let path = root.join("models/modern-art/standard.json");
@@ -1911,8 +1915,8 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
                     "no feasible point within {:.0} s",
                     opts.time_limit.unwrap_or(0.0)
                 ),
-                median.clone(),
-                runs_s.clone(),
+                median,
+                runs_s,
                 "–".into(),
                 "–".into(),
                 "–".into(),
