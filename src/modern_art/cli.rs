@@ -152,7 +152,9 @@ pub enum Command {
         /// results/bench-modern-art-certify.md
         #[arg(long)]
         certify: bool,
-        /// With --certify: only these player counts (comma-separated; default 2,3,4,5)
+        /// With --certify: only these player counts (comma-separated; default 2,3,4,5).
+        /// The report keeps the rows of the others, and is rewritten after every player
+        /// count, so a run stopped later keeps the rows it finished
         #[arg(long, value_delimiter = ',')]
         players: Option<Vec<usize>>,
     },

@@ -1617,7 +1617,9 @@ pub fn run_bench_certify(
     // The parts' own progress lines would bury the notes: one note per run instead.
     let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
     let path = root.join("models/modern-art/standard.json");
-    let mut rows = Vec::new();
+    let report = root.join("results/bench-modern-art-certify.md");
+    let limit = opts.time_limit.unwrap_or(0.0);
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for &n in players {
         let c = Config::load(&path, None, n)?;
         let file = root.join(format!("games/modern-art-{n}p-standard.json"));
@@ -1651,7 +1653,9 @@ pub fn run_bench_certify(
             times.push(secs);
             last = Some(o);
         }
-        let Some(o) = last else { continue };
+        let Some(o) = last else {
+            bail!("bench --certify: no run for {n} players")
+        };
         let (median, runs_s) = median_and_runs(&mut times);
         let payload: episode::Payload = o.envelope.payload_as()?;
         let parts = payload.split.unwrap_or_default();
@@ -1685,8 +1689,40 @@ pub fn run_bench_certify(
                 o.report.rows, o.report.columns, o.report.integers
             ),
         ]);
+        // After every player count, so a long run stopped later keeps this row.
+        write_certify_report(&report, &rows, limit, common)?;
     }
-    let limit = opts.time_limit.unwrap_or(0.0);
+    Ok(())
+}
+
+/// The certify table's columns.
+const CERTIFY_COLUMNS: [&str; 8] = [
+    "players",
+    "game to beat",
+    "result",
+    "median s",
+    "runs s",
+    "parts",
+    "longest part s",
+    "model (whole)",
+];
+
+/// Write `results/bench-modern-art-certify.md` with `rows` and, for the player counts not
+/// among them, the rows already in the report (so `--players 4` re-times 4 players and
+/// keeps the others' rows).
+fn write_certify_report(
+    path: &std::path::Path,
+    rows: &[Vec<String>],
+    limit: f64,
+    common: &crate::cli::Common,
+) -> Result<()> {
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    let mut all: Vec<Vec<String>> = certify_rows(&old)
+        .into_iter()
+        .filter(|r| rows.iter().all(|n| n[0] != r[0]))
+        .chain(rows.iter().cloned())
+        .collect();
+    all.sort_by_key(|r| r[0].parse::<usize>().unwrap_or(usize::MAX));
     let text = format!(
         "# Modern Art proof benchmark (standard variant)\n\n\
          `gamebounds modern-art bench --certify`: for each player count the committed \
@@ -1695,25 +1731,32 @@ pub fn run_bench_certify(
          (`solve --split tokens-leads --start`): every part only has to show that no game \
          beats it. This times the *proof* of a known maximum, not a solve from scratch \
          (the plain benchmark, `results/bench-modern-art.md`, times that and does not \
-         finish). HiGHS with 1 thread, time limit {limit:.0} s per part, {runs} run(s), \
-         median wall time of the whole split (each part's LP, the solves, the referee's \
-         replay). The machine (2 cores) may have been shared with other jobs while this \
-         ran.\n\n{}\n",
-        crate::render::table(
-            [
-                "players",
-                "game to beat",
-                "result",
-                "median s",
-                "runs s",
-                "parts",
-                "longest part s",
-                "model (whole)",
-            ],
-            rows
-        ),
+         finish). HiGHS with 1 thread, time limit {limit:.0} s per part; *median s* is \
+         the median wall time of the runs in *runs s*, each the whole split (each part's \
+         LP, the solves, the referee's replay). `--players` re-times only those rows and \
+         keeps the others. The machine (2 cores) may have been shared with other jobs \
+         while this ran.\n\n{}\n",
+        crate::render::table(CERTIFY_COLUMNS, all),
     );
-    common.write_report(&root.join("results/bench-modern-art-certify.md"), &text)
+    common.write_report(path, &text)
+}
+
+/// The rows of a certify report's table (cells trimmed), by the player count in the first
+/// cell; anything else in the text is ignored.
+fn certify_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter_map(|line| {
+            let cells: Vec<String> = line
+                .trim()
+                .strip_prefix('|')?
+                .strip_suffix('|')?
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect();
+            let n: usize = cells.first()?.parse().ok()?;
+            (cells.len() == CERTIFY_COLUMNS.len() && (2..=5).contains(&n)).then_some(cells)
+        })
+        .collect()
 }
 
 /// Why an episode already in `games/` should stay rather than be replaced by `new` (the
@@ -2059,6 +2102,40 @@ mod tests {
         assert!(!solve_again(&proven, Some(Some(336)), 342));
         let skipped = (3, None, Some(349.0), false, false, 1.0, true);
         assert!(!solve_again(&skipped, Some(Some(336)), 342));
+    }
+
+    #[test]
+    fn certify_report_keeps_the_rows_not_re_run() {
+        let dir = std::env::temp_dir().join(format!("gb-certify-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("certify.md");
+        let row = |n: &str, s: &str| -> Vec<String> {
+            [
+                n,
+                "400",
+                "proven 400",
+                s,
+                s,
+                "9 (1 solved)",
+                "1.0",
+                "1 × 1 (1 int)",
+            ]
+            .map(String::from)
+            .to_vec()
+        };
+        let common = crate::cli::Common {
+            quiet: true,
+            ..Default::default()
+        };
+        write_certify_report(&path, &[row("4", "9.0"), row("2", "5.0")], 60.0, &common).unwrap();
+        // Re-timing 2 players replaces its row and keeps 4 players'; rows stay in order.
+        write_certify_report(&path, &[row("2", "7.0")], 60.0, &common).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let rows = certify_rows(&text);
+        assert_eq!(rows, vec![row("2", "7.0"), row("4", "9.0")], "{text}");
+        // The header row and the rule under it are not rows.
+        assert!(text.contains("| players |"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
