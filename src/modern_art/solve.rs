@@ -7,7 +7,7 @@ use anyhow::{anyhow, bail, Context, Result};
 
 use super::episode;
 use super::model::{self, Dive, Objective, Plan, Scope, Tokens};
-use super::rules::Config;
+use super::rules::{Config, PLAYERS};
 use super::schedule;
 use crate::episode::Envelope;
 use crate::lp::{Sense, SolveOptions, SolveReport};
@@ -1564,9 +1564,10 @@ pub fn run_results(
          with a game known only looks for a better one) over the award tokens (who ends \
          with more than half of them, and how many), a token part that its LP does not \
          settle split again by the rounds its artist leads; a part left open is solved \
-         once more if a later part found a better game. `results --resume` starts each row's split from its episode already \
-         in `games/` instead of the star and patron solves (how the long proofs were \
-         continued: each row's `seconds` is then its last, resumed split's).\n\n{}\n\n\
+         once more if a later part found a better game. `results --resume` starts each \
+         row's split from its episode already in `games/` instead of the star and patron \
+         solves (how the long proofs were continued: each row's `seconds` is then its \
+         last, resumed split's).\n\n{}\n\n\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
@@ -1590,7 +1591,7 @@ pub fn run_results(
 
 /// `--players` of `results` and `bench --certify`: every count must be 2–5.
 fn check_player_counts(players: &[usize]) -> Result<()> {
-    match players.iter().find(|n| !(2..=5).contains(*n)) {
+    match players.iter().find(|n| !PLAYERS.contains(*n)) {
         Some(n) => bail!("--players {n}: Modern Art is played by 2 to 5 players"),
         None => Ok(()),
     }
@@ -1754,7 +1755,7 @@ fn certify_rows(text: &str) -> Vec<Vec<String>> {
                 .map(|c| c.trim().to_string())
                 .collect();
             let n: usize = cells.first()?.parse().ok()?;
-            (cells.len() == CERTIFY_COLUMNS.len() && (2..=5).contains(&n)).then_some(cells)
+            (cells.len() == CERTIFY_COLUMNS.len() && PLAYERS.contains(&n)).then_some(cells)
         })
         .collect()
 }
@@ -1807,7 +1808,7 @@ fn result_rows(root: &std::path::Path) -> Result<(Rows, Rows)> {
     let mut star_rows = Vec::new();
     for name in RESULT_VARIANTS {
         let path = root.join(format!("models/modern-art/{name}.json"));
-        for n in 2..=5 {
+        for n in PLAYERS {
             let c = Config::load(&path, None, n)?;
             let star_name = &c.deck.artists[star_artist(&c)];
             let stems = [
@@ -1929,7 +1930,7 @@ pub fn run_bench(root: &std::path::Path, runs: usize, common: &crate::cli::Commo
     let opts = bench_options(common, DEFAULT_RESULTS_LIMIT);
     let path = root.join("models/modern-art/standard.json");
     let mut rows = Vec::new();
-    for n in 2..=5 {
+    for n in PLAYERS {
         let c = Config::load(&path, None, n)?;
         let mut times = Vec::new();
         let mut last = None;
