@@ -162,9 +162,14 @@ pub struct SolveReport {
 }
 
 impl SolveReport {
-    /// True only for a proof: optimal status and zero gap.
+    /// True only for a proof: optimal status and zero gap (within the rounding that
+    /// `solve` also allows: 1e-9 relative or 1e-6 absolute).
     pub fn proven(&self) -> bool {
-        self.status == Status::Optimal && self.gap.is_none_or(|g| g <= 1e-9)
+        let close = match (self.bound, self.objective) {
+            (Some(b), Some(o)) => (b - o).abs() <= 1e-6,
+            _ => false,
+        };
+        self.status == Status::Optimal && (close || self.gap.is_none_or(|g| g <= 1e-9))
     }
 }
 
@@ -332,16 +337,37 @@ impl Model {
             };
             set_option(&mut model, &name, "objective_bound", internal)?;
         }
+        let mut presolve_off = false;
         for (key, value) in options.iter().chain(env_options()?.iter()) {
             set_option(&mut model, &name, key, value.as_str())?;
+            if key == "presolve" {
+                presolve_off = value == "off";
+            }
         }
 
         let started = Instant::now();
         let monitor = Monitor::start(log.as_ref().map(|l| l.path.clone()), opts, started);
         let solved = model.try_solve();
+        let solved = solved.map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"));
+        let solved = match solved {
+            // Not under a cutoff: there presolve's "infeasible" is the expected answer (no
+            // solution beats it), and a re-run without presolve reports plans below it.
+            Ok(s) if integers > 0 && cutoff.is_none() && !presolve_off && presolve_suspect(&s) => {
+                if !opts.quiet || std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
+                    eprintln!(
+                        "gamebounds: HiGHS's presolve ended model `{name}` without a search \
+                         (infeasible, or \"optimal\" with no bound); solving it again without \
+                         presolve, which has been wrong on such models"
+                    );
+                }
+                resolve_without_presolve(s)
+                    .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"))
+            }
+            other => other,
+        };
         let seconds = started.elapsed().as_secs_f64();
         monitor.stop();
-        let solved = solved.map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"))?;
+        let solved = solved?;
 
         let status = match (solved.status(), cutoff) {
             (HighsModelStatus::Infeasible | HighsModelStatus::ObjectiveBound, Some(v))
@@ -393,10 +419,14 @@ impl Model {
         };
         // HiGHS says "optimal" when it reaches the requested gap; we call a result optimal
         // only when the gap is zero (within rounding of an integral objective).
+        // And never without a finite dual bound: HiGHS has said "optimal" with a dual bound
+        // of +inf when its presolve wrongly declared a model infeasible that the MIP start
+        // it had just checked satisfies (the traveller model with wealth bands).
         let status = match (status, gap) {
             (Status::Optimal, Some(g)) if g > 1e-9 && (bound.unwrap() - objective).abs() > 1e-6 => {
                 Status::Feasible
             }
+            (Status::Optimal, None) if is_mip => Status::Feasible,
             (s, _) => s,
         };
         let values = solved.get_solution().columns().to_vec();
@@ -450,6 +480,44 @@ fn set_option<V: highs::HighsOptionValue>(
     model
         .try_set_option(key, value)
         .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS option {key}: {e:?}"))
+}
+
+/// Did HiGHS's MIP presolve settle the model on its own, with a verdict that its search
+/// never checked? Infeasible, or "optimal" without a finite dual bound, at node 0. Its
+/// presolve has declared feasible models infeasible (HiGHS issues #1164, #1958, #2303,
+/// #3090; here: the traveller model with wealth bands, whose MIP start HiGHS had just
+/// checked), and then reports the start as "optimal" with a dual bound of +inf.
+fn presolve_suspect(solved: &highs::SolvedModel) -> bool {
+    let nodes = int64_info(solved, c"mip_node_count").unwrap_or(-1);
+    let bound = solved.double_info_value(c"mip_dual_bound").ok();
+    let verdict = match solved.status() {
+        HighsModelStatus::Infeasible => true,
+        HighsModelStatus::Optimal => !bound.is_some_and(f64::is_finite),
+        _ => false,
+    };
+    verdict && nodes <= 0
+}
+
+/// Run the same HiGHS instance again with presolve off (the options, start and cutoff
+/// stay as they were).
+fn resolve_without_presolve(
+    mut solved: highs::SolvedModel,
+) -> std::result::Result<highs::SolvedModel, highs_sys::HighsInt> {
+    let (key, value) = (c"presolve", c"off");
+    // SAFETY: the pointer comes from a live SolvedModel (which owns the HiGHS instance);
+    // both strings are NUL-terminated.
+    let status = unsafe {
+        highs_sys::Highs_setStringOptionValue(solved.as_mut_ptr(), key.as_ptr(), value.as_ptr())
+    };
+    if status == highs_sys::STATUS_ERROR {
+        return Err(status);
+    }
+    // SAFETY: as above; Highs_run solves the instance's model again in place.
+    let status = unsafe { highs_sys::Highs_run(solved.as_mut_ptr()) };
+    if status == highs_sys::STATUS_ERROR {
+        return Err(status);
+    }
+    Ok(solved)
 }
 
 fn int64_info(solved: &highs::SolvedModel, key: &CStr) -> Option<i64> {
@@ -684,6 +752,31 @@ mod tests {
                 .to_string();
             assert!(e.contains("no solution beats the cutoff"), "{sense:?}: {e}");
         }
+    }
+
+    /// "Proven" is an optimal status with the bound at the objective (within rounding),
+    /// never an "optimal" without a bound — HiGHS's report after its presolve wrongly
+    /// declared a model infeasible (see [`presolve_suspect`]).
+    #[test]
+    fn proven_needs_a_closed_gap() {
+        let report = |status, bound: Option<f64>| SolveReport {
+            status,
+            objective: Some(45.0),
+            bound,
+            gap: bound.map(|b| (b - 45.0f64).abs() / 45.0),
+            seconds: 0.0,
+            nodes: Some(0),
+            rows: 1,
+            columns: 1,
+            integers: 1,
+            threads: 1,
+            time_limit: None,
+        };
+        assert!(report(Status::Optimal, Some(45.0)).proven());
+        // 5e-9 relative, 2e-7 absolute: rounding (seen with presolve off).
+        assert!(report(Status::Optimal, Some(45.000_000_23)).proven());
+        assert!(!report(Status::Optimal, Some(45.01)).proven());
+        assert!(!report(Status::Feasible, Some(45.0)).proven());
     }
 
     #[test]

@@ -412,6 +412,24 @@ pub fn bound(
         "traveller: solving board {} from square {start}, {steps} steps …",
         board.name
     ));
+    if std::env::var_os("GAMEBOUNDS_RELAX").is_some() {
+        // Diagnostics: the root LP relaxation alone.
+        let r = model::relaxation(
+            board,
+            rules,
+            board.square(start)?,
+            steps,
+            &common.solve_options(),
+        )?;
+        bail!(
+            "LP relaxation: {:?} {:?} in {:.1} s, {} × {}",
+            r.status,
+            r.objective,
+            r.seconds,
+            r.rows,
+            r.columns
+        );
+    }
     // The better of the greedy and the trip planner's plans is the solver's first incumbent.
     let hint = first_incumbent(board, rules, board.square(start)?, steps);
     let b = model::solve(

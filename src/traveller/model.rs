@@ -205,6 +205,9 @@ struct Arc {
     t: usize,
     to: usize,
     t_end: usize,
+    /// Band of the wealth at cost it leaves from / arrives in (see [`Bands`]).
+    band: usize,
+    band_to: usize,
     /// Flow: binary (continuous for stop arcs).
     x: Variable,
     /// Quantity bought or sold, and the price, for trades.
@@ -220,6 +223,64 @@ struct Arc {
 /// Largest whole number of units of a good that fits in the lorry.
 fn fits(rules: &Rules, vol: f64) -> f64 {
     ((rules.capacity + 1e-9) / vol).floor()
+}
+
+/// Bands of the wealth at cost W = cash + Σ_g stock_g × (cheapest wholesale price of g):
+/// the node (k, t) is split into one node per band, and an arc into band b carries a state
+/// with lo_b ≤ W ≤ hi_b (each × the arc's flow). A real trader's W lies in exactly one band
+/// after each step, so this loses no plan; for the LP relaxation it limits how unequally a
+/// split trader's parts may share their money — only within one band's width — which is
+/// the relaxation's way to run two trips at once with one purse (see the module notes).
+/// W changes only on trades: not at all on a purchase at the cheapest price, down on a
+/// dearer purchase or on fuel, up on a sale by at most its margin.
+#[derive(Debug, Clone)]
+struct Bands {
+    /// Edges e_1 < … < e_m: band 0 is [0, e_1], band j is [e_j, e_{j+1}], the last is
+    /// [e_m, ∞). Empty: one band, no split.
+    edges: Vec<f64>,
+}
+
+impl Bands {
+    /// Bands `width` apart up to `top`, the starting cash in the middle of one (an edge
+    /// right on it makes HiGHS's presolve wrongly declare the model infeasible).
+    fn new(width: Option<f64>, cash: f64, top: f64) -> Bands {
+        let mut edges = Vec::new();
+        if let Some(w) = width.filter(|w| *w > 0.0) {
+            let first = cash + w / 2.0;
+            let mut e = first - (first / w).floor() * w;
+            if e <= 0.0 {
+                e += w;
+            }
+            while e < top {
+                edges.push(e);
+                e += w;
+            }
+        }
+        Bands { edges }
+    }
+
+    fn len(&self) -> usize {
+        self.edges.len() + 1
+    }
+
+    /// The band of wealth `w` (half-open: an edge belongs to the band above it).
+    fn of(&self, w: f64) -> usize {
+        self.edges.partition_point(|&e| e <= w + 1e-9)
+    }
+
+    /// The band's limits.
+    fn range(&self, b: usize) -> (f64, f64) {
+        let lo = if b == 0 { 0.0 } else { self.edges[b - 1] };
+        let hi = self.edges.get(b).copied().unwrap_or(f64::INFINITY);
+        (lo, hi)
+    }
+
+    /// The bands meeting [lo, hi].
+    fn meeting(&self, lo: f64, hi: f64) -> std::ops::RangeInclusive<usize> {
+        let first = self.edges.partition_point(|&e| e < lo);
+        let last = self.edges.partition_point(|&e| e <= hi);
+        first..=last
+    }
 }
 
 /// Everything the arcs' bounds and pruning need, computed once from the board.
@@ -250,9 +311,45 @@ struct Context<'a> {
     floor: Vec<f64>,
     /// Dearest wholesale price of each good.
     dearest: Vec<f64>,
+    /// Bands of the wealth at cost (see [`Bands`]).
+    bands: Bands,
+    /// With a known plan's final cash: what a plan at least as good must be worth after
+    /// each step ([`targets`]), and that cash (empty / `None` without one).
+    target: Vec<f64>,
+    known: Option<f64>,
+}
+
+/// Optional parts of the model: wealth bands ([`Bands`], their width) and the target cuts
+/// of a known plan's final cash ([`targets`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Extra {
+    band: Option<f64>,
+    known: Option<f64>,
 }
 
 impl Context<'_> {
+    /// The price at which the bands' wealth counts a unit of g (see [`Bands`]): the
+    /// dearest wholesale price (0 for a good nobody sells).
+    fn cost(&self, g: usize) -> f64 {
+        self.dearest[g]
+    }
+
+    /// The bands' wealth after step t is at least this (see [`floors`]; 0 when only
+    /// cash does not count) and at most the ceiling plus [`Context::over`].
+    fn band_floor(&self, t: usize) -> f64 {
+        self.floor.get(t).copied().unwrap_or(0.0)
+    }
+
+    /// How far the wealth at the dearest price may exceed the wealth at the price paid:
+    /// one lorry load bought at the cheapest price, counted at the dearest.
+    fn over(&self) -> f64 {
+        (0..self.board.goods.len())
+            .filter(|&g| self.cheapest[g].is_finite())
+            .map(|g| (self.dearest[g] - self.cheapest[g]) / self.board.volume[g])
+            .fold(0.0, f64::max)
+            * self.rules.capacity
+    }
+
     /// Can stock of g be on square s at time t, and still be worth carrying?
     fn may_hold(&self, g: usize, s: usize, t: usize) -> bool {
         self.from_wholesale[g][s] <= t
@@ -288,6 +385,9 @@ struct Built {
     arcs: Vec<Arc>,
     objective: Expression,
     net: Network,
+    bands: Bands,
+    /// The price each good counts at in the wealth at cost (see [`Context::cost`]).
+    cost: Vec<f64>,
 }
 
 /// Build and solve the model for T steps from square index `start`. A `hint` (a legal
@@ -305,25 +405,45 @@ pub fn solve(
     let cash_only = objective.cash_only();
     let (ceiling, last) = ceilings(board, rules, start, steps, objective, opts)?;
     let checkpoints = started.elapsed().as_secs_f64();
-    let mut built = build(
-        board, rules, start, steps, objective, false, &ceiling, None, false,
-    )?;
-    if let Some(plan) = hint {
-        if let Some(values) = start_values(board, rules, start, plan, &built) {
-            built.m.set_start(values);
-        }
+    // The known plan's cash, for the target cuts: only when the plan is in the model
+    // (its MIP start), so that the model keeps a plan at least that good.
+    let known = hint
+        .filter(|_| cash_only && targets_on())
+        .and_then(|p| engine::replay(board, rules, board.ids[start], p).ok())
+        .filter(|rp| rp.illegal.is_none())
+        .map(|rp| rp.last().cash);
+    let make = |known: Option<f64>| {
+        let extra = Extra {
+            band: band_width(),
+            known,
+        };
+        build(
+            board, rules, start, steps, objective, false, &ceiling, None, false, extra,
+        )
+    };
+    let mut built = make(known)?;
+    let mut values = hint.and_then(|plan| start_values(board, rules, start, plan, &built));
+    if values.is_none() && known.is_some() {
+        built = make(None)?;
+        values = hint.and_then(|plan| start_values(board, rules, start, plan, &built));
+    }
+    if let Some(values) = values {
+        built.m.set_start(values);
     }
     let Built {
         mut m,
         arcs,
         objective,
         net,
+        bands,
+        ..
     } = built;
     // The root LP is degenerate: dual simplex takes 80 s at T = 30 (145 000 iterations),
     // the interior point method (with crossover) a few seconds.
     m.highs_option("mip_lp_solver", "ipm");
     let solved = m.solve(Sense::Maximise, objective, opts)?;
-    let plan = extract_plan(board, &net, &arcs, start, |v| solved.value(v))?;
+    let b0 = bands.of(rules.cash);
+    let plan = extract_plan(board, &net, &arcs, (start, b0), |v| solved.value(v))?;
     let mut report = solved.report;
     // The checkpoint LPs are part of the proof: count their time too.
     report.seconds += checkpoints;
@@ -358,6 +478,21 @@ pub fn solve(
         report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
     }
     Ok(Bound { report, plan })
+}
+
+/// The width of the wealth bands (see [`Bands`]), from `GAMEBOUNDS_BAND` (£; unset or
+/// 0: no bands).
+fn band_width() -> Option<f64> {
+    std::env::var("GAMEBOUNDS_BAND")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|w| *w > 0.0)
+}
+
+/// Whether the target cuts of the MIP start's cash are added (see [`targets`]): on unless
+/// `GAMEBOUNDS_TARGET=0`.
+fn targets_on() -> bool {
+    std::env::var("GAMEBOUNDS_TARGET").map_or(true, |v| v != "0")
 }
 
 /// Budgets whose LP relaxations tighten the cash bounds of a longer one.
@@ -416,6 +551,7 @@ fn ceilings(
             &w[..=tc],
             None,
             false,
+            Extra::default(),
         )?;
         let report = solve_lp(built, &quiet);
         let Ok((crate::lp::Status::Optimal, Some(lp))) = report.map(|r| (r.status, r.objective))
@@ -498,7 +634,19 @@ pub fn relaxation(
     let objective = Objective::default();
     let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
     let built = build(
-        board, rules, start, steps, &objective, true, &ceiling, None, false,
+        board,
+        rules,
+        start,
+        steps,
+        &objective,
+        true,
+        &ceiling,
+        None,
+        false,
+        Extra {
+            band: band_width(),
+            known: None,
+        },
     )?;
     solve_lp(built, opts)
 }
@@ -544,6 +692,7 @@ pub(super) fn window_model(
         &wealth,
         Some(&free),
         true,
+        Extra::default(),
     )?;
     let mut m = built.m;
     m.highs_option("mip_lp_solver", "ipm");
@@ -579,6 +728,7 @@ pub(super) fn worth_checkpoint(
         &wealth[..=steps],
         None,
         true,
+        Extra::default(),
     )?;
     let report = solve_lp(built, opts)?;
     Ok(match (report.status, report.objective) {
@@ -630,6 +780,7 @@ fn build(
     wealth: &[f64],
     free: Option<&Free>,
     overrun: bool,
+    extra: Extra,
 ) -> Result<Built> {
     if steps == 0 {
         bail!("--steps must be at least 1");
@@ -644,7 +795,9 @@ fn build(
             board.name, f.wmax
         ),
     };
-    let mut cx = context(board, rules, start, steps, objective, relaxed, wealth);
+    let mut cx = context(
+        board, rules, start, steps, objective, relaxed, wealth, &extra,
+    );
     if free.is_some() {
         // Stock of any good may be held anywhere from the start, and the floors (which
         // follow a plan from the game's start) do not apply.
@@ -657,24 +810,30 @@ fn build(
     let mut m = Model::new(name);
     let ng = board.goods.len();
     let nk = cx.net.key.len();
+    if free.is_some() {
+        // A free start may hold any worth: no bands.
+        cx.bands = Bands::new(None, 0.0, 0.0);
+    }
+    let nb = cx.bands.len();
     let mut arcs: Vec<Arc> = Vec::new();
-    // Arcs arriving at each node (time, key node).
-    let mut arriving: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); nk]; steps + 1];
+    // Arcs arriving at each node (time, key node × band).
+    let mut arriving: Vec<Vec<Vec<usize>>> = vec![vec![Vec::new(); nk * nb]; steps + 1];
     let k0 = cx.net.node_of[start].expect("the start is a key square");
+    let b0 = cx.bands.of(rules.cash);
     let mut sources = Vec::new();
     for t in 0..=steps {
-        for k in 0..nk {
-            let inn = std::mem::take(&mut arriving[t][k]);
+        for (k, b) in (0..nk).flat_map(|k| (0..nb).map(move |b| (k, b))) {
+            let inn = std::mem::take(&mut arriving[t][k * nb + b]);
             // A node exists only where the trader starts or an arc arrives.
-            if (t == 0 && k != k0 && free.is_none()) || (t > 0 && inn.is_empty()) {
+            if (t == 0 && (k != k0 || b != b0) && free.is_none()) || (t > 0 && inn.is_empty()) {
                 continue;
             }
             let first = arcs.len();
-            add_arcs(&mut m, &cx, objective, k, t, &mut arcs);
+            add_arcs(&mut m, &cx, objective, k, b, t, &mut arcs);
             let out: Vec<usize> = (first..arcs.len()).collect();
             for &a in &out {
                 if arcs[a].kind != Kind::Stop {
-                    arriving[arcs[a].t_end][arcs[a].to].push(a);
+                    arriving[arcs[a].t_end][arcs[a].to * nb + arcs[a].band_to].push(a);
                 }
             }
             let source = match free {
@@ -717,11 +876,14 @@ fn build(
             }
         }
     }
+    let cost = (0..ng).map(|g| cx.cost(g)).collect();
     Ok(Built {
         m,
         arcs,
         objective: obj,
         net: cx.net,
+        bands: cx.bands,
+        cost,
     })
 }
 
@@ -734,6 +896,7 @@ fn context<'a>(
     objective: &Objective,
     relaxed: bool,
     wealth: &[f64],
+    extra: &Extra,
 ) -> Context<'a> {
     let n = board.n();
     let ng = board.goods.len();
@@ -775,7 +938,7 @@ fn context<'a>(
             best
         })
         .collect();
-    Context {
+    let mut cx = Context {
         board,
         rules,
         net: Network::new(board, start),
@@ -801,18 +964,30 @@ fn context<'a>(
                     .fold(0.0, f64::max)
             })
             .collect(),
+        bands: Bands::new(None, 0.0, 0.0),
+        target: Vec::new(),
+        known: None,
+    };
+    let top = wealth.iter().fold(0.0, |a: f64, &b| a.max(b)) + cx.over();
+    cx.bands = Bands::new(extra.band, rules.cash, top);
+    if let (Some(k), true) = (extra.known, cash_only) {
+        cx.target = targets(board, rules, k, wealth);
+        cx.known = Some(k);
     }
+    cx
 }
 
-/// Add the arcs leaving node (k, t).
+/// Add the arcs leaving node (k, t) in band b.
 fn add_arcs(
     m: &mut Model,
     cx: &Context,
     objective: &Objective,
     k: usize,
+    b: usize,
     t: usize,
     arcs: &mut Vec<Arc>,
 ) {
+    let from = Leaving { k, b, t };
     let board = cx.board;
     let s = cx.net.key[k];
     let left = cx.steps - t;
@@ -820,8 +995,7 @@ fn add_arcs(
         for &c in &cx.net.out[k] {
             let chain = &cx.net.chains[c];
             let len = chain.path.len();
-            let b = chain.to;
-            let end = cx.net.key[b];
+            let end = cx.net.key[chain.to];
             // A drive only pays if a retailer can still be reached and sold to after it.
             // In a window, a drive may run past the last step: the trader's worth is
             // then counted where it arrives (see [`super::window`]).
@@ -831,8 +1005,17 @@ fn add_arcs(
                 continue;
             }
             let t_end = (t + len).min(cx.steps);
-            let x = cx.binary(m, format!("d{t}_{}_{}", board.ids[s], board.ids[end]));
-            arcs.push(new_arc(m, cx, objective, Kind::Drive(c), k, t, b, t_end, x));
+            let x = cx.binary(
+                m,
+                format!(
+                    "d{t}_{}_{}{}",
+                    board.ids[s],
+                    board.ids[end],
+                    band_tag(cx, b)
+                ),
+            );
+            let to = (chain.to, b, t_end);
+            arcs.push(new_arc(m, cx, objective, Kind::Drive(c), &from, to, x));
         }
         for g in 0..board.goods.len() {
             if let Some(price) = board.wholesale[s][g] {
@@ -842,77 +1025,131 @@ fn add_arcs(
                 let most =
                     fits(cx.rules, board.volume[g]).min((cx.wealth[t] / price + 1e-9).floor());
                 if useful && most >= 1.0 {
-                    trade_arc(m, cx, objective, arcs, Kind::Buy(g), k, t, price, most);
+                    let rise = (cx.cost(g) - price).max(0.0) * most;
+                    let kind = Kind::Buy(g);
+                    trade_arcs(m, cx, objective, arcs, kind, &from, price, most, 0.0, rise);
                 }
             }
             if let Some(price) = board.retail[s][g] {
                 let useful = !cx.cash_only || price > cx.cheapest[g];
                 let most = cx.most_stock(g, t);
                 if useful && cx.from_wholesale[g][s] <= t && most >= 1.0 {
-                    trade_arc(m, cx, objective, arcs, Kind::Sell(g), k, t, price, most);
+                    // At most what fits and what the band's wealth bought at cost.
+                    let (_, hi) = cx.bands.range(b);
+                    let held = most.min((hi / cx.cost(g).max(1e-9)).floor());
+                    let delta = (price - cx.cost(g)) * held;
+                    let kind = Kind::Sell(g);
+                    let (lo, up) = (delta.min(0.0), delta.max(0.0));
+                    trade_arcs(m, cx, objective, arcs, kind, &from, price, most, lo, up);
                 }
             }
         }
         if let Some(price) = board.fuel_price[s] {
             if left >= 2 && cx.rules.tank >= 1 {
                 let tank = f64::from(cx.rules.tank);
-                trade_arc(m, cx, objective, arcs, Kind::Fuel, k, t, price, tank);
+                let fall = price * tank;
+                trade_arcs(
+                    m,
+                    cx,
+                    objective,
+                    arcs,
+                    Kind::Fuel,
+                    &from,
+                    price,
+                    tank,
+                    -fall,
+                    0.0,
+                );
             }
         }
     }
-    let x = m.continuous(format!("stop{t}_{}", board.ids[s]), 0.0, 1.0);
-    arcs.push(new_arc(m, cx, objective, Kind::Stop, k, t, k, t, x));
+    let x = m.continuous(
+        format!("stop{t}_{}{}", board.ids[s], band_tag(cx, b)),
+        0.0,
+        1.0,
+    );
+    arcs.push(new_arc(m, cx, objective, Kind::Stop, &from, (k, b, t), x));
 }
 
-/// A buy, sell or fuel arc at (k, t): a binary, an integer quantity between 1 and `most`
-/// when the arc is taken (0 otherwise), and the state after it.
+/// The node an arc leaves: key node, band, time.
+struct Leaving {
+    k: usize,
+    b: usize,
+    t: usize,
+}
+
+/// A suffix naming the band in variable names (none without bands).
+fn band_tag(cx: &Context, b: usize) -> String {
+    if cx.bands.len() > 1 {
+        format!("_w{b}")
+    } else {
+        String::new()
+    }
+}
+
+/// The buy, sell or fuel arcs at node `from`, one into each band the trade can reach
+/// (it changes the wealth at cost by between `lo` and `up`): a binary, an integer
+/// quantity between 1 and `most` when the arc is taken (0 otherwise), and the state
+/// after it.
 #[allow(clippy::too_many_arguments)]
-fn trade_arc(
+fn trade_arcs(
     m: &mut Model,
     cx: &Context,
     objective: &Objective,
     arcs: &mut Vec<Arc>,
     kind: Kind,
-    k: usize,
-    t: usize,
+    from: &Leaving,
     price: f64,
     most: f64,
+    lo: f64,
+    up: f64,
 ) {
     let tag = match kind {
         Kind::Buy(g) => format!("b{g}"),
         Kind::Sell(g) => format!("s{g}"),
         _ => "f".to_string(),
     };
+    let (k, t) = (from.k, from.t);
     let id = cx.board.ids[cx.net.key[k]];
-    let x = cx.binary(m, format!("{tag}{t}_{id}"));
-    let q = cx.integer(m, format!("q{tag}{t}_{id}"), most);
-    m.constrain(constraint!(q <= most * x));
-    m.constrain(constraint!(q >= x));
-    let mut arc = new_arc(m, cx, objective, kind, k, t, k, t + 1, x);
-    arc.qty = Some(q);
-    arc.price = price;
-    arcs.push(arc);
+    let (w_lo, w_hi) = cx.bands.range(from.b);
+    let top = cx.wealth[t + 1] + cx.over();
+    let bottom = cx.band_floor(t + 1);
+    for b in cx
+        .bands
+        .meeting((w_lo + lo).max(bottom), (w_hi + up).min(top))
+    {
+        let x = cx.binary(m, format!("{tag}{t}_{id}{}", band_tag(cx, b)));
+        let q = cx.integer(m, format!("q{tag}{t}_{id}{}", band_tag(cx, b)), most);
+        m.constrain(constraint!(q <= most * x));
+        m.constrain(constraint!(q >= x));
+        let mut arc = new_arc(m, cx, objective, kind, from, (k, b, t + 1), x);
+        arc.qty = Some(q);
+        arc.price = price;
+        arcs.push(arc);
+    }
 }
 
-/// An arc with its purse, fuel and stock variables, each bounded by the arc's flow.
-#[allow(clippy::too_many_arguments)]
+/// An arc with its purse, fuel and stock variables, each bounded by the arc's flow, from
+/// node `from` to (key node, band, time) `to`.
 fn new_arc(
     m: &mut Model,
     cx: &Context,
     objective: &Objective,
     kind: Kind,
-    k: usize,
-    t: usize,
-    to: usize,
-    t_end: usize,
+    from: &Leaving,
+    (to, band_to, t_end): (usize, usize, usize),
     x: Variable,
 ) -> Arc {
     let board = cx.board;
+    let (k, t) = (from.k, from.t);
     let tag = format!(
-        "{t}_{}_{}",
-        board.ids[cx.net.key[k]], board.ids[cx.net.key[to]]
+        "{t}_{}_{}{}",
+        board.ids[cx.net.key[k]],
+        board.ids[cx.net.key[to]],
+        band_tag(cx, band_to)
     );
-    let w = cx.wealth[t_end];
+    let (band_lo, band_hi) = cx.bands.range(band_to);
+    let w = cx.wealth[t_end].min(band_hi);
     let purse = m.continuous(format!("cash{tag}"), 0.0, w);
     m.constrain(constraint!(purse <= w * x));
     let stop = kind == Kind::Stop;
@@ -952,12 +1189,47 @@ fn new_arc(
         }
         m.constrain(constraint!(worth >= floor * x));
     }
+    if let (Some(&need), Some(known)) = (cx.target.get(t_end), cx.known) {
+        // A plan as good as the known one is worth enough at every step, and stops with
+        // at least the known cash.
+        let need = if stop {
+            known * (1.0 - 1e-9) - 1e-6
+        } else {
+            need
+        };
+        if need > 0.0 {
+            let mut worth = Expression::from(purse);
+            for (g, y) in stock.iter().enumerate() {
+                if let Some(y) = y {
+                    worth += cx.best_retail[g] * *y;
+                }
+            }
+            m.constrain(constraint!(worth >= need * x));
+        }
+    }
+    if cx.bands.len() > 1 {
+        // The state lies in its band (see [`Bands`]).
+        let mut worth = Expression::from(purse);
+        for (g, y) in stock.iter().enumerate() {
+            if let Some(y) = y {
+                worth += cx.cost(g) * *y;
+            }
+        }
+        if band_lo > 0.0 {
+            m.constrain(constraint!(worth.clone() >= band_lo * x));
+        }
+        if band_hi.is_finite() {
+            m.constrain(constraint!(worth <= band_hi * x));
+        }
+    }
     Arc {
         kind,
         node: k,
         t,
         to,
         t_end,
+        band: from.b,
+        band_to,
         x,
         qty: None,
         price: 0.0,
@@ -1204,6 +1476,27 @@ fn floors(board: &Board, rules: &Rules, steps: usize) -> Vec<f64> {
         .collect()
 }
 
+/// What a plan at least as good as a known one (final cash `known`) must be worth after
+/// each step 0..=T: cash + stock at the best retail price ≥ known − G(T − t), where G(k)
+/// bounds the profit of units both bought and sold in the last k steps ([`Rates::most`]
+/// over k steps of lorry and k steps of the cash bounds): stock already held adds
+/// nothing beyond its best retail price, and fuel only costs. A plan worth less cannot
+/// beat the known one, so cutting it off leaves the optimum (the known plan, or a better
+/// one) in the model; for the LP relaxation it forbids, near the end, parts of a split
+/// trader that could not be rich enough.
+fn targets(board: &Board, rules: &Rules, known: f64, wealth: &[f64]) -> Vec<f64> {
+    let rates = Rates::new(board);
+    let steps = wealth.len() - 1;
+    (0..=steps)
+        .map(|t| {
+            let k = steps - t;
+            let money: f64 = wealth[t..steps].iter().sum();
+            let gain = rates.most(rules.capacity * k as f64, money, k);
+            (known - gain) * (1.0 - 1e-9) - 1e-6
+        })
+        .collect()
+}
+
 /// A tighter bound on cash after each step when only cash counts: every unit of good g
 /// that is sold was bought at least L_g = 1 + (shortest road from a wholesaler of g to a
 /// retailer of g) steps earlier, and earns at most m_g = (best retail − cheapest
@@ -1341,14 +1634,18 @@ fn extract_plan(
     board: &Board,
     net: &Network,
     arcs: &[Arc],
-    start: usize,
+    (start, band): (usize, usize),
     value: impl Fn(Variable) -> f64,
 ) -> Result<Vec<Action>> {
-    let mut leaving: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
+    let mut leaving: HashMap<(usize, usize, usize), Vec<usize>> = HashMap::new();
     for (i, a) in arcs.iter().enumerate() {
-        leaving.entry((a.node, a.t)).or_default().push(i);
+        leaving.entry((a.node, a.band, a.t)).or_default().push(i);
     }
-    let mut at = (net.node_of[start].expect("the start is a key square"), 0);
+    let mut at = (
+        net.node_of[start].expect("the start is a key square"),
+        band,
+        0,
+    );
     let mut plan = Vec::new();
     loop {
         let Some(&a) = leaving
@@ -1358,7 +1655,7 @@ fn extract_plan(
             bail!(
                 "the solution leaves square {} at step {} by no arc (a bug in the model)",
                 board.ids[net.key[at.0]],
-                at.1
+                at.2
             );
         };
         let arc = &arcs[a];
@@ -1375,7 +1672,7 @@ fn extract_plan(
             Kind::Sell(g) => plan.push(Action::Sell(board.goods[g].clone(), q())),
             Kind::Fuel => plan.push(Action::Fuel(q())),
         }
-        at = (arc.to, arc.t_end);
+        at = (arc.to, arc.band_to, arc.t_end);
     }
 }
 
@@ -1394,10 +1691,17 @@ fn start_values(
         return None;
     }
     let net = &built.net;
-    let mut index: HashMap<(usize, usize, Kind), usize> = HashMap::new();
+    // Arcs by where they leave (key node, band, time), what they do and their band after.
+    let mut index: HashMap<(usize, usize, usize, Kind, usize), usize> = HashMap::new();
     for (i, a) in built.arcs.iter().enumerate() {
-        index.insert((a.node, a.t, a.kind), i);
+        index.insert((a.node, a.band, a.t, a.kind, a.band_to), i);
     }
+    let band = |state: &engine::State| {
+        let stock: f64 = (state.stock.iter().zip(&built.cost))
+            .map(|(&q, &c)| q as f64 * c)
+            .sum();
+        built.bands.of(state.cash + stock)
+    };
     let mut out = Vec::new();
     let set = |out: &mut Vec<(Variable, f64)>, a: &Arc, after: &engine::State| {
         out.push((a.x, 1.0));
@@ -1416,6 +1720,7 @@ fn start_values(
     let last = plan.iter().rposition(|a| !matches!(a, Action::Move(_)));
     let used = last.map_or(0, |i| i + 1);
     let mut k = net.node_of[start]?;
+    let mut b = band(&rp.states[0]);
     let mut i = 0;
     while i < used {
         let state = &rp.states[i];
@@ -1443,8 +1748,22 @@ fn start_values(
             Action::Sell(good, _) => Kind::Sell(board.good(good)?),
             Action::Fuel(_) => Kind::Fuel,
         };
-        let a = &built.arcs[*index.get(&(k, i, kind))?];
-        let after = &rp.states[a.t_end];
+        let t_end = match kind {
+            Kind::Drive(c) => i + net.chains[c].path.len(),
+            _ => i + 1,
+        };
+        let after = &rp.states[t_end];
+        let Some(&ai) = index.get(&(k, b, i, kind, band(after))) else {
+            if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
+                let others: Vec<_> = index
+                    .keys()
+                    .filter(|key| key.0 == k && key.2 == i)
+                    .collect();
+                eprintln!("DEBUG no arc at step {i} band {b} kind {kind:?} to band {} (W after {:?}); arcs here: {others:?}", band(after), after);
+            }
+            return None;
+        };
+        let a = &built.arcs[ai];
         set(&mut out, a, after)?;
         if let Some(q) = a.qty {
             let n = match &plan[i] {
@@ -1454,9 +1773,10 @@ fn start_values(
             out.push((q, n as f64));
         }
         k = a.to;
+        b = a.band_to;
         i = a.t_end;
     }
-    let stop = &built.arcs[*index.get(&(k, used, Kind::Stop))?];
+    let stop = &built.arcs[*index.get(&(k, b, used, Kind::Stop, b))?];
     set(&mut out, stop, &rp.states[used])?;
     Some(out)
 }
