@@ -205,7 +205,7 @@ struct Arc {
     t: usize,
     to: usize,
     t_end: usize,
-    /// Band of the wealth at cost it leaves from / arrives in (see [`Bands`]).
+    /// Band of the wealth it leaves from / arrives in (see [`Bands`]).
     band: usize,
     band_to: usize,
     /// Flow: binary (continuous for stop arcs).
@@ -225,14 +225,14 @@ fn fits(rules: &Rules, vol: f64) -> f64 {
     ((rules.capacity + 1e-9) / vol).floor()
 }
 
-/// Bands of the wealth at cost W = cash + Σ_g stock_g × (cheapest wholesale price of g):
+/// Bands of the wealth W = cash + Σ_g stock_g × (dearest wholesale price of g):
 /// the node (k, t) is split into one node per band, and an arc into band b carries a state
 /// with lo_b ≤ W ≤ hi_b (each × the arc's flow). A real trader's W lies in exactly one band
 /// after each step, so this loses no plan; for the LP relaxation it limits how unequally a
 /// split trader's parts may share their money — only within one band's width — which is
 /// the relaxation's way to run two trips at once with one purse (see the module notes).
-/// W changes only on trades: not at all on a purchase at the cheapest price, down on a
-/// dearer purchase or on fuel, up on a sale by at most its margin.
+/// W changes only on trades: not at all on a purchase at the dearest price, up on a
+/// cheaper purchase, down on fuel, and on a sale by its price less the dearest.
 #[derive(Debug, Clone)]
 struct Bands {
     /// Edges e_1 < … < e_m: band 0 is [0, e_1], band j is [e_j, e_{j+1}], the last is
@@ -311,8 +311,11 @@ struct Context<'a> {
     floor: Vec<f64>,
     /// Dearest wholesale price of each good.
     dearest: Vec<f64>,
-    /// Bands of the wealth at cost (see [`Bands`]).
+    /// Bands of the wealth (see [`Bands`]).
     bands: Bands,
+    /// How far the bands' wealth may exceed the wealth at the price paid: one lorry load
+    /// bought at the cheapest price, counted at the dearest.
+    over: f64,
     /// With a known plan's final cash: what a plan at least as good must be worth after
     /// each step ([`targets`]), and that cash (empty / `None` without one).
     target: Vec<f64>,
@@ -335,19 +338,9 @@ impl Context<'_> {
     }
 
     /// The bands' wealth after step t is at least this (see [`floors`]; 0 when only
-    /// cash does not count) and at most the ceiling plus [`Context::over`].
+    /// cash does not count) and at most the ceiling plus `over`.
     fn band_floor(&self, t: usize) -> f64 {
         self.floor.get(t).copied().unwrap_or(0.0)
-    }
-
-    /// How far the wealth at the dearest price may exceed the wealth at the price paid:
-    /// one lorry load bought at the cheapest price, counted at the dearest.
-    fn over(&self) -> f64 {
-        (0..self.board.goods.len())
-            .filter(|&g| self.cheapest[g].is_finite())
-            .map(|g| (self.dearest[g] - self.cheapest[g]) / self.board.volume[g])
-            .fold(0.0, f64::max)
-            * self.rules.capacity
     }
 
     /// Can stock of g be on square s at time t, and still be worth carrying?
@@ -386,7 +379,7 @@ struct Built {
     objective: Expression,
     net: Network,
     bands: Bands,
-    /// The price each good counts at in the wealth at cost (see [`Context::cost`]).
+    /// The price each good counts at in the bands' wealth (see [`Context::cost`]).
     cost: Vec<f64>,
 }
 
@@ -965,10 +958,16 @@ fn context<'a>(
             })
             .collect(),
         bands: Bands::new(None, 0.0, 0.0),
+        over: 0.0,
         target: Vec::new(),
         known: None,
     };
-    let top = wealth.iter().fold(0.0, |a: f64, &b| a.max(b)) + cx.over();
+    cx.over = (0..ng)
+        .filter(|&g| cx.cheapest[g].is_finite())
+        .map(|g| (cx.dearest[g] - cx.cheapest[g]) / board.volume[g])
+        .fold(0.0, f64::max)
+        * rules.capacity;
+    let top = wealth.iter().fold(0.0, |a: f64, &b| a.max(b)) + cx.over;
     cx.bands = Bands::new(extra.band, rules.cash, top);
     if let (Some(k), true) = (extra.known, cash_only) {
         cx.target = targets(board, rules, k, wealth);
@@ -1112,7 +1111,7 @@ fn trade_arcs(
     let (k, t) = (from.k, from.t);
     let id = cx.board.ids[cx.net.key[k]];
     let (w_lo, w_hi) = cx.bands.range(from.b);
-    let top = cx.wealth[t + 1] + cx.over();
+    let top = cx.wealth[t + 1] + cx.over;
     let bottom = cx.band_floor(t + 1);
     for b in cx
         .bands
@@ -1753,17 +1752,7 @@ fn start_values(
             _ => i + 1,
         };
         let after = &rp.states[t_end];
-        let Some(&ai) = index.get(&(k, b, i, kind, band(after))) else {
-            if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
-                let others: Vec<_> = index
-                    .keys()
-                    .filter(|key| key.0 == k && key.2 == i)
-                    .collect();
-                eprintln!("DEBUG no arc at step {i} band {b} kind {kind:?} to band {} (W after {:?}); arcs here: {others:?}", band(after), after);
-            }
-            return None;
-        };
-        let a = &built.arcs[ai];
+        let a = &built.arcs[*index.get(&(k, b, i, kind, band(after)))?];
         set(&mut out, a, after)?;
         if let Some(q) = a.qty {
             let n = match &plan[i] {
