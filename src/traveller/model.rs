@@ -1188,15 +1188,12 @@ fn new_arc(
         }
         m.constrain(constraint!(worth >= floor * x));
     }
-    if let (Some(&need), Some(known)) = (cx.target.get(t_end), cx.known) {
-        // A plan as good as the known one is worth enough at every step, and stops with
-        // at least the known cash.
-        let need = if stop {
-            known * (1.0 - 1e-9) - 1e-6
-        } else {
-            need
-        };
-        if need > 0.0 {
+    if let (Some(&need), Some(_)) = (cx.target.get(t_end), cx.known) {
+        // A plan as good as the known one is worth enough at every step. Not on stop
+        // arcs: "stop with at least the known cash" repeats the objective, and with it
+        // HiGHS's presolve declares the classic T = 50 model infeasible although the MIP
+        // start it has just checked is feasible — the solve then runs without presolve.
+        if need > 0.0 && !stop {
             let mut worth = Expression::from(purse);
             for (g, y) in stock.iter().enumerate() {
                 if let Some(y) = y {
