@@ -317,9 +317,8 @@ struct Context<'a> {
     /// bought at the cheapest price, counted at the dearest.
     over: f64,
     /// With a known plan's final cash: what a plan at least as good must be worth after
-    /// each step ([`targets`]), and that cash (empty / `None` without one).
+    /// each step ([`targets`]; empty without one).
     target: Vec<f64>,
-    known: Option<f64>,
 }
 
 /// Optional parts of the model: wealth bands ([`Bands`], their width) and the target cuts
@@ -960,7 +959,6 @@ fn context<'a>(
         bands: Bands::new(None, 0.0, 0.0),
         over: 0.0,
         target: Vec::new(),
-        known: None,
     };
     cx.over = (0..ng)
         .filter(|&g| cx.cheapest[g].is_finite())
@@ -971,7 +969,6 @@ fn context<'a>(
     cx.bands = Bands::new(extra.band, rules.cash, top);
     if let (Some(k), true) = (extra.known, cash_only) {
         cx.target = targets(board, rules, k, wealth);
-        cx.known = Some(k);
     }
     cx
 }
@@ -1188,7 +1185,7 @@ fn new_arc(
         }
         m.constrain(constraint!(worth >= floor * x));
     }
-    if let (Some(&need), Some(_)) = (cx.target.get(t_end), cx.known) {
+    if let Some(&need) = cx.target.get(t_end) {
         // A plan as good as the known one is worth enough at every step. Not on stop
         // arcs: "stop with at least the known cash" repeats the objective, and with it
         // HiGHS's presolve declares the classic T = 50 model infeasible although the MIP
