@@ -10,7 +10,7 @@ use super::model::{self, Dive, Objective, Plan, Scope, Tokens};
 use super::rules::{Config, PLAYERS};
 use super::schedule;
 use crate::episode::Envelope;
-use crate::lp::{Sense, SolveOptions, SolveReport};
+use crate::lp::{SolveOptions, SolveReport};
 
 /// A solved and certified (or not) result.
 #[derive(Clone)]
@@ -210,33 +210,8 @@ fn attempt(
             // empty of better games if an excluded plan claimed to beat the best.
             Err(e) => return Err(AfterExclusions::wrap(e, excluded.len(), excluded_best)),
         };
-        // Under a cutoff HiGHS may hand back a plan that does not beat it (kept before the
-        // cutoff pruned its branch). Its "optimal" then says only that no plan beats the
-        // best game: the answer, with no game to schedule (scheduling it could only fail
-        // or certify a game that is not wanted); stopped by a limit, it is no game found.
-        if let (Some(v), Some(o)) = (scope.beating, report.objective) {
-            let beats = match objective.sense() {
-                Sense::Maximise => o > v as f64 + 0.5,
-                Sense::Minimise => o < v as f64 - 0.5,
-            };
-            if !beats {
-                let e = if report.status == crate::lp::Status::Optimal {
-                    anyhow!(
-                        "{} part is infeasible: no plan beats {v} (HiGHS kept one of {o} \
-                         under the cutoff)",
-                        objective.name()
-                    )
-                } else {
-                    crate::lp::NoSolution {
-                        model: format!("{} part", objective.name()),
-                        seconds: report.seconds,
-                        bound: report.bound,
-                    }
-                    .into()
-                };
-                return Err(AfterExclusions::wrap(e, excluded.len(), excluded_best));
-            }
-        }
+        // Under a cutoff (`scope.beating`) `lp` returns only plans that beat it: a plan HiGHS
+        // kept below it is "no solution beats the cutoff" (settled) or no solution (a limit).
         match schedule::schedule(c, &plan) {
             Ok(record) => {
                 return Ok(Attempt {
