@@ -228,16 +228,20 @@ fn hidden_by_level(m: &mut Model, c: &Config, v: &Vars) {
 /// card held or drawn was displayed; no artist reached K, so the face-up cards (the extra
 /// card included) number at most A·(K − 1); the rest were hidden (or end play). M_r is
 /// the left side's largest possible value minus A·(K − 1) − e_r, so a closed round is
-/// not constrained. When even the smallest left side (round 1's deal, less every hidden
-/// card of the deck) exceeds the capacity, noclose_r is simply 0.
+/// not constrained.
+///
+/// And a round that no legal game can end without a close is fixed as closing
+/// ([`noclose_impossible`]: the cards dealt up to it do not fit in every display that the
+/// rounds up to it allow).
 ///
 /// Why it helps: the relaxation ended rounds "half without a close" to rank an artist
-/// first with only two cards.
+/// first with only two cards (3 players, standard: the part "Krypto 5 tokens, first in
+/// rounds 2–4" has LP 463.8 with round 2 free, 459.3 with it closed; 4 players 425.8 and
+/// 423.0).
 fn noclose_capacity(m: &mut Model, c: &Config, v: &Vars) {
     use crate::modern_art::rules::Symbol;
     let d = &v.d;
     let draws: usize = (0..d.a).map(|a| c.supply(a, Symbol::Draw)).sum();
-    let hidden: usize = (0..d.a).map(|a| c.supply(a, Symbol::Hidden)).sum();
     for r in 0..d.r {
         let e = usize::from(c.has_extra(r));
         let cap = (d.a * (d.k - 1)) as f64 - e as f64;
@@ -257,13 +261,45 @@ fn noclose_capacity(m: &mut Model, c: &Config, v: &Vars) {
         }
         let big = (most - cap).max(0.0);
         m.constrain(leq(lhs, cap + big * (1.0 - v.noclose[r])));
-        let least = (d.n * c.deal(r)) as f64
-            - hidden as f64
-            - if d.blessed { (d.n * d.a) as f64 } else { 0.0 };
-        if r == 0 && least > cap {
+        if noclose_impossible(c, r) {
             m.constrain(leq(Expression::from(v.noclose[r]), 0.0));
         }
     }
+}
+
+/// Whether no legal game can end round r (0-based) without a close.
+///
+/// Such a round ends because every hand is empty, so every card dealt in rounds 1..=r
+/// (n · Σ deal; draws only add cards, and the model covers only decks whose deals are
+/// complete) was displayed by the end of round r. The most cards the players can display:
+/// - in an earlier round x, face up, A·(K − 1) + n − e_x: before the card or event that
+///   closes it no artist has K face-up cards (the extra card included, so the players
+///   show at most A·(K − 1) − e_x), and the close adds one card, or n with a closing
+///   `simultaneous` event (the active player's own `simultaneous` card came before it:
+///   had it reached K, the round would have closed on it, unresolved);
+/// - in round r itself, face up, A·(K − 1) − e_r (no artist reaches K);
+/// - face down, at most H over the whole game (each hidden card is the second card of a
+///   distinct `hidden` card; also when hidden cards count toward K, where this only
+///   over-counts);
+/// - end play (blessed), at most n · A per round.
+///
+/// If the deals exceed that, round r closes in every legal game. Round 1 of the full game
+/// with 2–5 players, and round 2 with 3–5 players, are such rounds.
+pub fn noclose_impossible(c: &Config, r: usize) -> bool {
+    use crate::modern_art::rules::{EndPlay, Symbol};
+    let (n, a, k) = (c.players, c.artists(), c.threshold());
+    let hidden: usize = (0..a).map(|x| c.supply(x, Symbol::Hidden)).sum();
+    let dealt = n * (0..=r).map(|x| c.deal(x)).sum::<usize>();
+    let extra = |x: usize| usize::from(c.has_extra(x));
+    let mut most = hidden;
+    for x in 0..r {
+        most += (a * (k - 1) + n).saturating_sub(extra(x));
+    }
+    most += (a * (k - 1)).saturating_sub(extra(r));
+    if c.variant.end_play == EndPlay::Blessed {
+        most += n * a * (r + 1);
+    }
+    dealt > most
 }
 
 /// **Two artists cannot share more tokens than there are.** With T award tokens and

@@ -263,6 +263,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 ///   ends with every hand empty, `x` free.
 /// - `GAMEBOUNDS_FIRSTS="4,x,x,4"`: the artist (0-based) that takes first place in each
 ///   round (`x` leaves a round free).
+/// - `GAMEBOUNDS_SECONDS="x,x,x,3"`: the artist (0-based) that takes second place in each
+///   round (`x` leaves a round free).
 /// - `GAMEBOUNDS_AWARDS="4"`: every award token on that artist (0-based).
 /// - `GAMEBOUNDS_AWARDMAX="3"`: at most that many tokens on any one artist.
 /// - `GAMEBOUNDS_TOKENS="4:5"`, `GAMEBOUNDS_LEADS="4:0111"`: the token split's part
@@ -312,6 +314,13 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         for (r, want) in firsts.split(',').enumerate().take(v.d.r) {
             if let Ok(a) = want.trim().parse::<usize>() {
                 m.constrain(eq(v.place(r, a, 0), 1.0));
+            }
+        }
+    }
+    if let Ok(seconds) = std::env::var("GAMEBOUNDS_SECONDS") {
+        for (r, want) in seconds.split(',').enumerate().take(v.d.r) {
+            if let Ok(a) = want.trim().parse::<usize>() {
+                m.constrain(eq(v.place(r, a, 1), 1.0));
             }
         }
     }
