@@ -359,6 +359,10 @@ fn rounds_called_closing_never_end_with_empty_hands() {
         assert!(noclose_impossible(&c, 0), "{n}p round 1");
         assert_eq!(noclose_impossible(&c, 1), n >= 3, "{n}p round 2");
         assert!(!noclose_impossible(&c, 3), "{n}p round 4");
+        // Blessed end play can take n · A more cards a round.
+        let b = load("blessed.json", n);
+        assert_eq!(noclose_impossible(&b, 0), n >= 4, "{n}p blessed round 1");
+        assert!(!noclose_impossible(&b, 1), "{n}p blessed round 2");
     }
     let held = |st: &State| -> usize { (0..st.config().players).map(|p| st.hand_size(p)).sum() };
     let highest = |st: &State| -> usize {

@@ -283,8 +283,9 @@ fn noclose_capacity(m: &mut Model, c: &Config, v: &Vars) {
 ///   over-counts);
 /// - end play (blessed), at most n · A per round.
 ///
-/// If the deals exceed that, round r closes in every legal game. Round 1 of the full game
-/// with 2–5 players, and round 2 with 3–5 players, are such rounds.
+/// If the deals exceed that, round r closes in every legal game. Under the standard rules
+/// that is round 1 with 2–5 players and round 2 with 3–5 players (blessed end play leaves
+/// room for more, and only round 1 of 4–5 players stays fixed).
 pub fn noclose_impossible(c: &Config, r: usize) -> bool {
     use crate::modern_art::rules::{EndPlay, Symbol};
     let (n, a, k) = (c.players, c.artists(), c.threshold());
