@@ -13,6 +13,7 @@ use gamebounds::traveller::engine::{self, State};
 use gamebounds::traveller::generate;
 use gamebounds::traveller::model::{self, Objective};
 use gamebounds::traveller::rules::Rules;
+use gamebounds::traveller::sequences;
 
 /// A tiny town: 1–2–3–4 in a row, 5 above 2 (joined to 1, 2 and 3), coal from 1 to 3,
 /// diamonds from 5 to 4, fuel on 2.
@@ -533,6 +534,8 @@ fn bound_episode_verifies_and_a_tampered_one_does_not() {
         "67",
         "--steps",
         "12",
+        "--method",
+        "ilp",
         "--quiet",
         "--out",
         out.to_str().unwrap(),
@@ -555,6 +558,220 @@ fn bound_episode_verifies_and_a_tampered_one_does_not() {
     let o = run(&["verify", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no road"), "{}", stderr(&o));
+}
+
+/// The event search from square `start` over `steps`, started from `known`, is proven,
+/// equals `want` (brute force), and its plan replays legally to the same cash: without
+/// the relaxed future's cut-offs (then it bounds exactly the sequences `count` counts),
+/// with them, and with them from a plan just below the optimum (its last sale one unit
+/// short), where a cut-off that is not a bound would lose the optimum. Returns the
+/// prefixes cut.
+fn events_are(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    known: &[engine::Action],
+    want: f64,
+) -> u64 {
+    let s = board.square(start).unwrap();
+    let check = |known: &[engine::Action], prune: bool| -> sequences::Outcome {
+        let o = sequences::solve_with(board, rules, s, steps, known, &SolveOptions::quiet(), prune)
+            .unwrap();
+        let what = format!("start {start}, T={steps}, known {known:?}, prune {prune}");
+        assert!(o.proven, "{what}");
+        assert!(
+            (o.cash - want).abs() < 1e-6,
+            "{what}: event search {}, brute force {want}",
+            o.cash
+        );
+        let rp = engine::replay(board, rules, start, &o.plan).unwrap();
+        assert!(rp.illegal.is_none(), "{what}: {:?}", rp.illegal);
+        assert!(o.plan.len() <= steps, "{what}");
+        assert!((rp.last().cash - o.cash).abs() < 1e-9, "{what}");
+        o
+    };
+    let all = check(known, false);
+    let count = sequences::count(board, rules, s, steps, u64::MAX).unwrap();
+    assert_eq!(
+        count, all.sequences,
+        "T={steps}: the count and the search differ"
+    );
+    let mut cut = check(known, true).cut;
+    let mut near = all.plan.clone();
+    if let Some(engine::Action::Sell(_, q)) = near
+        .iter_mut()
+        .rev()
+        .find(|a| matches!(a, engine::Action::Sell(..)))
+    {
+        *q -= 1;
+        cut += check(&near, true).cut;
+    }
+    cut
+}
+
+#[test]
+fn event_search_matches_brute_force() {
+    // The tiny town, the town with long roads (chains, a dead end, a triangle) and two
+    // generated towns; from nothing known and from the trip planner's plan for half the
+    // budget (a weaker start).
+    let tiny = Board::from_facts("tiny", TINY).unwrap();
+    let chains = Board::from_facts("chains", CHAINS).unwrap();
+    let town = Rules {
+        cash: 30.0,
+        tank: 6,
+        fuel: 6,
+        capacity: 10.0,
+    };
+    let mut cases: Vec<(Board, Rules, u32, Vec<usize>)> = vec![
+        (tiny.clone(), tiny_rules(), 1, (1..=7).collect()),
+        (tiny, tiny_rules(), 3, (1..=7).collect()),
+        (chains.clone(), chains_rules(), 1, (1..=11).collect()),
+        (chains, chains_rules(), 5, (1..=11).collect()),
+    ];
+    for seed in 1..=2 {
+        let board = Board::from_file("generated", generate::generate(seed, 5, 4)).unwrap();
+        let start = board.ids[0];
+        cases.push((board, town.clone(), start, vec![7, 11]));
+    }
+    let mut better = 0;
+    let mut cut = 0;
+    for (board, rules, start, budgets) in cases {
+        let s = board.square(start).unwrap();
+        for steps in budgets {
+            let want = brute_force(&board, &rules, start, steps);
+            if want > rules.cash + 1e-9 {
+                better += 1;
+            }
+            cut += events_are(&board, &rules, start, steps, &[], want);
+            let half = gamebounds::traveller::trips::plan(&board, &rules, s, steps / 2);
+            cut += events_are(&board, &rules, start, steps, &half, want);
+        }
+    }
+    assert!(better >= 12, "only {better} budgets where trading pays");
+    // The relaxed future did cut branches here, so its bound is tested, not idle.
+    assert!(cut >= 100, "only {cut} prefixes cut by the relaxed future");
+}
+
+#[test]
+fn the_relaxed_future_never_cuts_the_optimum_on_the_classic_board() {
+    // Large numbers (so quantities are nearly continuous) and budgets where the relaxed
+    // future is within a few percent of the optimum: a cut-off that is not a bound
+    // shows. Each budget: every sequence bounded (no cut-offs), then with cut-offs from
+    // a plan just below that optimum.
+    let board = Board::load(&models().join("classic.pl")).unwrap();
+    let rules = Rules::default();
+    let s = board.square(67).unwrap();
+    let mut cut = 0;
+    for steps in (16..=40).step_by(4) {
+        let all =
+            sequences::solve_with(&board, &rules, s, steps, &[], &SolveOptions::quiet(), false)
+                .unwrap();
+        let mut near = all.plan.clone();
+        let Some(engine::Action::Sell(_, q)) = near
+            .iter_mut()
+            .rev()
+            .find(|a| matches!(a, engine::Action::Sell(..)))
+        else {
+            continue;
+        };
+        *q -= 1;
+        let o = sequences::solve(&board, &rules, s, steps, &near, &SolveOptions::quiet()).unwrap();
+        assert!(o.proven);
+        assert!(
+            (o.cash - all.cash).abs() < 1e-6,
+            "T={steps}: with cut-offs £{}, without £{}",
+            o.cash,
+            all.cash
+        );
+        cut += o.cut;
+    }
+    assert!(cut > 0, "the relaxed future cut nothing");
+}
+
+#[test]
+fn events_method_proves_the_classic_fifty_steps() {
+    // The budget the ILP's relaxation leaves open (bound £8 985) is settled by the event
+    // search: nothing beats the trip planner's £8 353.
+    let out = tmp("t50-events.json");
+    let o = run_ok(&[
+        "traveller",
+        "bound",
+        "--board",
+        "models/traveller/classic.pl",
+        "--start",
+        "67",
+        "--steps",
+        "50",
+        "--method",
+        "events",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(stdout(&o).contains("proven optimum 8353"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("sequences ending in a sale"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run_ok(&["verify", out.to_str().unwrap()]);
+    assert!(stdout(&o).contains("verified"));
+    // Cash only: stock values need the ILP.
+    let o = run(&[
+        "traveller",
+        "bound",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "10",
+        "--method",
+        "events",
+        "--stock-value",
+        "coal=6",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--method ilp"), "{}", stderr(&o));
+}
+
+#[test]
+fn results_keep_proven_episodes_and_solve_the_rest() {
+    let dir = tmp("results");
+    let (models, games) = (dir.join("models"), dir.join("games"));
+    std::fs::create_dir_all(&models).unwrap();
+    for f in ["classic.pl", "large.pl", "rules.json"] {
+        std::fs::copy(root().join("models/traveller").join(f), models.join(f)).unwrap();
+    }
+    let args = [
+        "traveller",
+        "results",
+        "--classic-steps",
+        "12",
+        "--large-steps",
+        "8",
+        "--models",
+        models.to_str().unwrap(),
+        "--games",
+        games.to_str().unwrap(),
+        "--results",
+        dir.to_str().unwrap(),
+    ];
+    let first = run_ok(&args);
+    assert!(!stderr(&first).contains("kept the proven episode"));
+    let second = run_ok(&args);
+    assert_eq!(
+        stderr(&second).matches("kept the proven episode").count(),
+        2
+    );
+    // A plan the referee rejects is not kept: that budget is solved again.
+    let t12 = games.join("traveller-classic-t12.json");
+    let mut env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&t12).unwrap()).unwrap();
+    env["payload"]["plan"] = serde_json::json!(["move 1"]);
+    std::fs::write(&t12, env.to_string()).unwrap();
+    let third = run_ok(&args);
+    assert_eq!(stderr(&third).matches("kept the proven episode").count(), 1);
+    run_ok(&["verify", t12.to_str().unwrap()]);
 }
 
 #[test]

@@ -12,11 +12,11 @@ use super::board::Board;
 use super::engine::{self, money, Action};
 use super::episode::{Payload, StateView, Variant};
 use super::rules::Rules;
-use super::{draw, generate, greedy, model, render, trips};
+use super::{draw, generate, greedy, model, render, sequences, trips};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
-use crate::lp::Status;
+use crate::lp::{SolveReport, Status};
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -43,15 +43,23 @@ pub enum Command {
         plan: PathBuf,
     },
     /// The most cash after at most T steps, proven by an ILP over the time-expanded
-    /// board, with the plan that reaches it (replayed by the referee before it is shown).
+    /// board or by an exact search over event sequences (see --method), with the plan
+    /// that reaches it (replayed by the referee before it is shown).
     ///
-    /// Example: gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 20
+    /// Example: gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 50
     Bound {
         #[command(flatten)]
         game: Game,
         /// Step budget T (each action is one step; the trader may stop early).
         #[arg(long, value_name = "T")]
         steps: usize,
+        /// How to prove it: `events` (every sequence of purchases, sales and fuel stops,
+        /// its quantities by LP and MIP: exact; the sequences grow with the budget, so long
+        /// budgets take long), `ilp` (the time-expanded ILP: a bound with a gap for long
+        /// budgets; the only one for --stock-value) or `auto` (events; if --time-limit
+        /// stops it, the ILP from its best plan, with another --time-limit).
+        #[arg(long, value_enum, default_value_t = Method::Auto)]
+        method: Method,
         /// Count stock still carried at the end at this price, e.g. `--stock-value coal=6`
         /// (repeatable); the objective becomes cash + stock value.
         #[arg(long, value_name = "GOOD=PRICE")]
@@ -100,10 +108,10 @@ pub enum Command {
     /// Example: gamebounds traveller results --time-limit 300
     Results {
         /// Step budgets on the classic board.
-        #[arg(long, value_delimiter = ',', default_value = "20,30,50,100")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,50,60,70,80,100")]
         classic_steps: Vec<usize>,
         /// Step budgets on the large board.
-        #[arg(long, value_delimiter = ',', default_value = "20")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,40")]
         large_steps: Vec<usize>,
         #[arg(long, default_value = "models/traveller", value_name = "DIR")]
         models: PathBuf,
@@ -184,11 +192,12 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         Command::Bound {
             game,
             steps,
+            method,
             stock_value,
         } => {
             let (board, rules) = game.load()?;
             let values = parse_values(&board, &stock_value)?;
-            let env = bound(&board, &rules, game.start, steps, values, common)?;
+            let env = bound(&board, &rules, game.start, steps, values, method, common)?;
             common.emit(&env)
         }
         Command::Window {
@@ -388,9 +397,21 @@ fn variant(
 fn payload(board: &Board, trader: &str, plan: &[Action], end: &engine::State) -> Payload {
     Payload {
         trader: trader.into(),
+        search: None,
         plan: plan.iter().map(|a| a.to_string()).collect(),
         end: StateView::of(board, end),
     }
+}
+
+/// How `bound` proves the most cash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// The event search; the ILP if a time limit stops it (and for stock values).
+    Auto,
+    /// The ILP over the time-expanded board.
+    Ilp,
+    /// The exact search over event sequences (`sequences.rs`).
+    Events,
 }
 
 /// Solve the bound, replay its plan, and build the episode. A plan the referee rejects,
@@ -401,9 +422,35 @@ pub fn bound(
     start: u32,
     steps: usize,
     stock_value: BTreeMap<String, f64>,
+    method: Method,
     common: &Common,
 ) -> Result<Envelope> {
     let v = variant(board, rules, start, steps, stock_value);
+    let events = match method {
+        Method::Ilp => false,
+        Method::Events if !v.stock_value.is_empty() => {
+            bail!("--method events counts cash only: drop --stock-value, or use --method ilp")
+        }
+        Method::Events => true,
+        Method::Auto => {
+            v.stock_value.is_empty()
+                && std::env::var_os("GAMEBOUNDS_RELAX").is_none()
+                && board.goods.len() <= sequences::MAX_GOODS
+        }
+    };
+    // The better of the greedy and the trip planner's plans is the first plan to beat.
+    let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
+    if events {
+        let (env, plan) = events_bound(board, rules, start, steps, &hint, &v, common)?;
+        if env.status == Status::Optimal || method == Method::Events {
+            return Ok(env);
+        }
+        common.note(
+            "traveller: the event search did not finish within --time-limit; the ILP now \
+             (another --time-limit), from the search's best plan",
+        );
+        hint = plan;
+    }
     let objective = model::Objective {
         stock_value: v.stock_values(board)?,
         ..Default::default()
@@ -430,8 +477,6 @@ pub fn bound(
             r.columns
         );
     }
-    // The better of the greedy and the trip planner's plans is the solver's first incumbent.
-    let hint = first_incumbent(board, rules, board.square(start)?, steps);
     let b = model::solve(
         board,
         rules,
@@ -467,6 +512,73 @@ pub fn bound(
     // The referee's value is exact; the solver's differs only by floating-point noise.
     env.value = Some(worth);
     Ok(env)
+}
+
+/// `bound --method events`: the search over event sequences, started from the better of
+/// the greedy and trip-planner plans. Proven when every sequence is settled; a time limit
+/// that stops it leaves the best plan found, with no bound.
+fn events_bound(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    hint: &[Action],
+    v: &Variant,
+    common: &Common,
+) -> Result<(Envelope, Vec<Action>)> {
+    common.note(format!(
+        "traveller: searching every event sequence on board {} from square {start}, \
+         {steps} steps …",
+        board.name
+    ));
+    let opts = common.solve_options();
+    let o = sequences::solve(board, rules, board.square(start)?, steps, hint, &opts)?;
+    let rp = engine::replay(board, rules, start, &o.plan)?;
+    if rp.illegal.is_some() || o.plan.len() > steps {
+        bail!("the event search's plan is not legal within {steps} steps (a bug in the search)");
+    }
+    let cash = rp.last().cash;
+    let report = SolveReport {
+        status: if o.proven {
+            Status::Optimal
+        } else {
+            Status::Feasible
+        },
+        objective: Some(cash),
+        bound: o.proven.then_some(cash),
+        gap: o.proven.then_some(0.0),
+        seconds: o.seconds,
+        // The largest LP or MIP HiGHS solved; the sequences are counted in the payload.
+        nodes: None,
+        rows: o.rows,
+        columns: o.longest,
+        integers: if o.mips > 0 { o.longest } else { 0 },
+        threads: opts.threads,
+        time_limit: opts.time_limit,
+    };
+    let mut p = payload(board, "events", &o.plan, rp.last());
+    p.search = Some(format!(
+        "{} sequences ending in a sale{}: {} needed their LP, {} their MIP; {} prefixes cut \
+         by the relaxed future",
+        o.sequences,
+        if o.proven {
+            ""
+        } else {
+            ", stopped by the time limit"
+        },
+        o.lps,
+        o.mips,
+        o.cut
+    ));
+    let mut env = Envelope::from_report(
+        "traveller",
+        serde_json::to_value(v)?,
+        v.objective(),
+        &report,
+        serde_json::to_value(p)?,
+    );
+    env.value = Some(cash);
+    Ok((env, o.plan))
 }
 
 /// The richer of the greedy plan and the trip planner's plan (both replayed by the
@@ -512,6 +624,20 @@ pub fn greedy_episode(board: &Board, rules: &Rules, start: u32, steps: usize) ->
     })
 }
 
+/// A proven episode already in `games/` for this board, rules, start 67 and budget, that
+/// the referee replays: `results` keeps it rather than solving again (a proof can take
+/// far longer than `--time-limit`, e.g. the event search at T = 100). Anything else —
+/// missing, unproven, another board or budget, a plan the referee rejects — is None.
+fn proven_episode(path: &Path, board: &Board, rules: &Rules, steps: usize) -> Option<Envelope> {
+    let env = Envelope::load(path).ok()?;
+    let want = serde_json::to_value(variant(board, rules, 67, steps, BTreeMap::new())).ok()?;
+    let proven = env.game == "traveller"
+        && env.status == Status::Optimal
+        && env.variant == want
+        && env.solver.as_ref().is_some_and(|s| s.proven());
+    (proven && crate::games::verify(&env).is_ok()).then_some(env)
+}
+
 fn results_cmd(
     classic_steps: &[usize],
     large_steps: &[usize],
@@ -525,12 +651,23 @@ fn results_cmd(
     for (file, steps) in [("classic.pl", classic_steps), ("large.pl", large_steps)] {
         let board = Board::load(&models.join(file))?;
         for &t in steps {
-            let env = bound(&board, &rules, 67, t, BTreeMap::new(), common)?;
+            let name = format!("traveller-{}-t{t}", board.name);
+            let kept = proven_episode(&games.join(format!("{name}.json")), &board, &rules, t);
+            let env = match kept {
+                Some(env) => {
+                    common.note(format!(
+                        "  {} T={t}: kept the proven episode games/{name}.json (replayed by \
+                         the referee; delete it to solve again)",
+                        board.name
+                    ));
+                    env
+                }
+                None => bound(&board, &rules, 67, t, BTreeMap::new(), Method::Auto, common)?,
+            };
             crate::games::verify(&env).context("the bound's episode fails its referee")?;
             let g = greedy_episode(&board, &rules, 67, t)?;
             let tp = trips::plan(&board, &rules, board.square(67)?, t);
             let tv = engine::replay(&board, &rules, 67, &tp)?.last().cash;
-            let name = format!("traveller-{}-t{t}", board.name);
             let path = games.join(format!("{name}.json"));
             env.save(&path)?;
             std::fs::write(path.with_extension("md"), render::render(&env)?)?;
@@ -553,7 +690,10 @@ fn results_cmd(
                     )
                 },
                 format!("{:.2}", s.seconds),
-                format!("{} × {} ({} int)", s.rows, s.columns, s.integers),
+                match env.payload_as::<Payload>()?.search {
+                    Some(how) => format!("event search: {how}"),
+                    None => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
+                },
                 format!("£{}", money(gv)),
                 format!("£{}", money(tv)),
                 format!("{:.2}", (value - rules.cash) / (gv - rules.cash).max(1.0)),
@@ -577,7 +717,7 @@ fn results_cmd(
             "upper bound",
             "result",
             "solve s",
-            "model rows × cols",
+            "method",
             "greedy",
             "trip planner",
             "profit ratio",
@@ -588,9 +728,13 @@ fn results_cmd(
     let md = format!(
         "# Traveller — the most cash in T steps\n\n\
          Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
-         and the trader may stop early. *best plan* is the ILP's best plan (HiGHS, 1 thread, \
-         started from the better of the greedy and trip-planner plans), replayed by the referee \
-         to the same cash; *upper bound* is HiGHS's proven bound on any plan; *greedy* is \
+         and the trader may stop early. *best plan* is the best plan of `bound --method auto` \
+         (the search over event sequences where there are at most 2 million of them, else \
+         the ILP over the time-expanded board; HiGHS, 1 thread, started from the better of \
+         the greedy and trip-planner plans), replayed by the referee to the same cash; \
+         *upper bound* is the proven bound on any plan; *method* says which proved it (the \
+         event search: how many sequences end in a sale, and how many of them needed their \
+         LP and their MIP; the ILP: its size); *greedy* is \
          the one-trip-ahead baseline; *trip planner* the whole-trip dynamic programme (the \
          usual MIP start); *profit ratio* = best-plan profit / greedy profit. *solve s* \
          includes the checkpoint LPs. A row is a proven \
@@ -630,7 +774,15 @@ fn bench(
         let mut last = None;
         for _ in 0..repeat.max(1) {
             let started = Instant::now();
-            let env = bound(&board, &rules, start, t, BTreeMap::new(), &quiet)?;
+            let env = bound(
+                &board,
+                &rules,
+                start,
+                t,
+                BTreeMap::new(),
+                Method::Ilp,
+                &quiet,
+            )?;
             times.push(started.elapsed().as_secs_f64());
             last = Some(env);
         }

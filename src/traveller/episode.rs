@@ -35,8 +35,12 @@ pub struct Variant {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Payload {
-    /// `ilp` (the bound's plan) or `greedy`.
+    /// `ilp` (the bound's plan by the ILP), `events` (by the search over event
+    /// sequences, `bound --method events`) or `greedy`.
     pub trader: String,
+    /// How the event search settled the bound (sequences, LPs, MIPs), for `events`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<String>,
     /// One action a line, as a plan file writes them.
     pub plan: Vec<String>,
     /// The state after the last action.

@@ -13,6 +13,7 @@ pub mod greedy;
 pub mod model;
 pub mod render;
 pub mod rules;
+pub mod sequences;
 pub mod trips;
 pub mod window;
 

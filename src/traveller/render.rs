@@ -81,7 +81,13 @@ pub fn render(env: &Envelope) -> Result<String> {
                 money(l.variant.rules.capacity)
             ),
         ),
-        ("trader", l.payload.trader.clone()),
+        (
+            "trader",
+            match &l.payload.search {
+                Some(how) => format!("{} ({how})", l.payload.trader),
+                None => l.payload.trader.clone(),
+            },
+        ),
         ("final cash", format!("£{}", money(end.cash))),
     ]));
     md.push_str("\n\n## Plan, state after each step\n\n");
