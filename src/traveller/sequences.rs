@@ -33,7 +33,6 @@
 //! 11 000 at T = 50, 1.4 million at T = 70, 14 million at T = 80), so the search proves
 //! budgets the ILP's relaxation cannot (T = 50 to 90), not arbitrarily long ones.
 
-use std::collections::VecDeque;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
@@ -929,7 +928,9 @@ impl<'a> Search<'a> {
         let mut at = self.start;
         for (e, &x) in path.iter().zip(q) {
             let site = self.tab.sites[e.site];
-            for s in shortest_road(self.board, at, site.square) {
+            // Every leg was measured on the roads, so a shortest road exists.
+            let road = super::greedy::path(self.board, at, site.square).unwrap_or_default();
+            for s in road {
                 plan.push(Action::Move(self.board.ids[s]));
             }
             at = site.square;
@@ -945,32 +946,6 @@ impl<'a> Search<'a> {
         }
         plan
     }
-}
-
-/// The squares after `from` on a shortest road to `to` (empty when they are the same).
-fn shortest_road(board: &Board, from: usize, to: usize) -> Vec<usize> {
-    let mut parent = vec![usize::MAX; board.n()];
-    parent[from] = from;
-    let mut queue = VecDeque::from([from]);
-    while let Some(a) = queue.pop_front() {
-        if a == to {
-            break;
-        }
-        for &b in &board.adj[a] {
-            if parent[b] == usize::MAX {
-                parent[b] = a;
-                queue.push_back(b);
-            }
-        }
-    }
-    let mut road = Vec::new();
-    let mut s = to;
-    while s != from {
-        road.push(s);
-        s = parent[s];
-    }
-    road.reverse();
-    road
 }
 
 #[cfg(test)]
