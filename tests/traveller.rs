@@ -611,6 +611,25 @@ fn events_are(
 }
 
 #[test]
+fn the_event_search_hands_over_every_better_plan_at_once() {
+    let board = Board::from_facts("chains", CHAINS).unwrap();
+    let rules = chains_rules();
+    let s = board.square(1).unwrap();
+    let seen = std::cell::RefCell::new(Vec::new());
+    let keep = |plan: &[engine::Action], cash: f64| {
+        let rp = engine::replay(&board, &rules, 1, plan).unwrap();
+        assert!(rp.illegal.is_none() && (rp.last().cash - cash).abs() < 1e-9);
+        seen.borrow_mut().push(cash);
+    };
+    let o = sequences::solve_keeping(&board, &rules, s, 11, &[], &SolveOptions::quiet(), &keep)
+        .unwrap();
+    let seen = seen.into_inner();
+    assert!(!seen.is_empty());
+    assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+    assert_eq!(*seen.last().unwrap(), o.cash);
+}
+
+#[test]
 fn event_search_matches_brute_force() {
     // The tiny town, the town with long roads (chains, a dead end, a triangle) and two
     // generated towns; from nothing known and from the trip planner's plan for half the

@@ -532,7 +532,46 @@ fn events_bound(
         board.name
     ));
     let opts = common.solve_options();
-    let o = sequences::solve(board, rules, board.square(start)?, steps, hint, &opts)?;
+    // With --out, every better plan is written there at once (as "best found"), so a
+    // long search that is stopped loses no plan; the final episode replaces it.
+    let keep = |plan: &[Action], cash: f64| {
+        let Some(path) = &common.out else { return };
+        let written = (|| -> Result<()> {
+            let rp = engine::replay(board, rules, start, plan)?;
+            let mut p = payload(board, "events", plan, rp.last());
+            p.search = Some("the search was still running when this plan was found".into());
+            let env = Envelope {
+                game: "traveller".into(),
+                variant: serde_json::to_value(v)?,
+                objective: v.objective().into(),
+                status: Status::Feasible,
+                value: Some(cash),
+                bound: None,
+                gap: None,
+                solver: None,
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                payload: serde_json::to_value(p)?,
+            };
+            env.save(path)?;
+            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            Ok(())
+        })();
+        if let Err(e) = written {
+            eprintln!(
+                "gamebounds: could not write the better plan to {}: {e:#}",
+                path.display()
+            );
+        }
+    };
+    let o = sequences::solve_keeping(
+        board,
+        rules,
+        board.square(start)?,
+        steps,
+        hint,
+        &opts,
+        &keep,
+    )?;
     let rp = engine::replay(board, rules, start, &o.plan)?;
     if rp.illegal.is_some() || o.plan.len() > steps {
         bail!("the event search's plan is not legal within {steps} steps (a bug in the search)");

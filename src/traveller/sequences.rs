@@ -30,8 +30,9 @@
 //! LP, and the relaxed future ([`Future`]) cuts off prefixes that cannot beat the best.
 //!
 //! The sequences still grow about tenfold every ten steps (classic board, bounded: about
-//! 11 000 at T = 50, 1.4 million at T = 70, 14 million at T = 80), so the search proves
-//! budgets the ILP's relaxation cannot (T = 50 to 90), not arbitrarily long ones.
+//! 11 000 at T = 50, 1.4 million at T = 70, 14 million at T = 80, 179 million at T = 90),
+//! so the search proves budgets the ILP's relaxation cannot (T = 50 to 90), not
+//! arbitrarily long ones.
 
 use std::time::Instant;
 
@@ -466,7 +467,13 @@ struct Search<'a> {
     last_note: f64,
     /// Only count the sequences that end in a sale, stopping above this many.
     count_only: Option<u64>,
+    /// Told of every better plan as soon as it is found (plan, cash).
+    keep: Option<&'a Keep<'a>>,
 }
+
+/// What receives the search's better plans as they are found (plan, cash), so a long
+/// search that is stopped loses no plan.
+pub type Keep<'k> = dyn Fn(&[Action], f64) + 'k;
 
 /// The most cash in at most `steps` actions from square index `start`, by the search over
 /// event sequences. `known` is a legal plan to beat (its cash is the first bound to
@@ -483,6 +490,19 @@ pub fn solve(
     solve_with(board, rules, start, steps, known, opts, true)
 }
 
+/// [`solve`], handing every better plan to `keep` as soon as it is found.
+pub fn solve_keeping<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
+    start: usize,
+    steps: usize,
+    known: &[Action],
+    opts: &SolveOptions,
+    keep: &'a Keep<'a>,
+) -> Result<Outcome> {
+    search(board, rules, start, steps, known, opts, true, Some(keep))
+}
+
 /// [`solve`], with the relaxed future's cut-offs (`prune`) or without (every sequence
 /// that [`count`] counts is bounded; for tests).
 pub fn solve_with(
@@ -493,6 +513,20 @@ pub fn solve_with(
     known: &[Action],
     opts: &SolveOptions,
     prune: bool,
+) -> Result<Outcome> {
+    search(board, rules, start, steps, known, opts, prune, None)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
+    start: usize,
+    steps: usize,
+    known: &[Action],
+    opts: &SolveOptions,
+    prune: bool,
+    keep: Option<&'a Keep<'a>>,
 ) -> Result<Outcome> {
     if board.goods.len() > MAX_GOODS {
         bail!(
@@ -508,6 +542,7 @@ pub fn solve_with(
         _ => (rules.cash, Vec::new()),
     };
     let mut s = Search::new(board, rules, start, steps, opts);
+    s.keep = keep;
     if prune {
         s.future = Future::new(board, rules, &s.tab, steps);
     }
@@ -663,6 +698,7 @@ impl<'a> Search<'a> {
             stopped: false,
             last_note: 0.0,
             count_only: None,
+            keep: None,
         }
     }
 
@@ -839,6 +875,9 @@ impl<'a> Search<'a> {
                 }
                 self.best = got;
                 self.plan = plan;
+                if let Some(keep) = self.keep {
+                    keep(&self.plan, self.best);
+                }
             }
         }
         Ok(())
