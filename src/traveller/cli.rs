@@ -54,8 +54,8 @@ pub enum Command {
         #[arg(long, value_name = "T")]
         steps: usize,
         /// How to prove it: `events` (every sequence of purchases, sales and fuel stops,
-        /// its quantities by LP and MIP: exact; the sequences grow with the budget, so long
-        /// budgets take long), `ilp` (the time-expanded ILP: a bound with a gap for long
+        /// its quantities by LP and MIP: exact; the sequences grow with the budget:
+        /// classic board T = 50 in 0.1 s, T = 80 in 20 s, T = 100 in about an hour), `ilp` (the time-expanded ILP: a bound with a gap for long
         /// budgets; the only one for --stock-value) or `auto` (events; if --time-limit
         /// stops it, the ILP from its best plan, with another --time-limit).
         #[arg(long, value_enum, default_value_t = Method::Auto)]
