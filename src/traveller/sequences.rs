@@ -31,8 +31,8 @@
 //!
 //! The sequences still grow about tenfold every ten steps (classic board, bounded: about
 //! 11 000 at T = 50, 1.4 million at T = 70, 14 million at T = 80, 179 million at T = 90),
-//! so the search proves budgets the ILP's relaxation cannot (T = 50 to 90), not
-//! arbitrarily long ones.
+//! so the search proves budgets the ILP's relaxation cannot (T = 50 to 100, the last in
+//! about an hour), not arbitrarily long ones.
 
 use std::time::Instant;
 
@@ -213,7 +213,8 @@ struct Future {
     sites: Vec<usize>,
     /// `after_drive[d][k]`: the grid point of grid[k] − d × the cheapest fuel price.
     after_drive: Vec<Vec<usize>>,
-    /// `margin[square][g][left]` for the squares of the sites: see [`Future::margins`].
+    /// `margin[square][g][left]` for the squares of all sites (fuel stations included):
+    /// see [`Future::margins`].
     margin: Vec<Vec<Vec<f64>>>,
     capacity: f64,
     volume: Vec<f64>,
@@ -254,11 +255,11 @@ impl Future {
                     .collect()
             })
             .collect();
+        // Every site's square, fuel stations included: where a prefix can end holding goods.
         let mut margin = vec![Vec::new(); board.n()];
-        for &i in &sites {
-            let q = tab.sites[i].square;
-            if margin[q].is_empty() {
-                margin[q] = Self::margins(board, tab, q, steps);
+        for site in &tab.sites {
+            if margin[site.square].is_empty() {
+                margin[site.square] = Self::margins(board, tab, site.square, steps);
             }
         }
         let mut f = Future {
@@ -377,42 +378,22 @@ impl Future {
         }
     }
 
-    /// The most cash reachable in `r` more steps from `square` with the node's worth
-    /// bound `w` (cash + stock at the cheapest prices, fuel bought so far subtracted),
-    /// at most `fuel` in the tank, and per good it may hold the units and the margin
-    /// already credited (`f64::INFINITY` when above the grid). The goods it may hold are
-    /// credited at once, at their best margin still reachable, and the relaxation starts
-    /// empty-handed.
-    #[allow(clippy::too_many_arguments)]
-    fn bound(
-        &self,
-        board: &Board,
-        tab: &Tables,
-        r: usize,
-        square: usize,
-        held: u64,
-        units: &[f64],
-        credited: &[f64],
-        w: f64,
-        fuel: usize,
-    ) -> f64 {
+    /// The most cash reachable in `r` more steps from `square` for a prefix that ends in
+    /// `node`, whose worth bound less the fuel it must have bought is `w`
+    /// (`f64::INFINITY` when above the grid). The goods it may hold are credited at once,
+    /// at their best margin still reachable (`node.units` at most, less what is already
+    /// credited), and the relaxation starts empty-handed. A node that may hold goods stands
+    /// on the site of its last event (a fuel station too), whose margins are tabulated.
+    fn bound(&self, tab: &Tables, r: usize, square: usize, node: &Node, w: f64) -> f64 {
         let ng = self.grid.len();
         let nh = self.goods + 1;
         let ns = self.sites.len();
-        let mut w = w + fuel as f64 * self.fuel_price;
-        if held != 0 {
-            let computed;
-            let here = if self.margin[square].is_empty() {
-                computed = Self::margins(board, tab, square, r);
-                &computed
-            } else {
-                &self.margin[square]
-            };
-            for g in 0..self.goods {
-                if held & (1 << g) != 0 {
-                    let row = &here[g];
+        let mut w = w + node.fuel as f64 * self.fuel_price;
+        if node.held != 0 {
+            for (g, row) in self.margin[square].iter().enumerate() {
+                if node.held & (1 << g) != 0 {
                     let m = row[(r + 1).min(row.len() - 1)];
-                    w += units[g] * (m - credited[g]).max(0.0);
+                    w += node.units[g] * (m - node.credited[g]).max(0.0);
                 }
             }
         }
@@ -469,6 +450,10 @@ struct Search<'a> {
     count_only: Option<u64>,
     /// Told of every better plan as soon as it is found (plan, cash).
     keep: Option<&'a Keep<'a>>,
+    /// Stop after this many seconds (`proven` is then false).
+    deadline: Option<f64>,
+    /// No progress lines.
+    quiet: bool,
 }
 
 /// What receives the search's better plans as they are found (plan, cash), so a long
@@ -552,8 +537,6 @@ fn search<'a>(
         Node::root(rules),
         &mut Vec::new(),
         &mut Vec::new(),
-        opts.time_limit,
-        opts.quiet,
     )?;
     Ok(Outcome {
         cash: s.best,
@@ -582,8 +565,6 @@ pub fn count(board: &Board, rules: &Rules, start: usize, steps: usize, cap: u64)
         Node::root(rules),
         &mut Vec::new(),
         &mut Vec::new(),
-        None,
-        true,
     )
     .ok()?;
     (!s.stopped).then_some(s.sequences)
@@ -699,33 +680,22 @@ impl<'a> Search<'a> {
             last_note: 0.0,
             count_only: None,
             keep: None,
+            deadline: opts.time_limit,
+            quiet: opts.quiet,
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
         path: &mut Vec<Event>,
         node: Node,
         wholesalers: &mut Vec<usize>,
         retailers: &mut Vec<usize>,
-        deadline: Option<f64>,
-        quiet: bool,
     ) -> Result<()> {
         if let Some(f) = &self.future {
             let here = node.last.map_or(self.start, |j| self.tab.sites[j].square);
             let worth = node.cash_bound(self.rules.fuel as usize, self.tab.fuel_price);
-            let most = f.bound(
-                self.board,
-                &self.tab,
-                self.steps - node.t,
-                here,
-                node.held,
-                &node.units,
-                &node.credited,
-                worth,
-                node.fuel,
-            );
+            let most = f.bound(&self.tab, self.steps - node.t, here, &node, worth);
             if most <= self.best + 1e-7 * self.best.abs().max(1.0) {
                 self.cut += 1;
                 return Ok(());
@@ -772,7 +742,7 @@ impl<'a> Search<'a> {
                             self.board.volume[good],
                             self.tab.cheapest[good],
                         );
-                        self.dfs(path, next, wholesalers, &mut fresh, deadline, quiet)?;
+                        self.dfs(path, next, wholesalers, &mut fresh)?;
                         wholesalers.pop();
                     }
                 }
@@ -788,12 +758,12 @@ impl<'a> Search<'a> {
                         next.sell(good, price - self.tab.cheapest[good]);
                         let most = next.cash_bound(self.rules.fuel as usize, self.tab.fuel_price);
                         self.settle(path, most)?;
-                        if let Some(limit) = deadline {
+                        if let Some(limit) = self.deadline {
                             if self.began.elapsed().as_secs_f64() > limit {
                                 self.stopped = true;
                             }
                         }
-                        if !quiet {
+                        if !self.quiet {
                             let now = self.began.elapsed().as_secs_f64();
                             if now - self.last_note >= 5.0 {
                                 self.last_note = now;
@@ -810,8 +780,7 @@ impl<'a> Search<'a> {
                         }
                         retailers.push(i);
                         let mut fresh = Vec::new();
-
-                        self.dfs(path, next, &mut fresh, retailers, deadline, quiet)?;
+                        self.dfs(path, next, &mut fresh, retailers)?;
                         retailers.pop();
                     }
                 }
@@ -823,7 +792,7 @@ impl<'a> Search<'a> {
                         last: Some(i),
                         ..node
                     };
-                    self.dfs(path, next, wholesalers, retailers, deadline, quiet)?;
+                    self.dfs(path, next, wholesalers, retailers)?;
                 }
             }
             path.pop();
