@@ -223,6 +223,8 @@ pub fn build(
             Sense::Maximise => m.cutoff(x + 0.5),
             Sense::Minimise => m.cutoff(x - 0.5),
         }
+        // The part has to show that nothing beats x (a proof), not find games.
+        m.proof_only();
     }
     Ok(Built {
         model: m,
