@@ -220,6 +220,14 @@ impl Model {
     /// and RENS and the root reduced-cost heuristic solve sub-MIPs at the root that can
     /// cost more than the proof (one Modern Art part: 5.1 s with them, 3.4 s without).
     /// Branch and bound still finds any better solution at its integral nodes.
+    ///
+    /// It also keeps HiGHS from restarting its root (`mip_allow_restart=false`): when
+    /// the root fixes enough columns HiGHS presolves the reduced model again and starts
+    /// its cuts over, several times on a small part that its root settles anyway (one
+    /// 2-player Modern Art part: four restarts, 3.0 → 2.0 s without them). Measured on
+    /// the four standard Modern Art proofs: their parts' time 2,193 → 1,648 s (2 and 3
+    /// players a fifth to a quarter faster, the 4-player hard part 677 → 268 s), though
+    /// 5 players lose 8%: some small parts that a restart closes at the root branch now.
     pub fn proof_only(&mut self) {
         for key in [
             "mip_heuristic_run_rens",
@@ -232,6 +240,7 @@ impl Model {
             self.highs_option(key, "false");
         }
         self.highs_option("mip_heuristic_effort", "0");
+        self.highs_option("mip_allow_restart", "false");
     }
 
     /// Set a HiGHS option for this model only, by name and value as text (HiGHS parses
