@@ -52,7 +52,8 @@ pub enum Command {
     /// round 1; `--split tokens`, one per artist and number of award tokens above half of
     /// them that it ends the game with, plus one where no artist has more than half;
     /// `--split tokens-leads`, the token split with every "artist ends with t tokens" part
-    /// that its LP does not settle split again by the rounds the artist leads (each part
+    /// that its LP does not settle split again by the rounds the artist leads, unless the
+    /// LP is within 4% of the best game, which HiGHS closes whole faster (each part
     /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
     /// and once a game is known a part only looks for a better one).
     ///

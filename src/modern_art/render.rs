@@ -63,7 +63,8 @@ pub fn render(env: &Envelope) -> Result<String> {
                  so every game lies in exactly one part: an artist with that many tokens, or \
                  no artist above half. A part \"artist a ends with t tokens\" whose LP the \
                  best game did not settle was split again by the rounds in which a takes \
-                 first place (one sub-part per set of rounds).",
+                 first place (one sub-part per set of rounds), unless its LP was within 4% \
+                 of the best game (then it was solved whole).",
                 "part",
             )
         } else {

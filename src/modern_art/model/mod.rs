@@ -330,7 +330,12 @@ pub fn solve(
 }
 
 /// The LP relaxation's optimum: a valid (weaker) bound when the MIP found no feasible
-/// point in time and so reported none.
+/// point in time and so reported none, and each split part's first bound.
+///
+/// Solved by HiGHS's interior point method with crossover (an optimal basis, so the same
+/// value as the simplex): measured on the split proofs' part LPs it takes about 0.3 s
+/// where the dual simplex takes about 0.45 s (the 144 parts a 2-player proof skips by
+/// their LP: 56 → 41 s).
 pub fn lp_bound(
     c: &Config,
     objective: Objective,
@@ -342,11 +347,13 @@ pub fn lp_bound(
     let built = build(c, objective, player, scope);
     vars::RELAX.with(|r| r.set(false));
     let Built {
-        model,
+        mut model,
         objective: obj,
         sense,
         ..
     } = built?;
+    // `GAMEBOUNDS_HIGHS=solver=simplex` (applied after this) compares.
+    model.highs_option("solver", "ipm");
     let solved = model.solve(sense, obj, opts)?;
     Ok(solved.report)
 }

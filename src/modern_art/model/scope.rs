@@ -269,7 +269,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 /// - `GAMEBOUNDS_AWARDMAX="3"`: at most that many tokens on any one artist.
 /// - `GAMEBOUNDS_TOKENS="4:5"`, `GAMEBOUNDS_LEADS="4:0111"`: the token split's part
 ///   "artist 4 ends with 5 tokens" and the leads sub-part "artist 4 first in rounds 2–4"
-///   (the split's own restrictions, to measure one part).
+///   (the split's own restrictions, to measure one part); `x` leaves a round free
+///   (`4:xxx1`: first in round 4, the other rounds open).
 /// - `GAMEBOUNDS_PLACED="4:2,x,3,0"`: tokens placed on artist 4 in each round (`x`: free).
 /// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
@@ -331,16 +332,16 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
     }
     // The split's own restrictions, applied from the environment to measure one part.
     if let Ok(part) = std::env::var("GAMEBOUNDS_LEADS") {
-        // `a:1011`: artist a (0-based) is first in exactly the rounds marked 1.
+        // `a:1011`: artist a (0-based) is first in exactly the rounds marked 1 (`x`: free).
         if let Some((a, marks)) = part.split_once(':') {
             if let Ok(a) = a.trim().parse::<usize>() {
-                let mask = marks
-                    .trim()
-                    .chars()
-                    .enumerate()
-                    .filter(|(_, ch)| *ch == '1')
-                    .fold(0u32, |m, (r, _)| m | 1 << r);
-                Scope::default().leading(a, mask).restrict(m, v);
+                for (r, ch) in marks.trim().chars().enumerate().take(v.d.r) {
+                    match ch {
+                        '1' => m.constrain(eq(v.place(r, a, 0), 1.0)),
+                        '0' => m.constrain(eq(v.place(r, a, 0), 0.0)),
+                        _ => {}
+                    }
+                }
             }
         }
     }
