@@ -54,24 +54,28 @@ pub fn render(env: &Envelope) -> Result<String> {
         let by = payload.split_by.as_deref().unwrap_or(FIRST_ARTIST);
         let (why, column) = if by == FIRST_ARTIST {
             (
-                "Every game has exactly one artist in first place in round 1.",
+                "Every game has exactly one artist in first place in round 1.".to_string(),
                 "first in round 1",
             )
         } else if by.contains("lead") {
             (
-                "At most one artist can end a game with more than half of the award tokens, \
-                 so every game lies in exactly one part: an artist with that many tokens, or \
-                 no artist above half. A part \"artist a ends with t tokens\" whose LP the \
-                 best game did not settle was split again by the rounds in which a takes \
-                 first place (one sub-part per set of rounds), unless its LP was within 4% \
-                 of the best game (then it was solved whole).",
+                format!(
+                    "At most one artist can end a game with more than half of the award \
+                     tokens, so every game lies in exactly one part: an artist with that many \
+                     tokens, or no artist above half. A part \"artist a ends with t tokens\" \
+                     whose LP the best game did not settle was split again by the rounds in \
+                     which a takes first place (one sub-part per set of rounds), unless its \
+                     LP was within {:.0}% of the best game (then it was solved whole).",
+                    crate::modern_art::solve::WHOLE_WITHIN * 100.0
+                ),
                 "part",
             )
         } else {
             (
                 "At most one artist can end a game with more than half of the award tokens, \
                  so every game lies in exactly one part: an artist with that many tokens, or \
-                 no artist above half.",
+                 no artist above half."
+                    .to_string(),
                 "part",
             )
         };

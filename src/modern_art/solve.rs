@@ -1542,6 +1542,7 @@ pub fn run_results(
         }
     }
     let (rows, star_rows) = result_rows(root)?;
+    let within = WHOLE_WITHIN * 100.0;
     let text = format!(
         "# Modern Art: Masters Gallery — maximum scores\n\n\
          Regenerate with `gamebounds modern-art results` (`make results`; `--players N` \
@@ -1559,8 +1560,8 @@ pub fn run_results(
          each part; a part whose LP cannot beat the best game is skipped, and a part solved \
          with a game known only looks for a better one) over the award tokens (who ends \
          with more than half of them, and how many), a token part that its LP does not \
-         settle split again by the rounds its artist leads (unless the LP is within 4% of \
-         the best game); a part left open is solved \
+         settle split again by the rounds its artist leads (unless the LP is within \
+         {within:.0}% of the best game); a part left open is solved \
          once more if a later part found a better game. `results --resume` starts each \
          row's split from its episode already in `games/` instead of the star and patron \
          solves (how the long proofs were continued: each row's `seconds` is then its \
