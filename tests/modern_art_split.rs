@@ -8,7 +8,7 @@ mod common;
 use common::root;
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::episode::Payload;
-use gamebounds::modern_art::model::{Objective, Scope, Tokens};
+use gamebounds::modern_art::model::{self, relabel, Objective, Scope, Tokens};
 use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::solve::SplitBy;
 use gamebounds::modern_art::{search, solve, verify};
@@ -45,15 +45,17 @@ fn split_equals_unsplit_and_search() {
         assert_eq!(whole.value, truth, "{name}: unsplit vs search");
         for by in [SplitBy::First, SplitBy::Tokens, SplitBy::TokensLeads] {
             let name = format!("{name} split by {}", by.describe());
-            // The deep split replaces an open token part by 2^rounds sub-parts.
-            let token_parts = Tokens::parts(c.variant.awards, c.artists()).len();
+            // The token splits rename the interchangeable artists: one part for all of
+            // them per token count (solved again under each artist's own name when it
+            // is not settled). The deep split replaces an open token part by 2^rounds
+            // sub-parts.
+            let renamed = solve::renamed_artists(&c).len();
+            let counts = c.variant.awards - c.variant.awards / 2;
+            let token_parts = Tokens::parts(c.variant.awards, c.artists()).len()
+                - renamed.saturating_sub(1) * counts;
             let parts_expected = |n: usize| match by {
                 SplitBy::First => n == c.artists(),
-                SplitBy::Tokens => n == token_parts,
-                SplitBy::TokensLeads => {
-                    n >= token_parts
-                        && (n - token_parts).is_multiple_of((1 << c.variant.rounds) - 1)
-                }
+                SplitBy::Tokens | SplitBy::TokensLeads => n >= token_parts,
             };
             let split = solve::split(
                 &c,
@@ -115,6 +117,98 @@ fn split_equals_unsplit_and_search() {
             }
         }
     }
+}
+
+/// Renaming interchangeable artists keeps the optimum ([`model::relabel`]): on miniatures
+/// whose artists share their symbols, with their card counts made unequal so that the
+/// assignment of counts and tie-break places matters, the model up to renaming (one order
+/// of the artists kept) has the exhaustive search's maximum as its optimum, and the token
+/// splits, which rename, prove that maximum with a certified game.
+#[test]
+fn renaming_keeps_the_optimum() {
+    let cases: [(&str, usize, [usize; 3]); 6] = [
+        ("m02-two-rounds", 2, [3, 4, 5]),
+        ("m02-two-rounds", 2, [5, 3, 4]),
+        ("m04-award", 2, [3, 5, 4]),
+        ("m07-hidden", 2, [4, 5, 4]),
+        ("m18-3p-plain", 3, [5, 4, 3]),
+        ("m23-two-rounds-symbols", 2, [3, 5, 4]),
+    ];
+    for (name, players, counts) in cases {
+        let mut c = mini(name, players);
+        for (a, n) in counts.into_iter().enumerate() {
+            let artist = c.deck.artists[a].clone();
+            c.deck.cards.insert(artist, n);
+        }
+        let name = format!("{name} with {counts:?} cards");
+        let class = relabel::class(&c);
+        assert!(class.len() >= 2, "{name}: no interchangeable artists");
+        let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+        let renamed = Scope::all().renaming(relabel::mask(&class));
+        let s = model::solve(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &renamed,
+            &SolveOptions::quiet(),
+            &[],
+            false,
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        let optimum = s.report.objective.expect("an optimum").round() as i64;
+        assert_eq!(optimum, truth, "{name}: renamed model vs search");
+        // Its plan, under the artists' own names, is a game the referee certifies.
+        let o = solve::solve(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &renamed,
+            &SolveOptions::quiet(),
+        )
+        .unwrap_or_else(|e| panic!("{name} renamed solve: {e:#}"));
+        assert!(o.proven, "{name}: renamed solve not proven: {:?}", o.report);
+        assert_eq!(o.value, truth, "{name}: renamed solve vs search");
+        let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert!(cert.starts_with("certified"), "{name}: {cert}");
+        for by in [SplitBy::Tokens, SplitBy::TokensLeads] {
+            let o = solve::split(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                by,
+                &SolveOptions::quiet(),
+                None,
+            )
+            .unwrap_or_else(|e| panic!("{name} {}: {e:#}", by.describe()));
+            assert!(o.proven, "{name}: split not proven: {:?}", o.report);
+            assert_eq!(o.value, truth, "{name}: split vs search");
+            let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            assert!(cert.starts_with("certified"), "{name}: {cert}");
+        }
+    }
+}
+
+/// A part that renames artists stands for the same part under each of their names.
+#[test]
+fn a_renamed_part_stands_for_each_artist() {
+    let part = Scope::tokens(Tokens::Exactly(2, 5)).leading(2, 0b0110);
+    let renamed = part.renaming(relabel::mask(&[0, 2, 4]));
+    let named = renamed.named_parts();
+    assert_eq!(named.len(), 3);
+    for (scope, a) in named.iter().zip([0, 2, 4]) {
+        assert_eq!(scope.tokens, Some(Tokens::Exactly(a, 5)));
+        assert_eq!(scope.leads, Some((a, 0b0110)));
+        assert_eq!(scope.relabel, None);
+    }
+    // A part that names no renamed artist is itself under the artists' names.
+    let other = Scope::tokens(Tokens::Exactly(1, 5)).renaming(relabel::mask(&[0, 2, 4]));
+    assert_eq!(
+        other.named_parts(),
+        vec![Scope::tokens(Tokens::Exactly(1, 5))]
+    );
+    let rest = Scope::tokens(Tokens::AtMost(2)).renaming(relabel::mask(&[0, 2]));
+    assert_eq!(rest.named_parts(), vec![Scope::tokens(Tokens::AtMost(2))]);
 }
 
 /// The token split's parts: every artist with each count above half, then the rest.

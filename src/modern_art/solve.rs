@@ -222,6 +222,11 @@ fn attempt(
                     assignment,
                 })
             }
+            // A renamed part's plan may need its artists' names back to be played; the
+            // split then solves the part under its own names instead.
+            Err(e) if scope.relabel.is_some() => {
+                bail!("{e:#} (a plan of renamed artists)")
+            }
             Err(e) if excluded.len() < MAX_EXCLUDED => {
                 let claimed = report.objective.unwrap_or(f64::INFINITY);
                 if !opts.quiet {
@@ -613,17 +618,35 @@ pub enum SplitBy {
 }
 
 impl SplitBy {
-    /// The parts: each scope with its label in the proof table.
+    /// The parts: each scope with its label in the proof table. The token splits rename
+    /// the interchangeable artists ([`renamed_artists`]): "a renamed artist ends with t
+    /// tokens" is one part for all of them (under the name of the one with the most
+    /// cards), and every part keeps one order of the others.
     fn parts(self, c: &Config) -> Vec<(Scope, String)> {
         let names = &c.deck.artists;
         match self {
             SplitBy::First => (0..c.artists())
                 .map(|a| (Scope::first(a), names[a].clone()))
                 .collect(),
-            SplitBy::Tokens | SplitBy::TokensLeads => Tokens::parts(c.variant.awards, c.artists())
-                .into_iter()
-                .map(|t| (Scope::tokens(t), t.label(names)))
-                .collect(),
+            SplitBy::Tokens | SplitBy::TokensLeads => {
+                let renamed = renamed_artists(c);
+                let stands_for = renamed.iter().copied().max_by_key(|&a| (c.cards_of(a), a));
+                Tokens::parts(c.variant.awards, c.artists())
+                    .into_iter()
+                    .filter(|t| match t {
+                        Tokens::Exactly(a, _) => !renamed.contains(a) || Some(*a) == stands_for,
+                        Tokens::AtMost(_) => true,
+                    })
+                    .map(|t| {
+                        let scope = Scope::tokens(t);
+                        let scope = match renamed.is_empty() {
+                            true => scope,
+                            false => scope.renaming(model::relabel::mask(&renamed)),
+                        };
+                        (scope, part_label(c, &scope))
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -635,6 +658,57 @@ impl SplitBy {
             SplitBy::TokensLeads => "the award tokens and the rounds their artist leads",
         }
     }
+}
+
+/// The artists a token split renames ([`Scope::relabel`]): those whose cards carry the same
+/// symbols ([`model::relabel::class`]), none with `GAMEBOUNDS_NORELABEL` set (to measure
+/// the split without it).
+pub fn renamed_artists(c: &Config) -> Vec<usize> {
+    if std::env::var_os("GAMEBOUNDS_NORELABEL").is_some() {
+        return Vec::new();
+    }
+    model::relabel::class(c)
+}
+
+/// A split part in words: "Krypto: 5 tokens", "any artist: 5 tokens, first in round 2"
+/// (a part that renames the artist it names stands for all of the renamed ones).
+fn part_label(c: &Config, scope: &Scope) -> String {
+    let names = &c.deck.artists;
+    let renamed = scope
+        .relabel
+        .map(model::relabel::members)
+        .unwrap_or_default();
+    let who = |a: usize| -> String {
+        if !renamed.contains(&a) {
+            names[a].clone()
+        } else if renamed.len() == c.artists() {
+            "any artist".into()
+        } else {
+            let list: Vec<&str> = renamed.iter().map(|&b| names[b].as_str()).collect();
+            format!("any of {}", list.join(", "))
+        }
+    };
+    let mut text = match scope.tokens {
+        Some(Tokens::Exactly(a, t)) => format!("{}: {t} tokens", who(a)),
+        Some(t) => t.label(names),
+        None => scope
+            .first
+            .map_or_else(|| "every game".into(), |a| names[a].clone()),
+    };
+    if let Some((_, mask)) = scope.leads {
+        text = format!("{text}, {}", leads_text(mask, c.variant.rounds));
+    }
+    text
+}
+
+/// Whether a split part's row settles it: no game in it, skipped by its LP, proven, or
+/// its bound at most the best game's value (and no plan excluded on the way).
+fn settled(p: &PartRow, best: Option<i64>, lp: Option<f64>) -> bool {
+    let (_, _, bound, proven, excluded, _, skipped) = *p;
+    lp.is_none()
+        || skipped
+        || proven
+        || (!excluded && best.is_some_and(|v| bound.is_some_and(|b| b <= v as f64)))
 }
 
 /// A `tokens-leads` split solves a token part whole, instead of splitting it by the rounds
@@ -902,10 +976,36 @@ pub fn split_keeping(
                             };
                             (i, None, b, false, false, secs, false)
                         }
+                        // A renamed part HiGHS could not settle and whose plan needs the
+                        // artists' own names: the part is solved again under them (below).
+                        Err(e) if scope.relabel.is_some() => {
+                            if !opts.quiet {
+                                eprintln!("split: {name}: {e:#}");
+                            }
+                            let secs = t.elapsed().as_secs_f64() + lp_seconds;
+                            (i, None, None, false, true, secs, false)
+                        }
                         Err(e) => return Err(e.context(format!("split part: {name}"))),
                     }
                 }
             };
+            // A renamed part that is not settled stands for parts under the artists' own
+            // names; they come next (highest LP first) and carry its seconds.
+            let expanded =
+                scope.relabel.is_some() && !settled(&part, best.as_ref().map(|o| o.value), lp);
+            if expanded {
+                let mut subs = Vec::new();
+                for sub in scope.named_parts() {
+                    let (lp, secs) = lp_of(&sub)?;
+                    subs.push((scopes.len(), lp, secs));
+                    scopes.push((sub, part_label(c, &sub)));
+                }
+                subs.sort_by(by_lp);
+                subs[0].2 += part.5;
+                for sub in subs.into_iter().rev() {
+                    queue.push_front(sub);
+                }
+            }
             if !opts.quiet {
                 let (_, value, bound, proven, _, secs, skipped) = part;
                 let show = |x: Option<String>| x.unwrap_or_else(|| "-".into());
@@ -928,9 +1028,14 @@ pub fn split_keeping(
                     }
                 );
             }
+            if expanded && !opts.quiet {
+                eprintln!("split: {name}: not settled up to renaming; solved under each artist's own name");
+            }
             let mut part = part;
             part.5 += earlier.get(&i).copied().unwrap_or(0.0);
-            parts.push(part);
+            if !expanded {
+                parts.push(part);
+            }
             if let (true, Some(keep), Some(o)) = (improved, keep, best.as_ref()) {
                 // Every game lies in a part already settled (its bound) or still queued (its
                 // LP bound; a refined part's sub-parts are queued).

@@ -92,7 +92,7 @@ fn level_at_least(v: &Vars, r: usize, a: usize, t: usize) -> Expression {
 fn supply_by_level(m: &mut Model, c: &Config, v: &Vars) {
     let d = &v.d;
     for a in 0..d.a {
-        let cards = c.cards_of(a) as f64;
+        let cards = v.cards_max(c, a) as f64;
         for r in 0..d.r {
             for t in 1..=d.value_max[r] {
                 let mut lhs = Expression::default();

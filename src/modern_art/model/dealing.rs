@@ -92,7 +92,7 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
         });
         m.constrain(leq(
             plainlike.clone(),
-            c.cards_of(a) as f64 - marked_supply + v.close_marked[a],
+            v.cards(c, a) - marked_supply + v.close_marked[a],
         ));
         let marked = total(&|r, p| v.res[r][p][a][DRAW] + v.res[r][p][a][AWARD]);
         m.constrain(leq(marked.clone() + v.close_marked[a], marked_supply));
@@ -123,7 +123,7 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
             });
             m.constrain(leq(
                 plainlike.clone() + seconds - chained,
-                c.cards_of(a) as f64 - marked_supply + v.close_marked[a],
+                v.cards(c, a) - marked_supply + v.close_marked[a],
             ));
         }
         if let Some(g) = &v.close_res {
@@ -147,7 +147,7 @@ pub fn supply(m: &mut Model, c: &Config, v: &Vars) {
                 out += x[a];
             }
         }
-        m.constrain(leq(out, c.cards_of(a) as f64));
+        m.constrain(leq(out, v.cards(c, a)));
     }
     for r in 0..d.r {
         if let Some(x) = &v.extra[r] {

@@ -11,11 +11,13 @@
 //! One module per rule area: [`dealing`] (hands, deck supply), [`turns`] (rotation),
 //! [`round_end`] (threshold, closing, second cards), [`ranking`] (patterns), [`values`]
 //! (value levels, award tokens), [`scoring`] and the objectives below. Seats are relative
-//! (seat 0 is the player the objective is about); see [`vars`].
+//! (seat 0 is the player the objective is about); see [`vars`]. [`relabel`] lets a
+//! split proof treat artists with the same symbols as interchangeable.
 
 pub mod cuts;
 pub mod dealing;
 pub mod ranking;
+pub mod relabel;
 pub mod round_end;
 pub mod scope;
 pub mod scoring;
@@ -137,6 +139,47 @@ impl Plan {
     pub fn table_seat(&self, rel: usize) -> usize {
         (rel + self.seat) % self.players
     }
+
+    /// The same plan with artist `a` called `to[a]` (a permutation): a plan of renamed
+    /// artists ([`relabel`]) under the artists' own names.
+    pub fn rename(&mut self, to: &[usize]) {
+        let by_artist = |row: &mut Vec<usize>| {
+            let mut out = vec![0; row.len()];
+            for (a, &x) in row.iter().enumerate() {
+                out[to[a]] = x;
+            }
+            *row = out;
+        };
+        for r in &mut self.rounds {
+            r.close_card = r.close_card.map(|(p, a)| (p, to[a]));
+            r.extra = r.extra.map(|a| to[a]);
+            for g in [
+                &mut r.plain,
+                &mut r.dbl,
+                &mut r.hid,
+                &mut r.sim,
+                &mut r.scl,
+                &mut r.ep,
+            ] {
+                g.iter_mut().for_each(by_artist);
+            }
+            by_artist(&mut r.placed);
+            for seat in r.res.iter_mut() {
+                let mut out = seat.clone();
+                for (a, x) in seat.iter().enumerate() {
+                    out[to[a]] = *x;
+                }
+                *seat = out;
+            }
+            for seat in r.chain.iter_mut() {
+                let mut out = seat.clone();
+                for (a, x) in seat.iter().enumerate() {
+                    out[to[a]] = *x;
+                }
+                *seat = out;
+            }
+        }
+    }
 }
 
 /// The model with its variables, ready to solve.
@@ -196,7 +239,10 @@ pub fn build(
         Objective::MaxPlayer => vec![0],
         _ => (0..n).collect(),
     };
-    let v = Vars::new(&mut m, c, scored);
+    let mut v = Vars::new(&mut m, c, scored);
+    if let Some(mask) = scope.relabel {
+        v.relabel = Some(relabel::Relabel::new(&mut m, c, mask)?);
+    }
     // Relative seat 0 is the objective's player; table seat 0 opens round 1.
     let opener = match (objective, player) {
         (Objective::MaxPlayer, Some(p)) => Some((n - p) % n),
@@ -527,9 +573,13 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
     let n = d.n;
     let seat = (n - rounds[0].opener) % n;
     let _ = RESOLVED;
-    Plan {
+    let mut plan = Plan {
         players: n,
         seat,
         rounds,
+    };
+    if let Some(x) = &v.relabel {
+        plan.rename(&x.names(|z| s.is_set(z), d.a));
     }
+    plan
 }

@@ -41,10 +41,9 @@ pub fn ranking(m: &mut Model, v: &Vars) {
                     })
                     .map(|(_, x)| *x)
                     .sum();
-                let tie = if a > b { 1.0 } else { 0.0 };
                 m.constrain(geq(
                     counts[a].clone() - counts[b].clone(),
-                    tie - big * (1.0 - above),
+                    v.loses_tie(a, b) - big * (1.0 - above),
                 ));
             }
         }

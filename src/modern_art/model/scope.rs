@@ -29,6 +29,12 @@ pub struct Scope {
     /// A dive: only games of one promising shape (see [`Dive`]). A dive's optimum is a
     /// certified game and a MIP start for the whole model, never an upper bound.
     pub dive: Option<Dive>,
+    /// The games up to a renaming of these interchangeable artists (a bit mask; see
+    /// [`super::relabel`]): their card counts and tie-break places are assigned by the
+    /// model, and of the artists the scope does not name only one order is kept. The
+    /// optimum is unchanged; a part that names one of them stands for the same part with
+    /// any of them.
+    pub relabel: Option<u32>,
 }
 
 /// One part of the token split: who ends the game with most of the award tokens.
@@ -159,6 +165,46 @@ impl Scope {
         }
     }
 
+    /// This scope up to a renaming of the artists of `mask` ([`Scope::relabel`]).
+    pub fn renaming(self, mask: u32) -> Scope {
+        Scope {
+            relabel: Some(mask),
+            ..self
+        }
+    }
+
+    /// The same games with every artist under its own name (the parts a renamed part
+    /// stands for): one scope per interchangeable artist that can take the place of the
+    /// artist the scope names, or the scope without renaming when it names none of them.
+    pub fn named_parts(&self) -> Vec<Scope> {
+        let Some(mask) = self.relabel else {
+            return vec![*self];
+        };
+        let plain = Scope {
+            relabel: None,
+            ..*self
+        };
+        let renamed = super::relabel::members(mask);
+        let named = match self.tokens {
+            Some(Tokens::Exactly(a, _)) => Some(a),
+            _ => self.leads.map(|(a, _)| a),
+        };
+        match named.filter(|a| renamed.contains(a)) {
+            None => vec![plain],
+            Some(a) => renamed
+                .into_iter()
+                .map(|b| Scope {
+                    tokens: match plain.tokens {
+                        Some(Tokens::Exactly(x, t)) if x == a => Some(Tokens::Exactly(b, t)),
+                        t => t,
+                    },
+                    leads: plain.leads.map(|(x, m)| (if x == a { b } else { x }, m)),
+                    ..plain
+                })
+                .collect(),
+        }
+    }
+
     /// A dive within this scope.
     pub fn with_dive(self, dive: Dive) -> Scope {
         Scope {
@@ -218,6 +264,10 @@ impl Scope {
                 }
             }
             None => {}
+        }
+        if let Some(x) = &v.relabel {
+            let named: Vec<usize> = self.artists_named().collect();
+            x.orbitope(m, v, &named);
         }
         match self.dive {
             Some(Dive::Star(a)) => {

@@ -158,6 +158,9 @@ pub struct Vars {
     /// Seats whose score the objective needs.
     pub scored: Vec<usize>,
     pub award_value: i64,
+    /// Interchangeable artists, when the scope renames them ([`super::relabel`]): their
+    /// card counts and tie-break places are then variables.
+    pub relabel: Option<super::relabel::Relabel>,
 }
 
 /// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
@@ -450,6 +453,7 @@ impl Vars {
             paid_tokens,
             scored,
             award_value: c.variant.award_value,
+            relabel: None,
         }
     }
 
@@ -486,6 +490,30 @@ impl Vars {
     }
 
     /// Turns seat p takes in round r.
+    /// Artist a's cards in the deck (a variable count when artists are renamed).
+    pub fn cards(&self, c: &Config, a: usize) -> Expression {
+        match &self.relabel {
+            Some(x) => x.cards(c, a),
+            None => Expression::from(c.cards_of(a) as f64),
+        }
+    }
+
+    /// The most cards artist a can have in the deck.
+    pub fn cards_max(&self, c: &Config, a: usize) -> usize {
+        self.relabel
+            .as_ref()
+            .map_or(c.cards_of(a), |x| x.cards_max(c, a))
+    }
+
+    /// 1 when artist a loses ties to artist b: the lower index wins, or the renamed
+    /// artists' assigned places.
+    pub fn loses_tie(&self, a: usize, b: usize) -> Expression {
+        match &self.relabel {
+            Some(x) => x.loses_tie(a, b),
+            None => Expression::from(if a > b { 1.0 } else { 0.0 }),
+        }
+    }
+
     pub fn turns(&self, r: usize, p: usize) -> Expression {
         (0..self.d.a).map(|a| self.primaries(r, p, a)).sum()
     }
