@@ -958,11 +958,11 @@ fn cli_search_verify_render() {
     let o = run(&["modern-art", "results", "--players", "3,6"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--players 6: Modern Art is played by 2 to 5 players"));
-    // `bench --players` belongs to --certify; --certify refuses other player counts and
-    // needs the row's committed episode (here a scratch copy of the variants, no games/).
-    let o = run(&["modern-art", "bench", "--players", "3"]);
+    // `bench` and `bench --certify` refuse other player counts; --certify needs the row's
+    // committed episode (here a scratch copy of the variants, no games/).
+    let o = run(&["modern-art", "bench", "--players", "1,3"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("bench --players: only with --certify"));
+    assert!(stderr(&o).contains("--players 1: Modern Art is played by 2 to 5 players"));
     let o = run(&["modern-art", "bench", "--certify", "--players", "2,6"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--players 6: Modern Art is played by 2 to 5 players"));
@@ -1009,7 +1009,9 @@ fn cli_search_verify_render() {
         std::fs::read_to_string(dir.join("results/modern-art.md")).unwrap()
     };
     let table = tables();
-    assert!(table.contains("proven, certified (split over round 1's first artist)"));
+    assert!(table.contains(
+        "proven, certified (split over the award tokens and the rounds their artist leads)"
+    ));
     assert!(table.contains("| standard | 3       | Krypto | 398     | proven maximum of the shape"));
     // A missing episode is a row that says so, not an error.
     std::fs::remove_file(dir.join("games/modern-art-5p-blessed.json")).unwrap();

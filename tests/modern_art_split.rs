@@ -120,17 +120,25 @@ fn split_equals_unsplit_and_search() {
 }
 
 /// Renaming interchangeable artists keeps the optimum ([`model::relabel`]): on miniatures
-/// whose artists share their symbols, with their card counts made unequal so that the
-/// assignment of counts and tie-break places matters, the model up to renaming (one order
-/// of the artists kept) has the exhaustive search's maximum as its optimum, and the token
-/// splits, which rename, prove that maximum with a certified game.
+/// whose artists share their symbols (under most disputed readings), with their card
+/// counts made unequal so that the assignment of counts and tie-break places matters, the
+/// model up to renaming (one order of the artists kept) has the exhaustive search's
+/// maximum as its optimum, its plan under the artists' own names is a certified game of
+/// that value, and the token splits, which rename, prove that maximum.
 #[test]
 fn renaming_keeps_the_optimum() {
-    let cases: [(&str, usize, [usize; 3]); 6] = [
+    let cases: [(&str, usize, [usize; 3]); 13] = [
         ("m02-two-rounds", 2, [3, 4, 5]),
         ("m02-two-rounds", 2, [5, 3, 4]),
         ("m04-award", 2, [3, 5, 4]),
+        ("m05-award-own", 2, [5, 3, 4]),
         ("m07-hidden", 2, [4, 5, 4]),
+        ("m09-hidden-counts", 2, [3, 5, 4]),
+        ("m11-extra", 2, [3, 4, 5]),
+        ("m12-extra-first", 2, [5, 4, 3]),
+        ("m13-resolve-closing", 2, [5, 3, 4]),
+        ("m15-blessed", 2, [3, 5, 4]),
+        ("m16-pays-unranked", 2, [5, 3, 4]),
         ("m18-3p-plain", 3, [5, 4, 3]),
         ("m23-two-rounds-symbols", 2, [3, 5, 4]),
     ];
