@@ -222,11 +222,6 @@ fn attempt(
                     assignment,
                 })
             }
-            // A renamed part's plan may need its artists' names back to be played; the
-            // split then solves the part under its own names instead.
-            Err(e) if scope.relabel.is_some() => {
-                bail!("{e:#} (a plan of renamed artists)")
-            }
             Err(e) if excluded.len() < MAX_EXCLUDED => {
                 let claimed = report.objective.unwrap_or(f64::INFINITY);
                 if !opts.quiet {
@@ -969,8 +964,9 @@ pub fn split_keeping(
                             };
                             (i, None, b, false, false, secs, false)
                         }
-                        // A renamed part HiGHS could not settle and whose plan needs the
-                        // artists' own names: the part is solved again under them (below).
+                        // A renamed part that failed (e.g. after excluding plans the
+                        // scheduler could not play): solved again under the artists' own
+                        // names (below).
                         Err(e) if scope.relabel.is_some() => {
                             if !opts.quiet {
                                 eprintln!("split: {name}: {e:#}");
@@ -982,11 +978,11 @@ pub fn split_keeping(
                     }
                 }
             };
-            // A renamed part whose plan the scheduler could not play stands for parts under
-            // the artists' own names; they come next (highest LP first) and carry its
-            // seconds. (A renamed part left open by the time limit stays one part: its
-            // bound holds for every artist it stands for, and each of those parts alone
-            // is harder to close.)
+            // A renamed part that excluded a plan the scheduler could not play (or failed)
+            // stands for parts under the artists' own names; they come next (highest LP
+            // first) and carry its seconds. (A renamed part left open by the time limit
+            // stays one part: its bound holds for every artist it stands for, and each of
+            // those parts alone is harder to close.)
             let expanded = scope.relabel.is_some() && part.4;
             if expanded {
                 let mut subs = Vec::new();
