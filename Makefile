@@ -29,7 +29,7 @@ demo: setup
 	$(BIN) --quiet modern-art solve --variant models/modern-art/mini/m22-every-symbol.json --out target/demo/mini.json
 	$(BIN) verify target/demo/mini.json
 	@echo
-	@echo "== Modern Art, 2 players, the public MiniZinc model's rules (it reached 301): 60 s =="
+	@echo "== Modern Art, 2 players, the public MiniZinc model's rules (it reached 301): the split proof, 60 s per part at most =="
 	$(BIN) modern-art solve --players 2 --variant models/modern-art/anchor.json --time-limit 60 --out target/demo/anchor-2p.json
 
 test: setup

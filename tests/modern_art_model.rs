@@ -316,6 +316,28 @@ fn solve_command() {
     let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(env["status"], "optimal");
     assert_eq!(env["value"], 21.0);
+    // A max-player solve is split over the tokens and leads by default; `--split whole`
+    // is one solve of the whole game, with the same proven maximum.
+    assert_eq!(
+        env["payload"]["split_by"],
+        "the award tokens and the rounds their artist leads"
+    );
+    let out = run_ok(&[
+        "--quiet",
+        "--json",
+        "modern-art",
+        "solve",
+        "--variant",
+        "models/modern-art/mini/m04-award.json",
+        "--player",
+        "1",
+        "--split",
+        "whole",
+    ]);
+    let whole: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(whole["status"], "optimal");
+    assert_eq!(whole["value"], 21.0);
+    assert!(whole["payload"].get("split_by").is_none_or(|s| s.is_null()));
     let bad = run(&["modern-art", "solve", "--objective", "max-fun"]);
     assert_eq!(bad.status.code(), Some(2));
     let err = stderr(&bad);

@@ -55,6 +55,7 @@ fn split_equals_unsplit_and_search() {
                 - renamed.saturating_sub(1) * counts;
             let parts_expected = |n: usize| match by {
                 SplitBy::First => n == c.artists(),
+                SplitBy::Whole => n == 1,
                 SplitBy::Tokens | SplitBy::TokensLeads => n >= token_parts,
             };
             let split = solve::split(

@@ -44,12 +44,14 @@ pub enum Command {
     /// All players cooperate and the deal is free (the maximum is over all shuffles). The
     /// optimum is turned into a concrete game and replayed by the referee; only a proven
     /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
-    /// reports "best found S, bound B, gap G%". Default time limit 120 s (`--time-limit 0`:
-    /// none, run to a proof).
+    /// reports "best found S, bound B, gap G%". Default time limit 120 s for a whole solve,
+    /// 300 s per part for a split (`--time-limit 0`: none, run to a proof).
     ///
-    /// With --split (max-player only) the maximum is proven as the largest of restricted
-    /// solves: `--split` or `--split first`, one per artist that takes first place in
-    /// round 1; `--split tokens`, one per artist and number of award tokens above half of
+    /// A max-player solve (the default objective) is split: the maximum is proven as the
+    /// largest of restricted solves, by default over the award tokens and the rounds their
+    /// artist leads (`tokens-leads`); `--split whole` is one solve of the whole game
+    /// instead (what the other objectives always get). `--split` or `--split first`: one
+    /// per artist that takes first place in round 1; `--split tokens`, one per artist and number of award tokens above half of
     /// them that it ends the game with, plus one where no artist has more than half;
     /// `--split tokens-leads`, the token split with every "artist ends with t tokens" part
     /// that its LP does not settle split again by the rounds the artist leads, unless the
@@ -69,9 +71,10 @@ pub enum Command {
         setup: Setup,
         #[command(flatten)]
         goal: super::solve::Goal,
-        /// Split the proof over round 1's first artist (`first`, the default), over who
-        /// ends with most of the award tokens (`tokens`), or over the tokens and then the
-        /// rounds that artist leads (`tokens-leads`) (max-player only).
+        /// Split the proof over round 1's first artist (`first`, what a bare `--split`
+        /// means), over who ends with most of the award tokens (`tokens`), or over the
+        /// tokens and then the rounds that artist leads (`tokens-leads`, the default for
+        /// max-player); `whole`: no split, one solve of the whole game.
         #[arg(
             long,
             value_enum,

@@ -613,6 +613,9 @@ pub enum SplitBy {
     /// (one sub-part per set of rounds), unless its LP is within [`WHOLE_WITHIN`] of the
     /// best game.
     TokensLeads,
+    /// No split: one solve of the whole game (what `solve` does for objectives other than
+    /// max-player, and for max-player with `--split whole`).
+    Whole,
 }
 
 impl SplitBy {
@@ -626,6 +629,7 @@ impl SplitBy {
             SplitBy::First => (0..c.artists())
                 .map(|a| (Scope::first(a), names[a].clone()))
                 .collect(),
+            SplitBy::Whole => vec![(Scope::all(), "every game".into())],
             SplitBy::Tokens | SplitBy::TokensLeads => {
                 let renamed = renamed_artists(c);
                 let stands_for = renamed.iter().copied().max_by_key(|&a| (c.cards_of(a), a));
@@ -653,6 +657,7 @@ impl SplitBy {
         match self {
             SplitBy::First => "round 1's first artist",
             SplitBy::Tokens => "the award tokens",
+            SplitBy::Whole => "nothing (one part, every game)",
             SplitBy::TokensLeads => "the award tokens and the rounds their artist leads",
         }
     }
@@ -1320,6 +1325,24 @@ pub fn run_solve(
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let opts = options(common);
+    // A max-player solve is split over the tokens and leads unless asked otherwise: it
+    // proves every shipped maximum in seconds to minutes, where one whole solve proves
+    // none of them in hours.
+    let split_by = match (split_by, shape, objective) {
+        (Some(SplitBy::Whole), ..) => None,
+        (None, None, Objective::MaxPlayer) => Some(SplitBy::TokensLeads),
+        (by, ..) => by,
+    };
+    // A split's time limit is per part: its first part may need minutes to find and
+    // prove the maximum (4 players: about 2½), so the default is longer than a whole
+    // solve's.
+    let opts = match (split_by, common.time_limit) {
+        (Some(_), None) => SolveOptions {
+            time_limit: Some(DEFAULT_BENCH_LIMIT),
+            ..opts
+        },
+        _ => opts,
+    };
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;
@@ -1702,7 +1725,7 @@ fn check_player_counts(players: &[usize]) -> Result<()> {
 pub const DEFAULT_CERTIFY_LIMIT: f64 = 1500.0;
 
 /// `modern-art bench --certify`: how long the proof of each committed standard maximum
-/// takes, the part of a solve that the plain benchmark never finishes. For each player
+/// takes (the plain benchmark, [`run_bench`], times the solve from scratch). For each player
 /// count the row's episode (`games/modern-art-{N}p-standard.json`) is replayed by the
 /// referee and its game starts a `tokens-leads` split (as `solve --split tokens-leads
 /// --start`), so every part only has to show that nothing beats it; the median wall time
