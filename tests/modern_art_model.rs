@@ -303,17 +303,21 @@ fn unsupported_readings_are_refused_with_a_reason() {
 /// line and exit 2.
 #[test]
 fn solve_command() {
-    let out = run_ok(&[
-        "--quiet",
-        "--json",
-        "modern-art",
-        "solve",
-        "--variant",
-        "models/modern-art/mini/m04-award.json",
-        "--player",
-        "1",
-    ]);
-    let env: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solve_json = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "--quiet",
+            "--json",
+            "modern-art",
+            "solve",
+            "--variant",
+            "models/modern-art/mini/m04-award.json",
+            "--player",
+            "1",
+        ];
+        args.extend_from_slice(extra);
+        serde_json::from_slice(&run_ok(&args).stdout).unwrap()
+    };
+    let env = solve_json(&[]);
     assert_eq!(env["status"], "optimal");
     assert_eq!(env["value"], 21.0);
     // A max-player solve is split over the tokens and leads by default; `--split whole`
@@ -322,19 +326,7 @@ fn solve_command() {
         env["payload"]["split_by"],
         "the award tokens and the rounds their artist leads"
     );
-    let out = run_ok(&[
-        "--quiet",
-        "--json",
-        "modern-art",
-        "solve",
-        "--variant",
-        "models/modern-art/mini/m04-award.json",
-        "--player",
-        "1",
-        "--split",
-        "whole",
-    ]);
-    let whole: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let whole = solve_json(&["--split", "whole"]);
     assert_eq!(whole["status"], "optimal");
     assert_eq!(whole["value"], 21.0);
     assert!(whole["payload"].get("split_by").is_none_or(|s| s.is_null()));
