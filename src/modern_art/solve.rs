@@ -681,10 +681,8 @@ fn part_label(c: &Config, scope: &Scope) -> String {
         .relabel
         .map(model::relabel::members)
         .unwrap_or_default();
-    let who = |a: usize| -> String {
-        if !renamed.contains(&a) {
-            names[a].clone()
-        } else if renamed.len() == c.artists() {
+    let who = || -> String {
+        if renamed.len() == c.artists() {
             "any artist".into()
         } else {
             let list: Vec<&str> = renamed.iter().map(|&b| names[b].as_str()).collect();
@@ -692,7 +690,7 @@ fn part_label(c: &Config, scope: &Scope) -> String {
         }
     };
     let mut text = match scope.tokens {
-        Some(Tokens::Exactly(a, t)) => format!("{}: {t} tokens", who(a)),
+        Some(Tokens::Exactly(a, t)) if renamed.contains(&a) => format!("{}: {t} tokens", who()),
         Some(t) => t.label(names),
         None => scope
             .first
@@ -847,6 +845,28 @@ pub fn split_keeping(
         let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
         key(y.1).total_cmp(&key(x.1)).then(x.0.cmp(&y.0))
     };
+    // Parts that replace one part (its sub-parts): their LPs, then queued next, highest LP
+    // first, the first one carrying `carried` seconds of the part they replace.
+    let queue_ahead = |subs: Vec<(Scope, String)>,
+                       carried: f64,
+                       scopes: &mut Vec<(Scope, String)>,
+                       queue: &mut std::collections::VecDeque<(usize, Option<f64>, f64)>|
+     -> Result<()> {
+        let mut order = Vec::new();
+        for (sub, text) in subs {
+            let (lp, secs) = lp_of(&sub)?;
+            order.push((scopes.len(), lp, secs));
+            scopes.push((sub, text));
+        }
+        order.sort_by(by_lp);
+        if let Some(first) = order.first_mut() {
+            first.2 += carried;
+        }
+        for sub in order.into_iter().rev() {
+            queue.push_front(sub);
+        }
+        Ok(())
+    };
     // (part, LP bound, seconds)
     let mut order: Vec<(usize, Option<f64>, f64)> = Vec::new();
     for (i, (scope, _)) in scopes.iter().enumerate() {
@@ -876,22 +896,12 @@ pub fn split_keeping(
                 (by, scope.tokens, scope.leads, lp)
             {
                 if !beaten(b) && !near_best(b, best_value) {
-                    let mut subs = Vec::new();
-                    for mask in 0..1u32 << c.variant.rounds {
-                        let sub = scope.leading(a, mask);
-                        let (lp, secs) = lp_of(&sub)?;
-                        subs.push((scopes.len(), lp, secs));
-                        scopes.push((
-                            sub,
-                            format!("{name}, {}", leads_text(mask, c.variant.rounds)),
-                        ));
-                    }
-                    subs.sort_by(by_lp);
+                    let subs = (0..1u32 << c.variant.rounds).map(|mask| {
+                        let text = format!("{name}, {}", leads_text(mask, c.variant.rounds));
+                        (scope.leading(a, mask), text)
+                    });
                     // The part's own LP time is counted in its first sub-part's.
-                    subs[0].2 += lp_seconds;
-                    for sub in subs.into_iter().rev() {
-                        queue.push_front(sub);
-                    }
+                    queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
                     continue;
                 }
             }
@@ -990,17 +1000,11 @@ pub fn split_keeping(
             // those parts alone is harder to close.)
             let expanded = scope.relabel.is_some() && part.4;
             if expanded {
-                let mut subs = Vec::new();
-                for sub in scope.named_parts() {
-                    let (lp, secs) = lp_of(&sub)?;
-                    subs.push((scopes.len(), lp, secs));
-                    scopes.push((sub, part_label(c, &sub)));
-                }
-                subs.sort_by(by_lp);
-                subs[0].2 += part.5;
-                for sub in subs.into_iter().rev() {
-                    queue.push_front(sub);
-                }
+                let subs = scope.named_parts().into_iter().map(|sub| {
+                    let text = part_label(c, &sub);
+                    (sub, text)
+                });
+                queue_ahead(subs.collect(), part.5, &mut scopes, &mut queue)?;
             }
             if !opts.quiet {
                 let (_, value, bound, proven, _, secs, skipped) = part;
@@ -1338,7 +1342,7 @@ pub fn run_solve(
     // solve's.
     let opts = match (split_by, common.time_limit) {
         (Some(_), None) => SolveOptions {
-            time_limit: Some(DEFAULT_BENCH_LIMIT),
+            time_limit: Some(DEFAULT_SPLIT_LIMIT),
             ..opts
         },
         _ => opts,
@@ -1572,24 +1576,20 @@ pub fn run_results(
             let c = Config::load(&path, None, n)?;
             let star = star_artist(&c);
             let star_name = &c.deck.artists[star];
-            // One restricted solve of `shape`, noted; `None` (and noted) when it fails.
-            let restricted = |shape: Dive, opts: &SolveOptions, seed: Option<&Outcome>| {
-                let what = match shape {
-                    Dive::Star(_) => "star",
-                    Dive::Patron(_) => "patron",
-                };
-                let scope = Scope::all().with_dive(shape);
-                match solve_from(&c, Objective::MaxPlayer, None, &scope, opts, seed) {
+            // The star solve, noted; `None` (and noted) when it fails.
+            let star_solve = || {
+                let scope = Scope::all().with_dive(Dive::Star(star));
+                match solve_from(&c, Objective::MaxPlayer, None, &scope, &star_opts, None) {
                     Ok(o) => {
                         common.note(format!(
-                            "{name} {n}p, {star_name} {what}: {} ({:.1} s)",
+                            "{name} {n}p, {star_name} star: {} ({:.1} s)",
                             verdict(&o, Objective::MaxPlayer),
                             o.report.seconds
                         ));
                         Some(o)
                     }
                     Err(e) => {
-                        common.note(format!("{name} {n}p, {star_name} {what}: {e:#}"));
+                        common.note(format!("{name} {n}p, {star_name} star: {e:#}"));
                         None
                     }
                 }
@@ -1618,7 +1618,7 @@ pub fn run_results(
                 Some(o) => Some(o),
                 None => {
                     // The star game is a question of its own (its column in the tables).
-                    let star_game = restricted(Dive::Star(star), &star_opts, None);
+                    let star_game = star_solve();
                     if let Some(o) = &star_game {
                         let cert = write(o, &star_stem(n, name, star_name))?;
                         common.note(format!("{}: {cert}", star_stem(n, name, star_name)));
@@ -2005,8 +2005,9 @@ fn median_and_runs(times: &mut [f64]) -> (String, String) {
     (format!("{:.1}", times[times.len() / 2]), runs.join(" / "))
 }
 
-/// Per-part time limit of the plain benchmark (`bench` without `--certify`).
-pub const DEFAULT_BENCH_LIMIT: f64 = 300.0;
+/// Per-part time limit of a split when none is given: `solve` (max-player) and the plain
+/// benchmark (`bench` without `--certify`).
+pub const DEFAULT_SPLIT_LIMIT: f64 = 300.0;
 
 /// Columns of the plain benchmark's table.
 const BENCH_COLUMNS: [&str; 7] = [
@@ -2030,7 +2031,7 @@ pub fn run_bench(
     common: &crate::cli::Common,
 ) -> Result<()> {
     check_player_counts(players)?;
-    let opts = bench_options(common, DEFAULT_BENCH_LIMIT);
+    let opts = bench_options(common, DEFAULT_SPLIT_LIMIT);
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art.md");
     let limit = opts.time_limit.unwrap_or(0.0);

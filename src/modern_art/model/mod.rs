@@ -143,13 +143,6 @@ impl Plan {
     /// The same plan with artist `a` called `to[a]` (a permutation): a plan of renamed
     /// artists ([`relabel`]) under the artists' own names.
     pub fn rename(&mut self, to: &[usize]) {
-        let by_artist = |row: &mut Vec<usize>| {
-            let mut out = vec![0; row.len()];
-            for (a, &x) in row.iter().enumerate() {
-                out[to[a]] = x;
-            }
-            *row = out;
-        };
         for r in &mut self.rounds {
             r.close_card = r.close_card.map(|(p, a)| (p, to[a]));
             r.extra = r.extra.map(|a| to[a]);
@@ -161,25 +154,22 @@ impl Plan {
                 &mut r.scl,
                 &mut r.ep,
             ] {
-                g.iter_mut().for_each(by_artist);
+                g.iter_mut().for_each(|seat| rename_artists(seat, to));
             }
-            by_artist(&mut r.placed);
-            for seat in r.res.iter_mut() {
-                let mut out = seat.clone();
-                for (a, x) in seat.iter().enumerate() {
-                    out[to[a]] = *x;
-                }
-                *seat = out;
-            }
-            for seat in r.chain.iter_mut() {
-                let mut out = seat.clone();
-                for (a, x) in seat.iter().enumerate() {
-                    out[to[a]] = *x;
-                }
-                *seat = out;
-            }
+            rename_artists(&mut r.placed, to);
+            r.res.iter_mut().for_each(|seat| rename_artists(seat, to));
+            r.chain.iter_mut().for_each(|seat| rename_artists(seat, to));
         }
     }
+}
+
+/// `row[a]` moved to `row[to[a]]` (a row indexed by artist, `to` a permutation).
+fn rename_artists<T: Clone>(row: &mut Vec<T>, to: &[usize]) {
+    let mut out = row.clone();
+    for (a, x) in row.iter().enumerate() {
+        out[to[a]] = x.clone();
+    }
+    *row = out;
 }
 
 /// The model with its variables, ready to solve.

@@ -30,8 +30,7 @@ use crate::modern_art::rules::{Config, Symbol};
 /// symbol), in index order; empty when no two artists agree. Ties between classes of one
 /// size go to the class holding the artist with the most cards.
 pub fn class(c: &Config) -> Vec<usize> {
-    let symbols =
-        |a: usize| -> Vec<usize> { Symbol::ALL.iter().map(|&s| c.supply(a, s)).collect() };
+    let symbols = |a: usize| symbol_counts(c, a);
     let mut best: Vec<usize> = Vec::new();
     for a in 0..c.artists() {
         let same: Vec<usize> = (0..c.artists())
@@ -46,6 +45,12 @@ pub fn class(c: &Config) -> Vec<usize> {
         best.clear();
     }
     best
+}
+
+/// Artist a's cards with each symbol, in [`Symbol::ALL`] order: what must agree for two
+/// artists to be interchangeable.
+fn symbol_counts(c: &Config, a: usize) -> Vec<usize> {
+    Symbol::ALL.iter().map(|&s| c.supply(a, s)).collect()
 }
 
 /// The set `artists` as a bit mask (bit a for artist a), as [`super::Scope`] keeps it.
@@ -77,14 +82,15 @@ impl Relabel {
         if let Some(&a) = artists.iter().find(|&&a| a >= c.artists()) {
             anyhow::bail!("artist {a}: the variant has {} artists", c.artists());
         }
-        let symbols =
-            |a: usize| -> Vec<usize> { Symbol::ALL.iter().map(|&s| c.supply(a, s)).collect() };
-        if let Some(&b) = artists.iter().find(|&&b| symbols(b) != symbols(artists[0])) {
-            anyhow::bail!(
-                "{} and {} carry different symbols: they are not interchangeable",
-                c.deck.artists[artists[0]],
-                c.deck.artists[b]
-            );
+        if let Some(&a) = artists.first() {
+            let first = symbol_counts(c, a);
+            if let Some(&b) = artists.iter().find(|&&b| symbol_counts(c, b) != first) {
+                anyhow::bail!(
+                    "{} and {} carry different symbols: they are not interchangeable",
+                    c.deck.artists[a],
+                    c.deck.artists[b]
+                );
+            }
         }
         let k = artists.len();
         let z: Vec<Vec<Variable>> = artists
@@ -180,13 +186,8 @@ impl Relabel {
                 .filter(|&(_, &x)| x > b)
                 .map(|(j, _)| self.z[i][j])
                 .sum(),
-            (None, Some(j)) => self
-                .artists
-                .iter()
-                .enumerate()
-                .filter(|&(_, &x)| a > x)
-                .map(|(k, _)| self.z[j][k])
-                .sum(),
+            // The tie-break order is strict: a loses to b exactly when b does not lose to a.
+            (None, Some(_)) => 1.0 - self.loses_tie(b, a),
         }
     }
 
