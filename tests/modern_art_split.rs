@@ -201,13 +201,22 @@ fn renaming_keeps_the_optimum() {
 /// A part that renames artists stands for the same part under each of their names.
 #[test]
 fn a_renamed_part_stands_for_each_artist() {
-    let part = Scope::tokens(Tokens::Exactly(2, 5)).leading(2, 0b0110);
+    let part = Scope::tokens(Tokens::Exactly(2, 5))
+        .leading(2, 0b0110)
+        .ranking(0, 2);
     let renamed = part.renaming(relabel::mask(&[0, 2, 4]));
     let named = renamed.named_parts();
     assert_eq!(named.len(), 3);
     for (scope, a) in named.iter().zip([0, 2, 4]) {
         assert_eq!(scope.tokens, Some(Tokens::Exactly(a, 5)));
-        assert_eq!(scope.leads, Some((a, 0b0110)));
+        let leads = scope.leads.expect("the leads part");
+        assert_eq!((leads.artist, leads.led), (a, 0b0110));
+        assert!(leads.settled(4));
+        assert_eq!(
+            scope.ranked,
+            Some((0, 2)),
+            "the ranking's length travels along"
+        );
         assert_eq!(scope.relabel, None);
     }
     // A part that names no renamed artist is itself under the artists' names.
@@ -221,6 +230,45 @@ fn a_renamed_part_stands_for_each_artist() {
 }
 
 /// The token split's parts: every artist with each count above half, then the rest.
+/// The split's last level (a part cut by how many artists one round ranks, 0 up to the
+/// ranked places) covers every game: on miniatures the largest of the parts' optima is
+/// the exhaustive search's maximum, and each part's game is certified.
+#[test]
+fn ranking_lengths_cover_every_game() {
+    for (name, players) in [("m04-award", 2), ("m18-3p-plain", 3)] {
+        let c = mini(name, players);
+        let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+        let places = c.variant.value_points.len().min(c.artists());
+        for round in 0..c.variant.rounds {
+            let mut best = None;
+            for count in 0..=places {
+                let scope = Scope::all().ranking(round, count);
+                match solve::solve(
+                    &c,
+                    Objective::MaxPlayer,
+                    None,
+                    &scope,
+                    &SolveOptions::quiet(),
+                ) {
+                    Ok(o) => {
+                        let what = format!("{name}: round {} ranks {count}", round + 1);
+                        assert!(o.proven && o.value <= truth, "{what}: {}", o.value);
+                        let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{what}: {e:#}"));
+                        assert!(cert.starts_with("certified"), "{what}: {cert}");
+                        // The referee's replay ranks that many artists in that round.
+                        let payload: Payload = o.envelope.payload_as().unwrap();
+                        let ranked = payload.rounds.get(round).map_or(0, |r| r.ranking.len());
+                        assert_eq!(ranked, count, "{what}");
+                        best = best.max(Some(o.value));
+                    }
+                    Err(e) => assert!(format!("{e:#}").contains("infeasible"), "{e:#}"),
+                }
+            }
+            assert_eq!(best, Some(truth), "{name}: round {}", round + 1);
+        }
+    }
+}
+
 #[test]
 fn token_parts_cover_every_share_once() {
     let parts = Tokens::parts(5, 3);

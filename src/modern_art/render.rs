@@ -64,9 +64,14 @@ pub fn render(env: &Envelope) -> Result<String> {
                      tokens, so every game lies in exactly one part: an artist with that many \
                      tokens, or no artist above half. A part \"artist a ends with t tokens\" \
                      whose LP the best game did not settle was split again by the rounds in \
-                     which a takes first place (one sub-part per set of rounds), unless its \
-                     LP was within {:.0}% of the best game (then it was solved whole).",
-                    crate::modern_art::solve::WHOLE_WITHIN * 100.0
+                     which a takes first place (with no game known, one sub-part per set of \
+                     rounds; with one, one round at a time: first in it or not), unless its \
+                     LP was within {:.0}% of the best game (then it was solved whole). A part \
+                     with every round decided whose LP exceeded the best game by more than \
+                     {:.0}% was split once more by how many artists the first round a does \
+                     not lead ranks. Every game lies in exactly one part.",
+                    crate::modern_art::solve::WHOLE_WITHIN * 100.0,
+                    crate::modern_art::solve::RANKED_BEYOND * 100.0
                 ),
                 "part",
             )

@@ -6,7 +6,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 
 use super::episode;
-use super::model::{self, Dive, Objective, Plan, Scope, Tokens};
+use super::model::{self, Dive, Leads, Objective, Plan, Scope, Tokens};
 use super::rules::{Config, PLAYERS};
 use super::schedule;
 use crate::episode::Envelope;
@@ -609,9 +609,10 @@ pub enum SplitBy {
     /// with, and one part in which no artist has more than half.
     Tokens,
     /// The token split, with every part "artist a ends with t tokens" whose LP cannot be
-    /// settled by the best game split again by the rounds in which a takes first place
-    /// (one sub-part per set of rounds), unless its LP is within [`WHOLE_WITHIN`] of the
-    /// best game.
+    /// settled by the best game split again by the rounds in which a takes first place,
+    /// one round at a time (first in round 1 or not, then round 2, …): a part is split
+    /// again until its LP is within [`WHOLE_WITHIN`] of the best game or every round is
+    /// decided.
     TokensLeads,
     /// No split: one solve of the whole game (what `solve` does for objectives other than
     /// max-player, and for max-player with `--split whole`).
@@ -696,8 +697,12 @@ fn part_label(c: &Config, scope: &Scope) -> String {
             .first
             .map_or_else(|| "every game".into(), |a| names[a].clone()),
     };
-    if let Some((_, mask)) = scope.leads {
-        text = format!("{text}, {}", leads_text(mask, c.variant.rounds));
+    if let Some(l) = scope.leads {
+        text = format!("{text}, {}", leads_text(l, c.variant.rounds));
+    }
+    if let Some((r, count)) = scope.ranked {
+        let artists = if count == 1 { "artist" } else { "artists" };
+        text = format!("{text}; {count} {artists} ranked in round {}", r + 1);
     }
     text
 }
@@ -710,7 +715,24 @@ fn part_label(c: &Config, scope: &Scope) -> String {
 /// s and their split 4–13 s (8.1 s). Wider gaps need the split: 3 players "Karl Gitter: 5
 /// tokens" (LP 465 against 427) took 92 s whole against 33 s split, and 4 players "Krypto:
 /// 5 tokens" (428 against 392) 1416 s against 388 s.
+///
+/// With a best game known the split decides one round at a time (first in round 1 or
+/// not, then round 2, …), so a group of sub-parts near the best game is closed whole:
+/// the proofs of the standard maxima went from 26.4, 28.2, 91.2 and 43.6 s (the 16
+/// sub-parts each) to 22.6, 25.9, 85.1 and 40.4 s (2–5 players). With none known, the
+/// part is split at once into its 16 sub-parts, so the one with the highest LP, most
+/// likely to hold the best game, is solved first.
 pub const WHOLE_WITHIN: f64 = 0.04;
+
+/// A `tokens-leads` part with every round decided is split once more, by how many
+/// artists the first round its artist does not lead ranks (1, 2 or 3: a ranking cut
+/// short by few cards or a full one), when its LP bound exceeds the best game by more
+/// than this share of it. Measured on the proofs of the standard maxima (1 thread), the
+/// part "any artist: 5 tokens, first in rounds 2, 3 and 4": 4 players (LP 414 against 392,
+/// 5.6%) 62.5 s whole, 8.7 + 27.3 s split (the whole proof 85 → 58 s); 5 players (358
+/// against 343, 4.4%) 20.8 s whole, 19.6 + 9.5 s split; 3 players (4.7%) 7.7 s against
+/// 6.7 s.
+pub const RANKED_BEYOND: f64 = 0.05;
 
 /// Whether a token part with LP bound `lp` is solved whole rather than split by leads: its
 /// LP exceeds the best game (when one is known) by at most [`WHOLE_WITHIN`] of it.
@@ -718,21 +740,41 @@ fn near_best(lp: f64, best: Option<i64>) -> bool {
     best.is_some_and(|v| lp - v as f64 <= WHOLE_WITHIN * (v as f64).abs())
 }
 
-/// "leads rounds 1, 2 and 4" for the rounds whose bit is set in `mask`.
-fn leads_text(mask: u32, rounds: usize) -> String {
-    let led: Vec<String> = (0..rounds)
-        .filter(|r| mask >> r & 1 == 1)
-        .map(|r| (r + 1).to_string())
-        .collect();
-    match led.len() {
-        0 => "first in no round".into(),
-        1 => format!("first in round {}", led[0]),
-        n => format!(
-            "first in rounds {} and {}",
-            led[..n - 1].join(", "),
-            led[n - 1]
-        ),
+/// One part of the leads split in words: "first in rounds 1, 2 and 4" when every round
+/// is decided, else e.g. "first in round 2, not in round 1, rounds 3 and 4 open".
+fn leads_text(l: Leads, rounds: usize) -> String {
+    let list = |rs: Vec<usize>| -> String {
+        let rs: Vec<String> = rs.iter().map(|r| (r + 1).to_string()).collect();
+        match rs.len() {
+            0 => String::new(),
+            1 => format!("round {}", rs[0]),
+            n => format!("rounds {} and {}", rs[..n - 1].join(", "), rs[n - 1]),
+        }
+    };
+    let pick = |f: &dyn Fn(usize) -> bool| (0..rounds).filter(|&r| f(r)).collect::<Vec<_>>();
+    let bit = |m: u32, r: usize| m >> r & 1 == 1;
+    let led = pick(&|r| bit(l.led, r) && bit(l.decided, r));
+    if l.settled(rounds) {
+        return match led.is_empty() {
+            true => "first in no round".into(),
+            false => format!("first in {}", list(led)),
+        };
     }
+    let not = pick(&|r| !bit(l.led, r) && bit(l.decided, r));
+    let open = pick(&|r| !bit(l.decided, r));
+    let mut words = Vec::new();
+    if !led.is_empty() {
+        words.push(format!("first in {}", list(led)));
+    }
+    if !not.is_empty() {
+        let not = list(not);
+        words.push(match words.is_empty() {
+            true => format!("not first in {not}"),
+            false => format!("not in {not}"),
+        });
+    }
+    words.push(format!("{} open", list(open)));
+    words.join(", ")
 }
 
 /// One part of [`split`]: (part index, best game's value, bound rounded down, proven,
@@ -888,21 +930,51 @@ pub fn split_keeping(
             let scope = &scope;
             let best_value = best.as_ref().map(|o| o.value);
             let beaten = |b: f64| best_value.is_some_and(|v| whole(b) <= v as f64);
-            // The deep split replaces a token part its LP does not settle by one sub-part per
-            // set of rounds the part's artist leads (they come next, highest LP first), unless
-            // its LP is within `WHOLE_WITHIN` of the best game: HiGHS then closes the part
-            // whole at its first node, faster than the 16 sub-parts' LPs.
-            if let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), None, Some(b)) =
-                (by, scope.tokens, scope.leads, lp)
+            // The deep split replaces a token part its LP does not settle by sub-parts over
+            // the rounds its artist leads (they come next, highest LP first). With a best game
+            // known, two: first in round 1, or not, each split again on the next round while
+            // its LP is not settled, unless its LP is within `WHOLE_WITHIN` of the best game
+            // (HiGHS then closes the part whole, faster than its sub-parts one by one). With
+            // none, one per set of rounds: the part with the highest LP is the one most
+            // likely to hold the best game, and it is solved first.
+            if let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
+                (by, scope.tokens, lp)
             {
-                if !beaten(b) && !near_best(b, best_value) {
-                    let subs = (0..1u32 << c.variant.rounds).map(|mask| {
-                        let text = format!("{name}, {}", leads_text(mask, c.variant.rounds));
-                        (scope.leading(a, mask), text)
+                let leads = scope.leads.unwrap_or(Leads {
+                    artist: a,
+                    led: 0,
+                    decided: 0,
+                });
+                let rounds = c.variant.rounds;
+                let split = !leads.settled(rounds) && !beaten(b) && !near_best(b, best_value);
+                if split {
+                    let subs = match (best_value, leads.halves(rounds)) {
+                        (Some(_), Some(halves)) => halves.into(),
+                        _ => leads.completions(rounds),
+                    };
+                    let subs = subs.into_iter().map(|l| {
+                        let sub = scope.with_leads(l);
+                        (sub, part_label(c, &sub))
                     });
                     // The part's own LP time is counted in its first sub-part's.
                     queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
                     continue;
+                }
+                // A part with every round decided whose LP exceeds the best game by more than
+                // `RANKED_BEYOND` is split once more, by how many artists the first round its
+                // artist does not lead ranks.
+                let unled = (0..rounds).find(|r| leads.led >> r & 1 == 0);
+                let leaf = scope.leads.is_some() && leads.settled(rounds);
+                if let (Some(r), None, true) = (unled, scope.ranked, leaf) {
+                    if best_value.is_some_and(|v| b - v as f64 > RANKED_BEYOND * (v as f64).abs()) {
+                        let places = c.variant.value_points.len().min(c.artists());
+                        let subs = (0..=places).map(|k| {
+                            let sub = scope.ranking(r, k);
+                            (sub, part_label(c, &sub))
+                        });
+                        queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
+                        continue;
+                    }
                 }
             }
             let part = match lp {
@@ -2229,7 +2301,18 @@ places), and one token part stands for all of them. The relaxation spread a role
 several artists (2 players, \"Krypto 5 tokens, first in rounds 2 and 4\": LP 472, 453.5 \
 with the role given to one artist); with the order kept that part closes at its first \
 node in 1.3 s instead of 12.5 s. The split has 19 parts instead of 76–106; the proofs of \
-the known maxima take 26–91 s, the solves from scratch in the table above 32–174 s.\n";
+the known maxima take 26–91 s, the solves from scratch in the table above 32–174 s.
+16. The leads split one round at a time once a game is known, and the ranking's length \
+(2026-11-26): a token part is halved by whether its artist is first in round 1, then \
+round 2, …, and a group within 4% of the best game is closed whole; a part with every \
+round decided whose LP exceeds the best game by more than 5% is split by how many artists \
+the first round its artist does not lead ranks (4 players, \"first in rounds 2, 3 and 4\": \
+LP 414 against 392, 62.5 s whole, 8.7 s with three ranked and 27.3 s with two). The \
+proofs of the known maxima take 22–58 s. Measured and not kept: the token artist's place \
+in round 1 (the part with it second keeps LP 414 and took 82 s), HiGHS's \
+`mip_pscost_minreliable` 4 and 16, `mip_detect_symmetry` off and \
+`mip_lifting_for_probing` 1 (66–133 s against 66 s), and the ranking split with no game \
+known (4 players from scratch: 78.5 + 103.3 s against 142 s).\n";
 
 #[cfg(test)]
 mod tests {
@@ -2255,6 +2338,67 @@ mod tests {
         assert!(!near_best(459.0, Some(441)));
         assert!(near_best(441.0, Some(441)));
         assert!(!near_best(442.0, None));
+    }
+
+    /// The leaves (every round decided) under a leads part, reached by halving.
+    fn leaves(l: Leads, rounds: usize) -> Vec<u32> {
+        match l.halves(rounds) {
+            None => vec![l.led],
+            Some([a, b]) => [leaves(a, rounds), leaves(b, rounds)].concat(),
+        }
+    }
+
+    #[test]
+    fn halving_the_leads_reaches_every_set_of_rounds_once() {
+        let root = Leads {
+            artist: 4,
+            led: 0,
+            decided: 0,
+        };
+        for rounds in 1..=4 {
+            let mut got = leaves(root, rounds);
+            got.sort();
+            let want: Vec<u32> = (0..1u32 << rounds).collect();
+            assert_eq!(got, want, "{rounds} rounds");
+            let all: Vec<u32> = root.completions(rounds).iter().map(|l| l.led).collect();
+            assert_eq!(all, want, "{rounds} rounds");
+        }
+        // A part with round 1 led and round 2 not: its completions keep both.
+        let part = Leads {
+            artist: 4,
+            led: 0b01,
+            decided: 0b11,
+        };
+        let led: Vec<u32> = part.completions(4).iter().map(|l| l.led).collect();
+        assert_eq!(led, vec![0b0001, 0b0101, 0b1001, 0b1101]);
+        assert!(part.completions(4).iter().all(|l| l.settled(4)));
+        assert!(!part.settled(4) && part.settled(2));
+    }
+
+    #[test]
+    fn leads_parts_in_words() {
+        let l = |led, decided| Leads {
+            artist: 0,
+            led,
+            decided,
+        };
+        assert_eq!(
+            leads_text(l(0b1110, 0b1111), 4),
+            "first in rounds 2, 3 and 4"
+        );
+        assert_eq!(leads_text(l(0, 0b1111), 4), "first in no round");
+        assert_eq!(
+            leads_text(l(0b0010, 0b0111), 4),
+            "first in round 2, not in rounds 1 and 3, round 4 open"
+        );
+        assert_eq!(
+            leads_text(l(0, 0b0011), 4),
+            "not first in rounds 1 and 2, rounds 3 and 4 open"
+        );
+        assert_eq!(
+            leads_text(l(0b0001, 0b0001), 4),
+            "first in round 1, rounds 2, 3 and 4 open"
+        );
     }
 
     #[test]

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::Config;
 use crate::lp::{Model, Sense, SolveOptions, SolveReport, Solved};
-pub use scope::{Dive, Scope, Tokens, Uses};
+pub use scope::{Dive, Leads, Scope, Tokens, Uses};
 use vars::{Vars, RESOLVED};
 
 /// What is optimised.

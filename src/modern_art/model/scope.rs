@@ -15,9 +15,13 @@ pub struct Scope {
     pub first: Option<usize>,
     /// Only games with this share of the award tokens (one part of a token split).
     pub tokens: Option<Tokens>,
-    /// Only games in which this artist takes first place in exactly the rounds whose bit
-    /// is set in the mask (bit r for round r + 1): one part of a deep split.
-    pub leads: Option<(usize, u32)>,
+    /// Only games in which an artist takes first place in some rounds and not in others
+    /// (one part of a deep split; see [`Leads`]).
+    pub leads: Option<Leads>,
+    /// Only games whose round (0-based) ranks exactly this many artists: (round, count).
+    /// A leads part the best game does not settle is split once more by the length of the
+    /// ranking in the first round its artist does not lead.
+    pub ranked: Option<(usize, usize)>,
     /// Only games that use this rule path at least once (tests: a certified game that
     /// takes the path, whether or not the optimum needs it).
     pub uses: Option<Uses>,
@@ -35,6 +39,55 @@ pub struct Scope {
     /// optimum is unchanged; a part that names one of them stands for the same part with
     /// any of them.
     pub relabel: Option<u32>,
+}
+
+/// One part of the leads split: `artist` takes first place in the rounds of `led` and not
+/// in the other rounds of `decided` (bit r for round r + 1); the rounds outside `decided`
+/// are open. The split decides one round at a time, so a part whose LP the best game
+/// nearly settles is solved with its open rounds whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Leads {
+    pub artist: usize,
+    pub led: u32,
+    pub decided: u32,
+}
+
+impl Leads {
+    /// Whether every one of `rounds` rounds is decided.
+    pub fn settled(&self, rounds: usize) -> bool {
+        let all = (1u32 << rounds) - 1;
+        self.decided & all == all
+    }
+
+    /// Every part with all of `rounds` rounds decided within this one (one per set of its
+    /// open rounds the artist leads), in the order of those sets as bit masks.
+    pub fn completions(&self, rounds: usize) -> Vec<Leads> {
+        let all = (1u32 << rounds) - 1;
+        let open = all & !self.decided;
+        (0..=all)
+            .filter(|m| m & !open == 0)
+            .map(|m| Leads {
+                led: self.led & self.decided | m,
+                decided: all,
+                ..*self
+            })
+            .collect()
+    }
+
+    /// The two parts that decide the first open round (of `rounds`): the artist first in
+    /// it, then not. None when every round is decided.
+    pub fn halves(&self, rounds: usize) -> Option<[Leads; 2]> {
+        let r = (0..rounds).find(|r| self.decided >> r & 1 == 0)?;
+        let decided = self.decided | 1 << r;
+        Some([
+            Leads {
+                led: self.led | 1 << r,
+                decided,
+                ..*self
+            },
+            Leads { decided, ..*self },
+        ])
+    }
 }
 
 /// One part of the token split: who ends the game with most of the award tokens.
@@ -143,8 +196,25 @@ impl Scope {
     /// The games of this scope in which artist `a` is first in exactly the rounds of
     /// `mask`.
     pub fn leading(self, a: usize, mask: u32) -> Scope {
+        self.with_leads(Leads {
+            artist: a,
+            led: mask,
+            decided: u32::MAX,
+        })
+    }
+
+    /// The games of this scope in one part of the leads split.
+    pub fn with_leads(self, leads: Leads) -> Scope {
         Scope {
-            leads: Some((a, mask)),
+            leads: Some(leads),
+            ..self
+        }
+    }
+
+    /// The games of this scope whose round `round` (0-based) ranks exactly `count` artists.
+    pub fn ranking(self, round: usize, count: usize) -> Scope {
+        Scope {
+            ranked: Some((round, count)),
             ..self
         }
     }
@@ -187,7 +257,7 @@ impl Scope {
         let renamed = super::relabel::members(mask);
         let named = match self.tokens {
             Some(Tokens::Exactly(a, _)) => Some(a),
-            _ => self.leads.map(|(a, _)| a),
+            _ => self.leads.map(|l| l.artist),
         };
         match named.filter(|a| renamed.contains(a)) {
             None => vec![plain],
@@ -198,7 +268,10 @@ impl Scope {
                         Some(Tokens::Exactly(x, t)) if x == a => Some(Tokens::Exactly(b, t)),
                         t => t,
                     },
-                    leads: plain.leads.map(|(x, m)| (if x == a { b } else { x }, m)),
+                    leads: plain.leads.map(|l| Leads {
+                        artist: if l.artist == a { b } else { l.artist },
+                        ..l
+                    }),
                     ..plain
                 })
                 .collect(),
@@ -223,7 +296,7 @@ impl Scope {
             .into_iter()
             .chain(self.dive.map(|d| d.artist()))
             .chain(by_tokens)
-            .chain(self.leads.map(|(a, _)| a))
+            .chain(self.leads.map(|l| l.artist))
     }
 
     /// Add the restricting constraints.
@@ -247,11 +320,19 @@ impl Scope {
                 .sum();
             m.constrain(good_lp::constraint::geq(taken, 1.0));
         }
-        if let Some((a, mask)) = self.leads {
-            for r in 0..v.d.r {
-                let first = if mask >> r & 1 == 1 { 1.0 } else { 0.0 };
-                m.constrain(eq(v.place(r, a, 0), first));
+        if let Some(l) = self.leads {
+            for r in (0..v.d.r).filter(|r| l.decided >> r & 1 == 1) {
+                let first = if l.led >> r & 1 == 1 { 1.0 } else { 0.0 };
+                m.constrain(eq(v.place(r, l.artist, 0), first));
             }
+        }
+        if let Some((r, count)) = self.ranked {
+            let other: Expression = v.patterns[r]
+                .iter()
+                .filter(|(p, _)| p.len() != count)
+                .map(|(_, x)| *x)
+                .sum();
+            m.constrain(eq(other, 0.0));
         }
         match self.tokens {
             Some(Tokens::Exactly(a, t)) => {
