@@ -238,7 +238,7 @@ fn ranking_lengths_cover_every_game() {
     for (name, players) in [("m04-award", 2), ("m18-3p-plain", 3)] {
         let c = mini(name, players);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
-        let places = c.variant.value_points.len().min(c.artists());
+        let places = c.places();
         for round in 0..c.variant.rounds {
             let mut best = None;
             for count in 0..=places {

@@ -273,6 +273,11 @@ impl Config {
         self.deck.artists.len()
     }
 
+    /// Ranked places per round: one per value-point entry, at most one per artist.
+    pub fn places(&self) -> usize {
+        self.variant.value_points.len().min(self.artists())
+    }
+
     /// The closing threshold K for this player count.
     pub fn threshold(&self) -> usize {
         self.variant.threshold[&self.players.to_string()]

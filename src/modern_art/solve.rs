@@ -719,7 +719,8 @@ fn part_label(c: &Config, scope: &Scope) -> String {
 /// With a best game known the split decides one round at a time (first in round 1 or
 /// not, then round 2, …), so a group of sub-parts near the best game is closed whole:
 /// the proofs of the standard maxima went from 26.4, 28.2, 91.2 and 43.6 s (the 16
-/// sub-parts each) to 22.6, 25.9, 85.1 and 40.4 s (2–5 players). With none known, the
+/// sub-parts each; medians of 3) to 22.6, 25.9, 85.1 and 40.4 s (2–5 players, one run
+/// each, before [`RANKED_BEYOND`]). With none known, the
 /// part is split at once into its 16 sub-parts, so the one with the highest LP, most
 /// likely to hold the best game, is solved first.
 pub const WHOLE_WITHIN: f64 = 0.04;
@@ -947,18 +948,43 @@ pub fn split_keeping(
                 });
                 let rounds = c.variant.rounds;
                 let split = !leads.settled(rounds) && !beaten(b) && !near_best(b, best_value);
-                if split {
-                    let subs = match (best_value, leads.halves(rounds)) {
-                        (Some(_), Some(halves)) => halves.into(),
-                        _ => leads.completions(rounds),
-                    };
-                    let subs = subs.into_iter().map(|l| {
-                        let sub = scope.with_leads(l);
-                        (sub, part_label(c, &sub))
-                    });
+                let labelled = |l: Leads| {
+                    let sub = scope.with_leads(l);
+                    (sub, part_label(c, &sub))
+                };
+                if split && best_value.is_some() {
+                    let halves = leads.halves(rounds).into_iter().flatten();
                     // The part's own LP time is counted in its first sub-part's.
-                    queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
+                    queue_ahead(
+                        halves.map(labelled).collect(),
+                        lp_seconds,
+                        &mut scopes,
+                        &mut queue,
+                    )?;
                     continue;
+                }
+                if split {
+                    // No game yet: the sub-part with every round decided and the highest LP
+                    // first (the one most likely to hold the best game), then the parts the
+                    // halving meets on the way to it, which a game known by then may settle
+                    // whole.
+                    let mut scan = lp_seconds;
+                    let mut top: Option<(Leads, Option<f64>)> = None;
+                    for l in leads.completions(rounds) {
+                        let (lp, secs) = lp_of(&scope.with_leads(l))?;
+                        scan += secs;
+                        let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
+                        if top.is_none_or(|(_, t)| key(lp) > key(t)) {
+                            top = Some((l, lp));
+                        }
+                    }
+                    if let Some((leaf, leaf_lp)) = top {
+                        let rest = leads.around(leaf, rounds).into_iter().skip(1);
+                        queue_ahead(rest.map(labelled).collect(), 0.0, &mut scopes, &mut queue)?;
+                        queue.push_front((scopes.len(), leaf_lp, scan));
+                        scopes.push(labelled(leaf));
+                        continue;
+                    }
                 }
                 // A part with every round decided whose LP exceeds the best game by more than
                 // `RANKED_BEYOND` is split once more, by how many artists the first round its
@@ -967,8 +993,7 @@ pub fn split_keeping(
                 let leaf = scope.leads.is_some() && leads.settled(rounds);
                 if let (Some(r), None, true) = (unled, scope.ranked, leaf) {
                     if best_value.is_some_and(|v| b - v as f64 > RANKED_BEYOND * (v as f64).abs()) {
-                        let places = c.variant.value_points.len().min(c.artists());
-                        let subs = (0..=places).map(|k| {
+                        let subs = (0..=c.places()).map(|k| {
                             let sub = scope.ranking(r, k);
                             (sub, part_label(c, &sub))
                         });
@@ -2308,7 +2333,7 @@ round 2, …, and a group within 4% of the best game is closed whole; a part wit
 round decided whose LP exceeds the best game by more than 5% is split by how many artists \
 the first round its artist does not lead ranks (4 players, \"first in rounds 2, 3 and 4\": \
 LP 414 against 392, 62.5 s whole, 8.7 s with three ranked and 27.3 s with two). The \
-proofs of the known maxima take 22–58 s. Measured and not kept: the token artist's place \
+proofs of the known maxima take 23–59 s (`bench --certify`, medians of 3). Measured and not kept: the token artist's place \
 in round 1 (the part with it second keeps LP 414 and took 82 s), HiGHS's \
 `mip_pscost_minreliable` 4 and 16, `mip_detect_symmetry` off and \
 `mip_lifting_for_probing` 1 (66–133 s against 66 s), and the ranking split with no game \
@@ -2373,6 +2398,38 @@ mod tests {
         assert_eq!(led, vec![0b0001, 0b0101, 0b1001, 0b1101]);
         assert!(part.completions(4).iter().all(|l| l.settled(4)));
         assert!(!part.settled(4) && part.settled(2));
+    }
+
+    #[test]
+    fn a_leaf_and_the_parts_around_it_hold_every_set_of_rounds_once() {
+        let all = 0b1111;
+        let root = Leads {
+            artist: 4,
+            led: 0,
+            decided: 0,
+        };
+        for leaf in root.completions(4) {
+            let parts = root.around(leaf, 4);
+            assert_eq!(parts[0], leaf);
+            assert_eq!(parts.len(), 5, "the leaf and one part per round");
+            for m in 0..=all {
+                let holding = parts
+                    .iter()
+                    .filter(|p| m & p.decided == p.led & p.decided)
+                    .count();
+                assert_eq!(holding, 1, "leaf {:04b}, rounds {m:04b}", leaf.led);
+            }
+        }
+        // Within a part with round 1 decided, around its leaf: rounds 2, 3 and 4.
+        let part = Leads {
+            artist: 4,
+            led: 0,
+            decided: 0b0001,
+        };
+        let leaf = part.completions(4)[5];
+        let around = part.around(leaf, 4);
+        assert_eq!(around.len(), 4);
+        assert!(around.iter().all(|p| p.decided & 1 == 1 && p.led & 1 == 0));
     }
 
     #[test]

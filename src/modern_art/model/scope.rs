@@ -74,6 +74,24 @@ impl Leads {
             .collect()
     }
 
+    /// This part as `leaf` (a part within it with every round decided) and the parts the
+    /// halving meets on its way there: for each open round in turn, the part that decides
+    /// it the other way, with the rounds before it as in `leaf` and the rounds after it
+    /// open. Together they hold every game of this part, each once; `leaf` comes first.
+    pub fn around(&self, leaf: Leads, rounds: usize) -> Vec<Leads> {
+        let mut parts = vec![leaf];
+        let mut at = *self;
+        while let Some([first, not]) = at.halves(rounds) {
+            let (toward, away) = match leaf.led & first.decided & !at.decided {
+                0 => (not, first),
+                _ => (first, not),
+            };
+            parts.push(away);
+            at = toward;
+        }
+        parts
+    }
+
     /// The two parts that decide the first open round (of `rounds`): the artist first in
     /// it, then not. None when every round is decided.
     pub fn halves(&self, rounds: usize) -> Option<[Leads; 2]> {

@@ -57,7 +57,7 @@ impl Dims {
         let turn_max = a * (k - 1) + 1;
         let deck: usize = (0..a).map(|x| c.cards_of(x)).sum();
         let hand_max = deck;
-        let places = c.variant.value_points.len().min(a);
+        let places = c.places();
         let top = c
             .variant
             .value_points
