@@ -54,9 +54,9 @@ pub enum Command {
     /// per artist that takes first place in round 1; `--split tokens`, one per artist and number of award tokens above half of
     /// them that it ends the game with, plus one where no artist has more than half;
     /// `--split tokens-leads`, the token split with every "artist ends with t tokens" part
-    /// that its LP does not settle split again by the rounds the artist leads (one round
-    /// at a time once a game is known), unless the LP is within 4% of the best game, which
-    /// HiGHS closes whole faster (each part
+    /// that its LP does not settle split again by the rounds the artist leads, one round
+    /// at a time (the sub-part with the highest LP first), unless the LP is within 4% of
+    /// the best game, which HiGHS closes whole faster (each part
     /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
     /// and once a game is known a part only looks for a better one). The token splits
     /// rename the artists whose cards carry the same symbols (all five in the shipped

@@ -64,8 +64,9 @@ pub fn render(env: &Envelope) -> Result<String> {
                      tokens, so every game lies in exactly one part: an artist with that many \
                      tokens, or no artist above half. A part \"artist a ends with t tokens\" \
                      whose LP the best game did not settle was split again by the rounds in \
-                     which a takes first place (with no game known, one sub-part per set of \
-                     rounds; with one, one round at a time: first in it or not), unless its \
+                     which a takes first place, one round at a time (first in it or not; with \
+                     no game known, the sub-part with every round decided and the highest LP \
+                     came first, then the pieces that halving meets on the way to it), unless its \
                      LP was within {:.0}% of the best game (then it was solved whole). A part \
                      with every round decided whose LP exceeded the best game by more than \
                      {:.0}% was split once more by how many artists the first round a does \

@@ -720,9 +720,9 @@ fn part_label(c: &Config, scope: &Scope) -> String {
 /// not, then round 2, …), so a group of sub-parts near the best game is closed whole:
 /// the proofs of the standard maxima went from 26.4, 28.2, 91.2 and 43.6 s (the 16
 /// sub-parts each; medians of 3) to 22.6, 25.9, 85.1 and 40.4 s (2–5 players, one run
-/// each, before [`RANKED_BEYOND`]). With none known, the
-/// part is split at once into its 16 sub-parts, so the one with the highest LP, most
-/// likely to hold the best game, is solved first.
+/// each, before [`RANKED_BEYOND`]). With none known, the sub-part with every round
+/// decided and the highest LP (most likely to hold the best game) is solved first, then
+/// the pieces the halving meets on the way to it ([`Leads::around`]).
 pub const WHOLE_WITHIN: f64 = 0.04;
 
 /// A `tokens-leads` part with every round decided is split once more, by how many
@@ -932,12 +932,11 @@ pub fn split_keeping(
             let best_value = best.as_ref().map(|o| o.value);
             let beaten = |b: f64| best_value.is_some_and(|v| whole(b) <= v as f64);
             // The deep split replaces a token part its LP does not settle by sub-parts over
-            // the rounds its artist leads (they come next, highest LP first). With a best game
-            // known, two: first in round 1, or not, each split again on the next round while
-            // its LP is not settled, unless its LP is within `WHOLE_WITHIN` of the best game
-            // (HiGHS then closes the part whole, faster than its sub-parts one by one). With
-            // none, one per set of rounds: the part with the highest LP is the one most
-            // likely to hold the best game, and it is solved first.
+            // the rounds its artist leads (they come next). With a best game known, two
+            // (highest LP first): first in round 1, or not, each split again on the next
+            // round while its LP is not settled, unless its LP is within `WHOLE_WITHIN` of the
+            // best game (HiGHS then closes the part whole, faster than its sub-parts one by
+            // one). With none, see below.
             if let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
                 (by, scope.tokens, lp)
             {

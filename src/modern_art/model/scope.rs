@@ -47,8 +47,11 @@ pub struct Scope {
 /// nearly settles is solved with its open rounds whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Leads {
+    /// The artist (0-based; the token part's artist).
     pub artist: usize,
+    /// Rounds (bits) in which it takes first place; only bits in `decided` count.
     pub led: u32,
+    /// Rounds (bits) the part decides; the others are open.
     pub decided: u32,
 }
 
