@@ -18,15 +18,14 @@ fn mini(name: &str, players: usize) -> Config {
     Config::load(&p, None, players).unwrap()
 }
 
+/// The max-player solve of the games in `scope`, without a split or time limit.
+fn solve_in(c: &Config, scope: &Scope) -> anyhow::Result<solve::Outcome> {
+    solve::solve(c, Objective::MaxPlayer, None, scope, &SolveOptions::quiet())
+}
+
 /// The whole game's max-player solve, without a split or time limit.
 fn unsplit(c: &Config) -> anyhow::Result<solve::Outcome> {
-    solve::solve(
-        c,
-        Objective::MaxPlayer,
-        None,
-        &Scope::all(),
-        &SolveOptions::quiet(),
-    )
+    solve_in(c, &Scope::all())
 }
 
 #[test]
@@ -168,14 +167,7 @@ fn renaming_keeps_the_optimum() {
         let optimum = s.report.objective.expect("an optimum").round() as i64;
         assert_eq!(optimum, truth, "{name}: renamed model vs search");
         // Its plan, under the artists' own names, is a game the referee certifies.
-        let o = solve::solve(
-            &c,
-            Objective::MaxPlayer,
-            None,
-            &renamed,
-            &SolveOptions::quiet(),
-        )
-        .unwrap_or_else(|e| panic!("{name} renamed solve: {e:#}"));
+        let o = solve_in(&c, &renamed).unwrap_or_else(|e| panic!("{name} renamed solve: {e:#}"));
         assert!(o.proven, "{name}: renamed solve not proven: {:?}", o.report);
         assert_eq!(o.value, truth, "{name}: renamed solve vs search");
         let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
@@ -243,13 +235,7 @@ fn ranking_lengths_cover_every_game() {
             let mut best = None;
             for count in 0..=places {
                 let scope = Scope::all().ranking(round, count);
-                match solve::solve(
-                    &c,
-                    Objective::MaxPlayer,
-                    None,
-                    &scope,
-                    &SolveOptions::quiet(),
-                ) {
+                match solve_in(&c, &scope) {
                     Ok(o) => {
                         let what = format!("{name}: round {} ranks {count}", round + 1);
                         assert!(o.proven && o.value <= truth, "{what}: {}", o.value);
@@ -364,17 +350,7 @@ fn split_resumes_from_an_episode_file() {
     let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
     let dir = common::scratch("split-start");
     let restricted = (0..c.artists())
-        .filter_map(|a| {
-            let scope = Scope::all().with_dive(Dive::Star(a));
-            solve::solve(
-                &c,
-                Objective::MaxPlayer,
-                None,
-                &scope,
-                &SolveOptions::quiet(),
-            )
-            .ok()
-        })
+        .filter_map(|a| solve_in(&c, &Scope::all().with_dive(Dive::Star(a))).ok())
         .min_by_key(|o| o.value)
         .expect("some star game");
     assert!(

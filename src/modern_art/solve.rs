@@ -888,18 +888,18 @@ pub fn split_keeping(
         let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
         key(y.1).total_cmp(&key(x.1)).then(x.0.cmp(&y.0))
     };
-    // Parts that replace one part (its sub-parts): their LPs, then queued next, highest LP
-    // first, the first one carrying `carried` seconds of the part they replace.
-    let queue_ahead = |subs: Vec<(Scope, String)>,
+    // Parts that replace one part (its sub-parts): their labels and LPs, then queued next,
+    // highest LP first, the first one carrying `carried` seconds of the part they replace.
+    let queue_ahead = |subs: Vec<Scope>,
                        carried: f64,
                        scopes: &mut Vec<(Scope, String)>,
                        queue: &mut std::collections::VecDeque<(usize, Option<f64>, f64)>|
      -> Result<()> {
         let mut order = Vec::new();
-        for (sub, text) in subs {
+        for sub in subs {
             let (lp, secs) = lp_of(&sub)?;
             order.push((scopes.len(), lp, secs));
-            scopes.push((sub, text));
+            scopes.push((sub, part_label(c, &sub)));
         }
         order.sort_by(by_lp);
         if let Some(first) = order.first_mut() {
@@ -947,15 +947,12 @@ pub fn split_keeping(
                 });
                 let rounds = c.variant.rounds;
                 let split = !leads.settled(rounds) && !beaten(b) && !near_best(b, best_value);
-                let labelled = |l: Leads| {
-                    let sub = scope.with_leads(l);
-                    (sub, part_label(c, &sub))
-                };
+                let within = |l: Leads| scope.with_leads(l);
                 if split && best_value.is_some() {
                     let halves = leads.halves(rounds).into_iter().flatten();
                     // The part's own LP time is counted in its first sub-part's.
                     queue_ahead(
-                        halves.map(labelled).collect(),
+                        halves.map(within).collect(),
                         lp_seconds,
                         &mut scopes,
                         &mut queue,
@@ -967,21 +964,20 @@ pub fn split_keeping(
                     // first (the one most likely to hold the best game), then the parts the
                     // halving meets on the way to it, which a game known by then may settle
                     // whole.
-                    let mut scan = lp_seconds;
-                    let mut top: Option<(Leads, Option<f64>)> = None;
-                    for l in leads.completions(rounds) {
-                        let (lp, secs) = lp_of(&scope.with_leads(l))?;
-                        scan += secs;
-                        let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
-                        if top.is_none_or(|(_, t)| key(lp) > key(t)) {
-                            top = Some((l, lp));
-                        }
+                    let leaves = leads.completions(rounds);
+                    // (leaf, LP bound, seconds), ordered as the queue is.
+                    let mut scanned = Vec::new();
+                    for (k, l) in leaves.iter().enumerate() {
+                        let (lp, secs) = lp_of(&within(*l))?;
+                        scanned.push((k, lp, secs));
                     }
-                    if let Some((leaf, leaf_lp)) = top {
-                        let rest = leads.around(leaf, rounds).into_iter().skip(1);
-                        queue_ahead(rest.map(labelled).collect(), 0.0, &mut scopes, &mut queue)?;
+                    let scan = lp_seconds + scanned.iter().map(|x| x.2).sum::<f64>();
+                    if let Some(&(k, leaf_lp, _)) = scanned.iter().min_by(|x, y| by_lp(x, y)) {
+                        let rest = leads.around(leaves[k], rounds).into_iter().skip(1);
+                        queue_ahead(rest.map(within).collect(), 0.0, &mut scopes, &mut queue)?;
+                        let leaf = within(leaves[k]);
                         queue.push_front((scopes.len(), leaf_lp, scan));
-                        scopes.push(labelled(leaf));
+                        scopes.push((leaf, part_label(c, &leaf)));
                         continue;
                     }
                 }
@@ -992,10 +988,7 @@ pub fn split_keeping(
                 let leaf = scope.leads.is_some() && leads.settled(rounds);
                 if let (Some(r), None, true) = (unled, scope.ranked, leaf) {
                     if best_value.is_some_and(|v| b - v as f64 > RANKED_BEYOND * (v as f64).abs()) {
-                        let subs = (0..=c.places()).map(|k| {
-                            let sub = scope.ranking(r, k);
-                            (sub, part_label(c, &sub))
-                        });
+                        let subs = (0..=c.places()).map(|k| scope.ranking(r, k));
                         queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
                         continue;
                     }
@@ -1096,11 +1089,7 @@ pub fn split_keeping(
             // those parts alone is harder to close.)
             let expanded = scope.relabel.is_some() && part.4;
             if expanded {
-                let subs = scope.named_parts().into_iter().map(|sub| {
-                    let text = part_label(c, &sub);
-                    (sub, text)
-                });
-                queue_ahead(subs.collect(), part.5, &mut scopes, &mut queue)?;
+                queue_ahead(scope.named_parts(), part.5, &mut scopes, &mut queue)?;
             }
             if !opts.quiet {
                 let (_, value, bound, proven, _, secs, skipped) = part;
