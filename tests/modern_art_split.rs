@@ -162,6 +162,7 @@ fn renaming_keeps_the_optimum() {
             &[],
             false,
             None,
+            None,
         )
         .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         let optimum = s.report.objective.expect("an optimum").round() as i64;
@@ -396,4 +397,86 @@ fn split_resumes_from_an_episode_file() {
     .expect("a 2-player game cannot start a 3-player solve")
     .to_string();
     assert!(e.contains("played under other rules"), "{e}");
+}
+
+#[test]
+fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
+    // Every round's shape kept as in the optimum's plan: the plan is still there (the
+    // fixings name the same variables in a new build), and under a cutoff at the
+    // optimum nothing is left.
+    for (name, players) in [("m02-two-rounds", 2), ("m25-mixed-two-rounds", 2)] {
+        let c = mini(name, players);
+        let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+        let whole = unsplit(&c).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert_eq!(whole.value, truth, "{name}: unsplit vs search");
+        let near = |beat: Option<i64>| {
+            let n = model::Near {
+                plan: Some(&whole.assignment),
+                free: 0,
+                beat,
+                nodes: 1_000_000,
+            };
+            model::solve(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                &Scope::all(),
+                &SolveOptions::quiet(),
+                &[],
+                false,
+                None,
+                Some(n),
+            )
+        };
+        let kept = near(None).unwrap_or_else(|e| panic!("{name} kept: {e:#}"));
+        let kept = kept.report.objective.expect("an optimum").round() as i64;
+        assert_eq!(kept, truth, "{name}: the kept shapes' optimum");
+        let beyond = near(Some(truth)).err().map(|e| format!("{e:#}"));
+        assert!(
+            beyond.as_deref().is_some_and(|e| e.contains("infeasible")),
+            "{name}: a game beyond the maximum: {beyond:?}"
+        );
+    }
+}
+
+#[test]
+fn neighbourhood_search_finds_certified_games() {
+    // Whether the first solve settles the part or the neighbourhoods run (1 node), the
+    // game is certified and never beyond the maximum; with the split's node limits it is
+    // the maximum.
+    let cases = [
+        ("m02-two-rounds", 2),
+        ("m23-two-rounds-symbols", 2),
+        ("m18-3p-plain", 3),
+        ("m27-four-rounds", 2),
+        ("m28-4p-award", 4),
+    ];
+    for (name, players) in cases {
+        let c = mini(name, players);
+        let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+        for nodes in [(1, 1), (solve::PROBE_NODES, solve::NEAR_NODES)] {
+            let found = solve::neighbourhood_search(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                &Scope::all(),
+                &SolveOptions::quiet(),
+                nodes,
+            );
+            let Some(s) = found else {
+                assert_eq!(nodes.0, 1, "{name}: no game with {nodes:?}");
+                continue;
+            };
+            eprintln!(
+                "{name} {nodes:?}: {} settled {}",
+                s.outcome.value, s.settled
+            );
+            let cert = verify(&s.outcome.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            assert!(cert.starts_with("certified"), "{name}: {cert}");
+            assert!(s.outcome.value <= truth, "{name}: beyond the maximum");
+            if s.settled || nodes.0 > 1 {
+                assert_eq!(s.outcome.value, truth, "{name} {nodes:?}");
+            }
+        }
+    }
 }

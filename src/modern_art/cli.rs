@@ -58,11 +58,14 @@ pub enum Command {
     /// at a time (the sub-part with the highest LP first), unless the LP is within 4% of
     /// the best game, which HiGHS closes whole faster (each part
     /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
-    /// and once a game is known a part only looks for a better one). The token splits
+    /// and once a game is known a part only looks for a better one). With no game known
+    /// (no --start), a short neighbourhood search of the first sub-part finds one first:
+    /// a brief solve, then one round's shape kept at a time while the other rounds
+    /// change ("search: …" lines on stderr). The token splits
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about half a minute (2 players) to a few minutes.
+    /// maxima are found and proven in about half a minute (2 players) to two minutes.
     ///
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
     ///

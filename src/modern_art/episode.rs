@@ -33,6 +33,10 @@ pub struct Payload {
     /// status and bound are then about those games only, not the game's maximum.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restricted: Option<String>,
+    /// How a split found its best game when no part's own solve did (a split from no game
+    /// whose first part's neighbourhood search found the maximum), in words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub found_by: Option<String>,
 }
 
 /// One part of a split solve: e.g. the games in which an artist takes first place in
@@ -113,6 +117,7 @@ pub fn envelope(
         split: None,
         split_by: None,
         restricted: None,
+        found_by: None,
     };
     let payload = serde_json::to_value(&payload)?;
     let mut env = match report {

@@ -107,9 +107,15 @@ pub fn render(env: &Envelope) -> Result<String> {
         ));
         let best = payload.player.and_then(|p| payload.scores.get(p)).copied();
         if let Some(best) = best.filter(|b| parts.iter().all(|p| p.value != Some(*b))) {
+            let how = match &payload.found_by {
+                Some(search) => format!("before its part was solved, by {search}"),
+                None => {
+                    "before the split, by the restricted solve the split started from".to_string()
+                }
+            };
             out.push_str(&format!(
-                "\n\nThe best game ({best}) was found before the split, by the restricted \
-                 solve the split started from; every part then looked for a better one.",
+                "\n\nThe best game ({best}) was found {how}; every part then looked for a \
+                 better one.",
             ));
         }
     }

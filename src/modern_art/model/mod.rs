@@ -26,7 +26,7 @@ pub mod values;
 pub mod vars;
 
 use anyhow::{bail, Result};
-use good_lp::constraint::geq;
+use good_lp::constraint::{eq, geq};
 use good_lp::Expression;
 use serde::{Deserialize, Serialize};
 
@@ -305,8 +305,51 @@ pub struct ModelSolution {
     pub assignment: Vec<(good_lp::Variable, f64)>,
 }
 
+/// A neighbourhood of a known plan, searched by a short solve (see
+/// `solve::neighbourhood_search`): the shape of every round outside `free` (who opens and
+/// closes it and how, the extra card, the ranking: [`Vars::shape_of`]) keeps the plan's
+/// values, only plans beating `beat` count, and HiGHS stops after `nodes` branch-and-bound
+/// nodes (a work limit, not a clock: the same command finds the same games). With no plan
+/// nothing is fixed: a first short solve of the whole scope.
+#[derive(Debug, Clone, Copy)]
+pub struct Near<'a> {
+    /// Every variable's value in the known plan (a [`ModelSolution::assignment`] of a
+    /// solve of the same scope, so the variables are the same).
+    pub plan: Option<&'a [(good_lp::Variable, f64)]>,
+    /// Rounds (bits, round r + 1 is bit r) whose shape is free.
+    pub free: u32,
+    /// Only plans whose objective (maximised) beats this value.
+    pub beat: Option<i64>,
+    /// HiGHS's `mip_max_nodes`.
+    pub nodes: u64,
+}
+
+impl Near<'_> {
+    /// Fix the shape of the rounds outside `free`, set the cutoff and the node limit.
+    fn restrict(&self, m: &mut Model, v: &Vars, sense: Sense) {
+        if let Some(plan) = self.plan {
+            let value: std::collections::HashMap<good_lp::Variable, f64> =
+                plan.iter().copied().collect();
+            for r in (0..v.d.r).filter(|r| self.free >> r & 1 == 0) {
+                for x in v.shape_of(r) {
+                    let want = value.get(&x).copied().unwrap_or(0.0).round();
+                    m.constrain(eq(Expression::from(x), want));
+                }
+            }
+        }
+        if let Some(b) = self.beat {
+            m.cutoff(match sense {
+                Sense::Maximise => b as f64 + 0.5,
+                Sense::Minimise => b as f64 - 0.5,
+            });
+        }
+        m.highs_option("mip_max_nodes", &self.nodes.to_string());
+    }
+}
+
 /// Build, solve and read back the plan. `start`: a known solution (the assignment of a
-/// narrower scope's solve) handed to HiGHS as its first incumbent.
+/// narrower scope's solve) handed to HiGHS as its first incumbent. `near`: only a
+/// neighbourhood of a known plan, searched briefly.
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     c: &Config,
@@ -317,6 +360,7 @@ pub fn solve(
     excluded: &[Vec<bool>],
     feasibility: bool,
     start: Option<&[(good_lp::Variable, f64)]>,
+    near: Option<Near>,
 ) -> Result<ModelSolution> {
     let built = build(c, objective, player, scope)?;
     let Built {
@@ -325,6 +369,9 @@ pub fn solve(
         objective: obj,
         sense,
     } = built;
+    if let Some(near) = near {
+        near.restrict(&mut model, &vars, sense);
+    }
     let skeleton = vars.skeleton();
     for ex in excluded {
         // No-good: at least one binary of the skeleton differs.

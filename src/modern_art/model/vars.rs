@@ -460,23 +460,35 @@ impl Vars {
     /// The binary decisions (the plan's skeleton), in a fixed order: used to exclude a
     /// skeleton the scheduler could not turn into a game.
     pub fn skeleton(&self) -> Vec<Variable> {
+        (0..self.d.r).flat_map(|r| self.skeleton_of(r)).collect()
+    }
+
+    /// The skeleton's binaries of round r: its [`Vars::shape_of`], then the artists' values
+    /// and tokens after it.
+    pub fn skeleton_of(&self, r: usize) -> Vec<Variable> {
+        let mut out = self.shape_of(r);
+        out.extend(self.level[r].iter().flatten());
+        out.extend(self.tokens[r].iter().flatten());
+        out
+    }
+
+    /// The binaries that describe round r alone: who opens and takes the last turn, how it
+    /// closes, whose hands run empty, the extra card and the ranking pattern (not the
+    /// values and tokens after it, which carry the earlier rounds too).
+    pub fn shape_of(&self, r: usize) -> Vec<Variable> {
         let mut out: Vec<Variable> = Vec::new();
-        for r in 0..self.d.r {
-            out.extend(self.lam[r].iter().flatten());
-            out.extend(self.cz[r].iter().flatten());
-            out.extend(&self.cs[r]);
-            out.extend(&self.empty[r]);
-            out.push(self.noclose[r]);
-            out.push(self.idle[r]);
-            out.extend(&self.reached[r]);
-            if let Some(x) = &self.extra[r] {
-                out.extend(x);
-            }
-            out.push(self.exhausted[r]);
-            out.extend(self.patterns[r].iter().map(|(_, x)| *x));
-            out.extend(self.level[r].iter().flatten());
-            out.extend(self.tokens[r].iter().flatten());
+        out.extend(self.lam[r].iter().flatten());
+        out.extend(self.cz[r].iter().flatten());
+        out.extend(&self.cs[r]);
+        out.extend(&self.empty[r]);
+        out.push(self.noclose[r]);
+        out.push(self.idle[r]);
+        out.extend(&self.reached[r]);
+        if let Some(x) = &self.extra[r] {
+            out.extend(x);
         }
+        out.push(self.exhausted[r]);
+        out.extend(self.patterns[r].iter().map(|(_, x)| *x));
         out
     }
 
