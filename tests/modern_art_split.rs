@@ -467,10 +467,6 @@ fn neighbourhood_search_finds_certified_games() {
                 assert_eq!(nodes.0, 1, "{name}: no game with {nodes:?}");
                 continue;
             };
-            eprintln!(
-                "{name} {nodes:?}: {} settled {}",
-                s.outcome.value, s.settled
-            );
             let cert = verify(&s.outcome.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
             assert!(cert.starts_with("certified"), "{name}: {cert}");
             assert!(s.outcome.value <= truth, "{name}: beyond the maximum");

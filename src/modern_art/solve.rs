@@ -1121,6 +1121,7 @@ pub fn split_keeping(
                         let rest = leads.around(leaves[k], rounds).into_iter().skip(1);
                         queue_ahead(rest.map(within).collect(), 0.0, &mut scopes, &mut queue)?;
                         let leaf = within(leaves[k]);
+                        let label = part_label(c, &leaf);
                         // A game for it first, by a short search, so that the leaf is
                         // solved (and split) against it like every later part; if the
                         // search's first solve settled the leaf, that solve is its result.
@@ -1139,15 +1140,14 @@ pub fn split_keeping(
                                 if let Some(keep) = keep {
                                     keep(&interim(&outcome, None)?)?;
                                 }
-                                let label = part_label(c, &leaf);
                                 let secs = t.elapsed().as_secs_f64();
-                                searched_game = Some((outcome.value, label, secs));
+                                searched_game = Some((outcome.value, label.clone(), secs));
                                 best = Some(outcome);
                             }
                             None => {}
                         }
                         queue.push_front((scopes.len(), leaf_lp, scan));
-                        scopes.push((leaf, part_label(c, &leaf)));
+                        scopes.push((leaf, label));
                         continue;
                     }
                 }

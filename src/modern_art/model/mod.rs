@@ -252,13 +252,8 @@ pub fn build(
     scope.restrict(&mut m, &v);
     scope::diagnostic_fixings(&mut m, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);
-    // Scores are integers: beating x means reaching x + 1 (or x − 1 when minimising).
     if let Some(x) = scope.beating {
-        let x = x as f64;
-        match sense {
-            Sense::Maximise => m.cutoff(x + 0.5),
-            Sense::Minimise => m.cutoff(x - 0.5),
-        }
+        cutoff_beating(&mut m, sense, x);
         // The part has to show that nothing beats x (a proof), not find games.
         m.proof_only();
     }
@@ -268,6 +263,16 @@ pub fn build(
         objective,
         sense,
     })
+}
+
+/// Only solutions beating `x` count (a solver cutoff). Scores are integers: beating x means
+/// reaching x + 1 (or x − 1 when minimising); the cutoff sits halfway.
+fn cutoff_beating(m: &mut Model, sense: Sense, x: i64) {
+    let x = x as f64;
+    m.cutoff(match sense {
+        Sense::Maximise => x + 0.5,
+        Sense::Minimise => x - 0.5,
+    });
 }
 
 /// The objectives, over relative seats: seat 0 is the player, the winner, or (max-total)
@@ -338,10 +343,7 @@ impl Near<'_> {
             }
         }
         if let Some(b) = self.beat {
-            m.cutoff(match sense {
-                Sense::Maximise => b as f64 + 0.5,
-                Sense::Minimise => b as f64 - 0.5,
-            });
+            cutoff_beating(m, sense, b);
         }
         m.highs_option("mip_max_nodes", &self.nodes.to_string());
     }
