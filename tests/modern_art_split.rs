@@ -454,24 +454,30 @@ fn neighbourhood_search_finds_certified_games() {
     for (name, players) in cases {
         let c = mini(name, players);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
-        for nodes in [(1, 1), (solve::PROBE_NODES, solve::NEAR_NODES)] {
+        // One node each, and a stop after the first fruitless neighbourhood.
+        let tiny = solve::SearchLimits {
+            probe: 1,
+            near: 1,
+            patience: 1,
+        };
+        for limits in [tiny, solve::SearchLimits::default()] {
             let found = solve::neighbourhood_search(
                 &c,
                 Objective::MaxPlayer,
                 None,
                 &Scope::all(),
                 &SolveOptions::quiet(),
-                nodes,
+                limits,
             );
             let Some(s) = found else {
-                assert_eq!(nodes.0, 1, "{name}: no game with {nodes:?}");
+                assert_eq!(limits.probe, 1, "{name}: no game with {limits:?}");
                 continue;
             };
             let cert = verify(&s.outcome.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
             assert!(cert.starts_with("certified"), "{name}: {cert}");
             assert!(s.outcome.value <= truth, "{name}: beyond the maximum");
-            if s.settled || nodes.0 > 1 {
-                assert_eq!(s.outcome.value, truth, "{name} {nodes:?}");
+            if s.settled || limits.probe > 1 {
+                assert_eq!(s.outcome.value, truth, "{name} {limits:?}");
             }
         }
     }

@@ -614,6 +614,36 @@ pub const PROBE_NODES: u64 = 200;
 /// (2–25 s each on the standard leaves).
 pub const NEAR_NODES: u64 = 1000;
 
+/// Neighbourhoods in a row that may find nothing better before [`neighbourhood_search`]
+/// stops (0: every round once, the default). Measured (3–5 players, every round once):
+/// in the standard and anchor rows each improvement came from the round after the last
+/// one, so a patience of 1 would have found the same games and saved 2–23 s; but 4-player
+/// blessed found 393, its maximum, only in round 4, after two fruitless neighbourhoods,
+/// and stopping at its 391 costs far more in the proof than the tail does.
+pub const PATIENCE: u32 = 0;
+
+/// The work limits of [`neighbourhood_search`]: all in branch-and-bound nodes or
+/// neighbourhoods, never in seconds, so the same command finds the same game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Nodes of the first short solve of the part (0: no search).
+    pub probe: u64,
+    /// Nodes of each neighbourhood's solve.
+    pub near: u64,
+    /// Fruitless neighbourhoods in a row before the search stops (0: every round once).
+    pub patience: u32,
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        SearchLimits {
+            probe: PROBE_NODES,
+            near: NEAR_NODES,
+            patience: PATIENCE,
+        }
+    }
+}
+
 /// What [`neighbourhood_search`] found.
 pub struct Searched {
     /// The best game.
@@ -623,16 +653,22 @@ pub struct Searched {
     pub settled: bool,
 }
 
-/// The node limits of the split's [`neighbourhood_search`]: ([`PROBE_NODES`],
-/// [`NEAR_NODES`]), or `GAMEBOUNDS_LNS=probe,near` (`0` turns the search off).
-fn search_nodes() -> (u64, u64) {
+/// The limits of the split's [`neighbourhood_search`]: [`SearchLimits::default`], or
+/// `GAMEBOUNDS_LNS=probe,near,patience` (a field left out keeps its default; a probe of
+/// `0` turns the search off, a patience of `0` tries every round once).
+fn search_limits() -> SearchLimits {
+    let d = SearchLimits::default();
     match std::env::var("GAMEBOUNDS_LNS") {
         Ok(x) => {
             let n: Vec<u64> = x.split(',').filter_map(|y| y.trim().parse().ok()).collect();
             let at = |k: usize, default: u64| n.get(k).copied().unwrap_or(default);
-            (at(0, PROBE_NODES), at(1, NEAR_NODES))
+            SearchLimits {
+                probe: at(0, d.probe),
+                near: at(1, d.near),
+                patience: at(2, d.patience.into()).try_into().unwrap_or(u32::MAX),
+            }
         }
-        Err(_) => (PROBE_NODES, NEAR_NODES),
+        Err(_) => d,
     }
 }
 
@@ -641,10 +677,10 @@ fn search_nodes() -> (u64, u64) {
 /// against it (a proof, with HiGHS's heuristics off) instead of by a search that must both
 /// find and prove. A short solve of the part ([`PROBE_NODES`]) gives a first game; then, once
 /// for each round in turn, the part with that round's shape kept as in the best game so far
-/// and the other rounds free ([`model::Near`], [`NEAR_NODES`]) is searched for a better one.
-/// Measured (standard, from scratch): the maximum was found for 3, 4 and 5 players after
+/// and the other rounds free ([`model::Near`], [`NEAR_NODES`]) is searched for a better one
+/// (or until [`PATIENCE`] neighbourhoods in a row find nothing better). Measured (standard, from scratch): the maximum was found for 3, 4 and 5 players after
 /// 42, 38 and 69 s (HiGHS alone, solving the part whole, found 392 for 4 players only after
-/// 108 s); the 2-player first solve proves the part. Work limits (`nodes`: the first solve's and each neighbourhood's), not clocks:
+/// 108 s); the 2-player first solve proves the part. Work limits ([`SearchLimits`]), not clocks:
 /// the same command finds the same game. `None` when the first solve finds no game (or
 /// its node limit is 0).
 pub fn neighbourhood_search(
@@ -653,10 +689,9 @@ pub fn neighbourhood_search(
     player: Option<usize>,
     scope: &Scope,
     opts: &SolveOptions,
-    nodes: (u64, u64),
+    limits: SearchLimits,
 ) -> Option<Searched> {
-    let (probe_nodes, near_nodes) = nodes;
-    if probe_nodes == 0 {
+    if limits.probe == 0 {
         return None;
     }
     let started = std::time::Instant::now();
@@ -676,7 +711,7 @@ pub fn neighbourhood_search(
         plan: None,
         free: all,
         beat: None,
-        nodes: probe_nodes,
+        nodes: limits.probe,
     };
     let first = solve_near(c, objective, player, scope, &quiet, None, Some(probe));
     let mut best = match first {
@@ -698,23 +733,34 @@ pub fn neighbourhood_search(
     say("first game", &best);
     // The part's own model size, for the report (a neighbourhood's has its fixings too).
     let size = (best.report.rows, best.report.columns, best.report.integers);
+    let mut fruitless = 0;
     for kept in 0..rounds {
+        if limits.patience > 0 && fruitless >= limits.patience {
+            if !opts.quiet {
+                eprintln!(
+                    "search: stopped before round {} ({fruitless} neighbourhood(s) in a row found nothing better)",
+                    kept + 1
+                );
+            }
+            break;
+        }
         let near = model::Near {
             plan: Some(&best.assignment),
             free: all & !(1 << kept),
             beat: Some(best.value),
-            nodes: near_nodes,
+            nodes: limits.near,
         };
         match solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near)) {
             Ok(o) if o.value > best.value => {
                 best = o;
+                fruitless = 0;
                 say(
                     &format!("round {} kept, the others changed", kept + 1),
                     &best,
                 );
             }
             // None better there (or none found within the nodes).
-            _ => {}
+            _ => fruitless += 1,
         }
     }
     say("best game", &best);
@@ -1126,8 +1172,14 @@ pub fn split_keeping(
                         // solved (and split) against it like every later part; if the
                         // search's first solve settled the leaf, that solve is its result.
                         let t = std::time::Instant::now();
-                        let searched =
-                            neighbourhood_search(c, objective, player, &leaf, opts, search_nodes());
+                        let searched = neighbourhood_search(
+                            c,
+                            objective,
+                            player,
+                            &leaf,
+                            opts,
+                            search_limits(),
+                        );
                         let scan = scan + t.elapsed().as_secs_f64();
                         match searched {
                             Some(Searched {
