@@ -104,21 +104,27 @@ impl Common {
     pub fn emit(&self, env: &Envelope) -> Result<()> {
         let md = games::render(env)?;
         if let Some(path) = &self.out {
-            env.save(path)?;
-            let md_path = path.with_extension("md");
-            std::fs::write(&md_path, &md)
-                .with_context(|| format!("cannot write {}", md_path.display()))?;
-            self.note(format!(
-                "wrote {} and {}",
-                path.display(),
-                md_path.display()
-            ));
+            self.save_episode(path, env, &md)?;
         }
         if self.json {
             println!("{}", serde_json::to_string_pretty(env)?);
         } else {
             print!("{md}");
         }
+        Ok(())
+    }
+
+    /// Write an episode to `path` and its rendering `md` beside it (`.md`), and note where.
+    pub fn save_episode(&self, path: &Path, env: &Envelope, md: &str) -> Result<()> {
+        env.save(path)?;
+        let md_path = path.with_extension("md");
+        std::fs::write(&md_path, md)
+            .with_context(|| format!("cannot write {}", md_path.display()))?;
+        self.note(format!(
+            "wrote {} and {}",
+            path.display(),
+            md_path.display()
+        ));
         Ok(())
     }
 

@@ -76,3 +76,91 @@ fn episode_of_unknown_game_is_exit_2() {
         "{e}"
     );
 }
+
+#[test]
+fn compare_reads_every_variant_before_solving() {
+    // m01-plain deals for 2 players only: the 3-player cell fails before the 2-player
+    // one is solved, so nothing is printed.
+    let mini = "models/modern-art/mini/m01-plain.json";
+    let o = run(&[
+        "modern-art",
+        "compare",
+        "--players",
+        "2,3",
+        "--variant",
+        mini,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(e.contains("has no row for 3 players"), "{e}");
+    assert!(!e.contains("proven maximum"), "solved before failing: {e}");
+}
+
+#[test]
+fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
+    let dir = scratch("compare");
+    let (m01, m02) = (
+        "models/modern-art/mini/m01-plain.json",
+        "models/modern-art/mini/m02-two-rounds.json",
+    );
+    let out = dir.join("cmp.json");
+    let o = run(&[
+        "modern-art",
+        "compare",
+        "--players",
+        "2",
+        "--variant",
+        m01,
+        "--variant",
+        m02,
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(
+        table.contains("m01-plain") && table.contains("m02-two-rounds"),
+        "{table}"
+    );
+    for cell in ["cmp-m01-plain-2p", "cmp-m02-two-rounds-2p"] {
+        let file = dir.join(format!("{cell}.json"));
+        let v = run(&["verify", file.to_str().unwrap()]);
+        assert!(
+            stdout(&v).starts_with("certified"),
+            "{cell}: {}",
+            stderr(&v)
+        );
+        assert!(dir.join(format!("{cell}.md")).exists(), "{cell}.md");
+    }
+    // A cell that cannot be written: the table is still printed, then the error says
+    // which cell and why, and the exit code is 2.
+    let blocked = dir.join("a-file");
+    std::fs::write(&blocked, "").unwrap();
+    let bad = blocked.join("cmp.json");
+    let o = run(&[
+        "modern-art",
+        "compare",
+        "--players",
+        "2",
+        "--variant",
+        m01,
+        "--out",
+        bad.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("m01-plain"), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("1 of 1 cells failed: m01-plain 2p: solved, but not saved"),
+        "{e}"
+    );
+}
+
+#[test]
+fn results_refuses_out() {
+    let e = common::run_bad_input(&["modern-art", "results", "--out", "x.json"]);
+    assert!(e.contains("results writes its episodes to games/"), "{e}");
+}

@@ -105,6 +105,11 @@ pub enum Command {
     },
     /// Solve several variants and player counts; one table of maxima.
     ///
+    /// Every variant file is read first, so a bad file fails before any solving. A cell
+    /// whose solve fails becomes a row saying why; the others are still solved and the
+    /// command then fails (exit 2). With --out FILE.json each cell's episode is written as
+    /// FILE-{variant}-{N}p.json (and .md).
+    ///
     /// Example: gamebounds modern-art compare --players 2,3 --variant models/modern-art/standard.json --variant models/modern-art/blessed.json
     Compare {
         /// Variant files (repeat the option).
@@ -116,9 +121,11 @@ pub enum Command {
         /// Player counts, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
         players: Vec<usize>,
-        /// Prove each maximum with a split, as `solve --split BY` does (max-player only;
-        /// `tokens-leads` proves the standard 2-player maximum in about half a minute).
-        /// Without it each cell is one unsplit solve within the time limit.
+        /// How each cell is solved, as `solve --split BY` does. The default, as for
+        /// `solve`: a max-player cell is proven by the `tokens-leads` split (300 s per
+        /// part unless --time-limit; the standard maxima in half a minute to about two
+        /// minutes each), any other objective by one unsplit solve within the time limit;
+        /// `--split whole` solves max-player unsplit too.
         #[arg(long, value_enum, value_name = "BY")]
         split: Option<super::solve::SplitBy>,
         #[command(flatten)]

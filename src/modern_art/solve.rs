@@ -797,8 +797,8 @@ pub enum SplitBy {
     /// The token split, with every part "artist a ends with t tokens" whose LP cannot be
     /// settled by the best game split again by the rounds in which a takes first place,
     /// one round at a time (first in round 1 or not, then round 2, …): a part is split
-    /// again until its LP is within [`WHOLE_WITHIN`] of the best game or every round is
-    /// decided.
+    /// again until its LP is within 4% of the best game (`WHOLE_WITHIN`) or every round
+    /// is decided.
     TokensLeads,
     /// No split: one solve of the whole game (what `solve` does for objectives other than
     /// max-player, and for max-player with `--split whole`).
@@ -1634,6 +1634,34 @@ fn options(common: &crate::cli::Common) -> SolveOptions {
     opts
 }
 
+/// How `solve` and `compare` solve: the split (`None`: one whole solve) and the options.
+/// A max-player solve is split over the tokens and leads unless asked otherwise (or
+/// restricted to a shape): it proves every shipped maximum in seconds to minutes, where
+/// one whole solve proves none of them in hours. A split's time limit is per part: its
+/// first part may need minutes to find and prove the maximum, so the default is longer
+/// than a whole solve's.
+fn split_plan(
+    split_by: Option<SplitBy>,
+    shaped: bool,
+    objective: Objective,
+    common: &crate::cli::Common,
+) -> (Option<SplitBy>, SolveOptions) {
+    let split_by = match (split_by, shaped, objective) {
+        (Some(SplitBy::Whole), ..) => None,
+        (None, false, Objective::MaxPlayer) => Some(SplitBy::TokensLeads),
+        (by, ..) => by,
+    };
+    let opts = options(common);
+    let opts = match (split_by, common.time_limit) {
+        (Some(_), None) => SolveOptions {
+            time_limit: Some(DEFAULT_SPLIT_LIMIT),
+            ..opts
+        },
+        _ => opts,
+    };
+    (split_by, opts)
+}
+
 /// `modern-art solve`.
 pub fn run_solve(
     c: &Config,
@@ -1644,25 +1672,7 @@ pub fn run_solve(
     common: &crate::cli::Common,
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
-    let opts = options(common);
-    // A max-player solve is split over the tokens and leads unless asked otherwise: it
-    // proves every shipped maximum in seconds to minutes, where one whole solve proves
-    // none of them in hours.
-    let split_by = match (split_by, shape, objective) {
-        (Some(SplitBy::Whole), ..) => None,
-        (None, None, Objective::MaxPlayer) => Some(SplitBy::TokensLeads),
-        (by, ..) => by,
-    };
-    // A split's time limit is per part: its first part may need minutes to find and
-    // prove the maximum (4 players: about 2½), so the default is longer than a whole
-    // solve's.
-    let opts = match (split_by, common.time_limit) {
-        (Some(_), None) => SolveOptions {
-            time_limit: Some(DEFAULT_SPLIT_LIMIT),
-            ..opts
-        },
-        _ => opts,
-    };
+    let (split_by, opts) = split_plan(split_by, shape.is_some(), objective, common);
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;
@@ -1758,7 +1768,11 @@ fn others_text(scores: &[i64], seat: usize) -> String {
         .join(", ")
 }
 
-/// `modern-art compare`: one table, variants × player counts.
+/// `modern-art compare`: one table, variants × player counts. Every variant file and
+/// player count is read before anything is solved (a bad file fails at once, not after an
+/// hour of solving); a cell whose solve fails is a row saying why, the other cells are
+/// still solved and shown, and the command then exits non-zero. With `--out FILE.json`
+/// each cell's episode is written beside it as `FILE-{variant}-{N}p.json` (and `.md`).
 pub fn run_compare(
     variants: &[std::path::PathBuf],
     deck: Option<&std::path::Path>,
@@ -1770,36 +1784,94 @@ pub fn run_compare(
     if variants.is_empty() {
         bail!("compare needs at least one --variant FILE");
     }
-    let opts = options(common);
-    let mut rows = Vec::new();
-    let mut json = Vec::new();
+    let mut cells = Vec::new();
     for path in variants {
         for &n in players {
             let c = Config::load(path, deck, n)?;
             let (objective, seat) = goal.parse(n)?;
-            let o = match split_by {
-                Some(by) => split(&c, objective, seat, by, &opts, None)?,
-                None => solve(&c, objective, seat, &Scope::all(), &opts)?,
-            };
-            common.note(format!(
-                "{} {n}p: {} ({:.1} s)",
-                c.variant.name,
-                verdict(&o, objective),
-                o.report.seconds
-            ));
-            rows.push(row(&c.variant.name, n, &o, status_cell(&o)));
-            json.push(serde_json::json!({
-                "variant": c.variant.name, "players": n, "objective": objective.name(),
-                "seat": o.plan.seat + 1, "value": o.value, "bound": o.report.bound,
-                "proven": o.proven, "scores": o.scores, "seconds": o.report.seconds,
-            }));
+            cells.push((c, objective, seat));
         }
     }
-    if common.json {
-        return common.print_json(&json);
+    let mut rows = Vec::new();
+    let mut json = Vec::new();
+    let mut failed = Vec::new();
+    for (c, objective, seat) in &cells {
+        let (objective, seat, n) = (*objective, *seat, c.players);
+        let (by, opts) = split_plan(split_by, false, objective, common);
+        let solved = match by {
+            Some(by) => split(c, objective, seat, by, &opts, None),
+            None => solve(c, objective, seat, &Scope::all(), &opts),
+        };
+        let o = match solved {
+            Ok(o) => o,
+            Err(e) => {
+                let why = format!("{e:#}");
+                common.note(format!("{} {n}p: failed: {why}", c.variant.name));
+                rows.push(vec![
+                    c.variant.name.clone(),
+                    n.to_string(),
+                    "-".into(),
+                    "-".into(),
+                    "-".into(),
+                    format!("failed: {why}"),
+                    "-".into(),
+                ]);
+                json.push(serde_json::json!({
+                    "variant": c.variant.name, "players": n, "objective": objective.name(),
+                    "error": why,
+                }));
+                failed.push(format!("{} {n}p: {why}", c.variant.name));
+                continue;
+            }
+        };
+        common.note(format!(
+            "{} {n}p: {} ({:.1} s)",
+            c.variant.name,
+            verdict(&o, objective),
+            o.report.seconds
+        ));
+        if let Some(out) = &common.out {
+            // A file that cannot be written fails the cell, not the table.
+            let file = cell_file(out, &c.variant.name, n);
+            let saved = crate::games::render(&o.envelope)
+                .and_then(|md| common.save_episode(&file, &o.envelope, &md));
+            if let Err(e) = saved {
+                failed.push(format!(
+                    "{} {n}p: solved, but not saved: {e:#}",
+                    c.variant.name
+                ));
+            }
+        }
+        rows.push(row(&c.variant.name, n, &o, status_cell(&o)));
+        json.push(serde_json::json!({
+            "variant": c.variant.name, "players": n, "objective": objective.name(),
+            "seat": o.plan.seat + 1, "value": o.value, "bound": o.report.bound,
+            "proven": o.proven, "scores": o.scores, "seconds": o.report.seconds,
+        }));
     }
-    println!("{}", crate::render::table(ROW_HEADER, rows));
+    if common.json {
+        common.print_json(&json)?;
+    } else {
+        println!("{}", crate::render::table(ROW_HEADER, rows));
+    }
+    if !failed.is_empty() {
+        bail!(
+            "{} of {} cells failed: {}",
+            failed.len(),
+            cells.len(),
+            failed.join("; ")
+        );
+    }
     Ok(())
+}
+
+/// Where `compare --out FILE.json` writes one cell: `FILE-{variant}-{N}p.json`.
+fn cell_file(out: &std::path::Path, variant: &str, players: usize) -> std::path::PathBuf {
+    let stem = out
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "compare".into());
+    out.with_file_name(format!("{stem}-{variant}-{players}p.json"))
 }
 
 /// The columns of [`row`].
@@ -1851,6 +1923,14 @@ pub fn run_results(
     common: &crate::cli::Common,
 ) -> Result<()> {
     check_player_counts(players)?;
+    if let Some(out) = &common.out {
+        bail!(
+            "--out {}: results writes its episodes to games/modern-art-{{N}}p-{{variant}}.json \
+             and its tables to results/modern-art.md; for one row elsewhere use \
+             `modern-art solve --players N --variant FILE --out FILE`",
+            out.display()
+        );
+    }
     if let Some(v) = variants
         .iter()
         .find(|v| !RESULT_VARIANTS.contains(&v.as_str()))
