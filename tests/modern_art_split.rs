@@ -451,6 +451,8 @@ fn neighbourhood_search_finds_certified_games() {
         ("m27-four-rounds", 2),
         ("m28-4p-award", 4),
     ];
+    // Whether a proof attempt closed a part against the search's game (m27 does).
+    let mut closed_seen = false;
     for (name, players) in cases {
         let c = mini(name, players);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
@@ -459,6 +461,7 @@ fn neighbourhood_search_finds_certified_games() {
             probe: 1,
             near: 1,
             patience: 1,
+            proof: 1,
         };
         for limits in [tiny, solve::SearchLimits::default()] {
             let found = solve::neighbourhood_search(
@@ -466,6 +469,7 @@ fn neighbourhood_search_finds_certified_games() {
                 Objective::MaxPlayer,
                 None,
                 &Scope::all(),
+                None,
                 &SolveOptions::quiet(),
                 limits,
             );
@@ -476,9 +480,36 @@ fn neighbourhood_search_finds_certified_games() {
             let cert = verify(&s.outcome.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
             assert!(cert.starts_with("certified"), "{name}: {cert}");
             assert!(s.outcome.value <= truth, "{name}: beyond the maximum");
-            if s.settled || limits.probe > 1 {
+            // Settled (proved, or closed against its game by a proof attempt): the maximum.
+            closed_seen |= matches!(s.settled, Some(Err(_)));
+            if let Some(Err(e)) = &s.settled {
+                assert!(format!("{e:#}").contains("infeasible"), "{name}: {e:#}");
+            }
+            if s.settled.is_some() || limits.probe > 1 {
                 assert_eq!(s.outcome.value, truth, "{name} {limits:?}");
             }
         }
     }
+    assert!(closed_seen, "no proof attempt closed its part");
+}
+
+#[test]
+fn split_from_no_game_equals_search_on_four_rounds() {
+    // From no game the split's first leaf is searched first (here its first solve proves
+    // it, and that solve is the leaf's result); the split must still prove the maximum.
+    let c = mini("m27-four-rounds", 2);
+    let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+    let o = solve::split(
+        &c,
+        Objective::MaxPlayer,
+        None,
+        SplitBy::TokensLeads,
+        &SolveOptions::quiet(),
+        None,
+    )
+    .unwrap();
+    assert!(o.proven, "not proven");
+    assert_eq!(o.value, truth);
+    let cert = verify(&o.envelope).unwrap();
+    assert!(cert.starts_with("certified"), "{cert}");
 }

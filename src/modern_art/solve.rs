@@ -622,6 +622,16 @@ pub const NEAR_NODES: u64 = 1000;
 /// and stopping at its 391 costs far more in the proof than the tail does.
 pub const PATIENCE: u32 = 0;
 
+/// Branch-and-bound nodes of the proof attempted after each better game
+/// [`neighbourhood_search`] finds: the part solved against that game, as the split would
+/// solve it (a cutoff, heuristics off). When it closes, the game is the part's maximum: the
+/// search stops, and the split takes that solve as the part's result, so the proof's time
+/// is not spent twice. Measured (one run each, from scratch, against the search without
+/// it): 3-player standard 72.0 s (the attempt against 426 found 427 and proved it) against
+/// 78.3, 3-player anchor 44.5 against 55.4, 4-player anchor 53.0 against 57.8; parts the
+/// split divides again by a round's ranking are not attempted (see `settle`).
+pub const PROOF_NODES: u64 = 1000;
+
 /// The work limits of [`neighbourhood_search`]: all in branch-and-bound nodes or
 /// neighbourhoods, never in seconds, so the same command finds the same game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -632,6 +642,8 @@ pub struct SearchLimits {
     pub near: u64,
     /// Fruitless neighbourhoods in a row before the search stops (0: every round once).
     pub patience: u32,
+    /// Nodes of the proof attempted after each better game (0: none).
+    pub proof: u64,
 }
 
 impl Default for SearchLimits {
@@ -640,6 +652,7 @@ impl Default for SearchLimits {
             probe: PROBE_NODES,
             near: NEAR_NODES,
             patience: PATIENCE,
+            proof: PROOF_NODES,
         }
     }
 }
@@ -648,14 +661,31 @@ impl Default for SearchLimits {
 pub struct Searched {
     /// The best game.
     pub outcome: Outcome,
-    /// The first short solve settled the whole part (proven within its node limit): the
-    /// game is the part's maximum, with nothing left to search.
-    pub settled: bool,
+    /// When the search settled the part (and so stopped early): the solve of the part it
+    /// ran to the end, with the result the split's own solve of the part would return.
+    /// Either a solve that proved the part with `outcome` as its maximum (`Ok`: the first
+    /// short solve, or a proof attempt that found a better game and proved it), or a proof
+    /// attempt against `outcome` that found nothing better (`Err`: "nothing beats the
+    /// cutoff"). The split takes it as the part's result.
+    pub settled: Option<Result<Outcome>>,
+}
+
+/// What a proof attempt of [`neighbourhood_search`] ends with.
+enum Settle {
+    /// The part is settled with this game as its maximum, by this solve.
+    Closed(Box<(Outcome, Result<Outcome>)>),
+    /// A better game, not proven.
+    Better(Box<Outcome>),
+    /// Out of nodes.
+    Open,
+    /// Not attempted: the split divides the part again, by a round's ranking.
+    Divided,
 }
 
 /// The limits of the split's [`neighbourhood_search`]: [`SearchLimits::default`], or
-/// `GAMEBOUNDS_LNS=probe,near,patience` (a field left out keeps its default; a probe of
-/// `0` turns the search off, a patience of `0` tries every round once).
+/// `GAMEBOUNDS_LNS=probe,near,patience,proof` (a field left out keeps its default; a probe
+/// of `0` turns the search off, a patience of `0` tries every round once, a proof of `0`
+/// attempts no proof).
 fn search_limits() -> SearchLimits {
     let d = SearchLimits::default();
     match std::env::var("GAMEBOUNDS_LNS") {
@@ -666,6 +696,7 @@ fn search_limits() -> SearchLimits {
                 probe: at(0, d.probe),
                 near: at(1, d.near),
                 patience: at(2, d.patience.into()).try_into().unwrap_or(u32::MAX),
+                proof: at(3, d.proof),
             }
         }
         Err(_) => d,
@@ -675,19 +706,23 @@ fn search_limits() -> SearchLimits {
 /// A good game of `scope` (a leaf part of the split, with no game known yet), found by a
 /// large neighbourhood search, so that the part and the rest of the split are solved
 /// against it (a proof, with HiGHS's heuristics off) instead of by a search that must both
-/// find and prove. A short solve of the part ([`PROBE_NODES`]) gives a first game; then, once
-/// for each round in turn, the part with that round's shape kept as in the best game so far
-/// and the other rounds free ([`model::Near`], [`NEAR_NODES`]) is searched for a better one
-/// (or until [`PATIENCE`] neighbourhoods in a row find nothing better). Measured (standard, from scratch): the maximum was found for 3, 4 and 5 players after
-/// 42, 38 and 69 s (HiGHS alone, solving the part whole, found 392 for 4 players only after
-/// 108 s); the 2-player first solve proves the part. Work limits ([`SearchLimits`]), not clocks:
-/// the same command finds the same game. `None` when the first solve finds no game (or
-/// its node limit is 0).
+/// find and prove. A short solve of the part ([`PROBE_NODES`]) gives a first game; then,
+/// once for each round in turn, the part with that round's shape kept as in the best game
+/// so far and the other rounds free ([`model::Near`], [`NEAR_NODES`]) is searched for a
+/// better one (or until [`PATIENCE`] neighbourhoods in a row find nothing better). After
+/// each better game a short proof of the part against it ([`PROOF_NODES`]; `lp`, the
+/// part's LP bound, tells whether the split would solve the part whole) may settle the
+/// part, and the search then stops. Measured (standard, from scratch): the maximum was
+/// found for 3, 4 and 5 players after 42, 38 and 69 s (HiGHS alone, solving the part whole,
+/// found 392 for 4 players only after 108 s); the 2-player first solve proves the part.
+/// Work limits ([`SearchLimits`]), not clocks: the same command finds the same game.
+/// `None` when the first solve finds no game (or its node limit is 0).
 pub fn neighbourhood_search(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
     scope: &Scope,
+    lp: Option<f64>,
     opts: &SolveOptions,
     limits: SearchLimits,
 ) -> Option<Searched> {
@@ -726,11 +761,39 @@ pub fn neighbourhood_search(
     if best.proven {
         say("first solve, proven for the part", &best);
         return Some(Searched {
-            outcome: best,
-            settled: true,
+            outcome: best.clone(),
+            settled: Some(Ok(best)),
         });
     }
     say("first game", &best);
+    // The part against a game, briefly, as the split will solve it. Only a part the split
+    // solves whole: when it divides the part again by a round's ranking, one of those
+    // pieces (the one holding the game) needs more nodes than a short attempt has (4
+    // players: 1000 nodes, 25 s, not closed; the split closes it in 28 s), and attempts
+    // that fail cost their time twice (4-player blessed with 3000 nodes: two failed
+    // attempts, 93 s).
+    let settle = |best: &Outcome| -> Settle {
+        if lp.is_some_and(|b| ranking_round(c, scope, b, best.value).is_some()) {
+            return Settle::Divided;
+        }
+        let near = model::Near {
+            plan: None,
+            free: all,
+            beat: None,
+            nodes: limits.proof,
+        };
+        let against = scope.beating(best.value);
+        match solve_near(c, objective, player, &against, &quiet, None, Some(near)) {
+            Err(e) if is_infeasible(&e) => Settle::Closed(Box::new((best.clone(), Err(e)))),
+            // Proven at a better game: that solve is the part's result.
+            Ok(o) if o.value > best.value && o.proven => {
+                Settle::Closed(Box::new((o.clone(), Ok(o))))
+            }
+            Ok(o) if o.value > best.value => Settle::Better(Box::new(o)),
+            // Out of nodes (or a game that does not beat the cutoff).
+            _ => Settle::Open,
+        }
+    };
     // The part's own model size, for the report (a neighbourhood's has its fixings too).
     let size = (best.report.rows, best.report.columns, best.report.integers);
     let mut fruitless = 0;
@@ -759,16 +822,60 @@ pub fn neighbourhood_search(
                     &best,
                 );
             }
-            // None better there (or none found within the nodes).
-            _ => fruitless += 1,
+            // None better there (or none found within the nodes). The part against the
+            // same game would fail the same way: no proof attempt.
+            _ => {
+                fruitless += 1;
+                continue;
+            }
+        }
+        // A better game, perhaps the part's maximum: can the part be closed against it?
+        if limits.proof == 0 {
+            continue;
+        }
+        loop {
+            match settle(&best) {
+                Settle::Closed(closed) => {
+                    let (mut o, solved) = *closed;
+                    say("the part closed against it, search ends with", &o);
+                    (o.report.rows, o.report.columns, o.report.integers) = size;
+                    return Some(Searched {
+                        outcome: o,
+                        settled: Some(solved),
+                    });
+                }
+                Settle::Better(o) => {
+                    best = *o;
+                    say("the proof attempt found a better game", &best);
+                }
+                Settle::Open => {
+                    say("the part not closed against it", &best);
+                    break;
+                }
+                Settle::Divided => break,
+            }
         }
     }
     say("best game", &best);
     (best.report.rows, best.report.columns, best.report.integers) = size;
     Some(Searched {
         outcome: best,
-        settled: false,
+        settled: None,
     })
+}
+
+/// The round by whose ranking the split divides a part once more: the first round its
+/// artist does not lead, when the part is a leaf of the leads split (every round decided,
+/// not yet divided by ranking) whose LP `lp` exceeds the best game `best` by more than
+/// [`RANKED_BEYOND`]. `None`: the part is solved whole.
+fn ranking_round(c: &Config, scope: &Scope, lp: f64, best: i64) -> Option<usize> {
+    let leads = scope.leads?;
+    let rounds = c.variant.rounds;
+    let leaf = scope.ranked.is_none() && leads.settled(rounds);
+    let beyond = lp - best as f64 > RANKED_BEYOND * (best as f64).abs();
+    (0..rounds)
+        .find(|r| leads.led >> r & 1 == 0)
+        .filter(|_| leaf && beyond)
 }
 
 /// A dive's objective value in its model (−∞ when unknown).
@@ -1110,8 +1217,9 @@ pub fn split_keeping(
     // earlier solves (a part is solved again when a later part beats that game).
     let mut solved_against: std::collections::HashMap<usize, Option<i64>> = Default::default();
     let mut earlier: std::collections::HashMap<usize, f64> = Default::default();
-    // Parts already solved with no game known (a leaf the search settled), by index.
-    let mut presolved: std::collections::HashMap<usize, Outcome> = Default::default();
+    // Parts the neighbourhood search already solved to the end (its leaf), with the result
+    // the split's own solve of the part would return.
+    let mut presolved: Vec<(Scope, Result<Outcome>)> = Vec::new();
     // The game of a neighbourhood search that did not settle its part: (value, the
     // part's label, seconds).
     let mut searched_game: Option<(i64, String, f64)> = None;
@@ -1177,24 +1285,30 @@ pub fn split_keeping(
                             objective,
                             player,
                             &leaf,
+                            leaf_lp,
                             opts,
                             search_limits(),
                         );
                         let scan = scan + t.elapsed().as_secs_f64();
                         match searched {
+                            // A solve that proved the leaf: its result, as if the leaf
+                            // were solved now with no game known.
                             Some(Searched {
-                                outcome,
-                                settled: true,
-                            }) => {
-                                presolved.insert(scopes.len(), outcome);
-                            }
-                            Some(Searched { outcome, .. }) => {
+                                settled: Some(Ok(o)),
+                                ..
+                            }) => presolved.push((leaf, Ok(o))),
+                            // A game to solve every part against; the leaf perhaps
+                            // already closed against it.
+                            Some(Searched { outcome, settled }) => {
                                 if let Some(keep) = keep {
                                     keep(&interim(&outcome, None)?)?;
                                 }
                                 let secs = t.elapsed().as_secs_f64();
                                 searched_game = Some((outcome.value, label.clone(), secs));
                                 best = Some(outcome);
+                                if let Some(closed) = settled {
+                                    presolved.push((leaf, closed));
+                                }
                             }
                             None => {}
                         }
@@ -1206,14 +1320,10 @@ pub fn split_keeping(
                 // A part with every round decided whose LP exceeds the best game by more than
                 // `RANKED_BEYOND` is split once more, by how many artists the first round its
                 // artist does not lead ranks.
-                let unled = (0..rounds).find(|r| leads.led >> r & 1 == 0);
-                let leaf = scope.leads.is_some() && leads.settled(rounds);
-                if let (Some(r), None, true) = (unled, scope.ranked, leaf) {
-                    if best_value.is_some_and(|v| b - v as f64 > RANKED_BEYOND * (v as f64).abs()) {
-                        let subs = (0..=c.places()).map(|k| scope.ranking(r, k));
-                        queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
-                        continue;
-                    }
+                if let Some(r) = best_value.and_then(|v| ranking_round(c, scope, b, v)) {
+                    let subs = (0..=c.places()).map(|k| scope.ranking(r, k));
+                    queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
+                    continue;
                 }
             }
             let part = match lp {
@@ -1229,8 +1339,8 @@ pub fn split_keeping(
                     };
                     let seed = seed.filter(|_| best_value.is_none());
                     solved_against.insert(i, best_value);
-                    let solved = match presolved.remove(&i) {
-                        Some(o) => Ok(o),
+                    let solved = match presolved.iter().position(|(s, _)| s == scope) {
+                        Some(k) => presolved.swap_remove(k).1,
                         None => solve_from(c, objective, player, &part, opts, seed),
                     };
                     match solved {
@@ -2649,7 +2759,19 @@ for 2–5 players (31.4 / 117.5 / 174.9 / 124.0 s before). Measured and not kept
 players): pairs of free rounds with the whole skeleton of the others kept (values and \
 tokens too) found nothing better than 390, with the shapes kept 391; only the ranking \
 patterns kept, 391 (300–1000 nodes each); a 50-node first solve (384) or 500 nodes per \
-neighbourhood reach 392 as well, no sooner.\n";
+neighbourhood reach 392 as well, no sooner.\n\
+18. A proof attempt after each better game the search finds (2026-11-26, the next \
+session): the part against that game, as the split solves it, for 1000 nodes; when it \
+closes, the search stops and the split takes that solve as the part's result. One run \
+each from scratch: 3 players 72.0 s (the attempt against 426 found 427 and proved it) \
+against 78.3 s; 3- and 4-player anchor 44.5 and 53.0 s against 55.4 and 57.8 s. Not \
+attempted where the split divides the part again by round 1's ranking (4-player standard, \
+5-player anchor, 3- and 4-player blessed): there the piece holding the game needs more nodes (4 players: 1000 nodes in \
+25 s did not close it; 3000 did, 104.5 s from scratch against 137.7 s, but 4-player \
+blessed then failed two attempts, 369.6 s against 275.3 s). Measured and not kept: a \
+patience of one fruitless neighbourhood (4-player blessed finds its 393 only in round 4), \
+and HiGHS options for the search (`mip_heuristic_effort=0.3`: 4 players 392 at 83 s \
+against 39 s; `mip_pscost_minreliable=2`: 392 at 90 s).\n";
 
 #[cfg(test)]
 mod tests {
