@@ -1220,9 +1220,9 @@ pub fn split_keeping(
     // Parts the neighbourhood search already solved to the end (its leaf), with the result
     // the split's own solve of the part would return.
     let mut presolved: Vec<(Scope, Result<Outcome>)> = Vec::new();
-    // The game of a neighbourhood search that did not settle its part: (value, the
-    // part's label, seconds).
-    let mut searched_game: Option<(i64, String, f64)> = None;
+    // The game of a neighbourhood search that did not prove its part: (value, the part's
+    // label, seconds, whether a proof attempt closed the part against it).
+    let mut searched_game: Option<(i64, String, f64, bool)> = None;
     loop {
         while let Some((i, lp, lp_seconds)) = queue.pop_front() {
             let mut improved = false;
@@ -1304,7 +1304,8 @@ pub fn split_keeping(
                                     keep(&interim(&outcome, None)?)?;
                                 }
                                 let secs = t.elapsed().as_secs_f64();
-                                searched_game = Some((outcome.value, label.clone(), secs));
+                                let closed = settled.is_some();
+                                searched_game = Some((outcome.value, label.clone(), secs, closed));
                                 best = Some(outcome);
                                 if let Some(closed) = settled {
                                     presolved.push((leaf, closed));
@@ -1553,8 +1554,12 @@ pub fn split_keeping(
     payload.split_by = Some(by.describe().to_string());
     payload.found_by = searched_game
         .filter(|g| g.0 == value)
-        .map(|(_, part, secs)| {
-            format!("a neighbourhood search of the part \"{part}\" ({secs:.1} s)")
+        .map(|(_, part, secs, closed)| {
+            let how = match closed {
+                true => ", whose proof attempt then closed that part against it",
+                false => "",
+            };
+            format!("a neighbourhood search of the part \"{part}\" ({secs:.1} s){how}")
         });
     o.envelope.payload = serde_json::to_value(&payload)?;
     o.envelope.status = report.status;
