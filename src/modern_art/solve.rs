@@ -797,7 +797,9 @@ pub fn neighbourhood_search(
     // The part's own model size, for the report (a neighbourhood's has its fixings too).
     let size = (best.report.rows, best.report.columns, best.report.integers);
     let mut fruitless = 0;
-    for kept in 0..rounds {
+    // The solve that settled the part, when a proof attempt did.
+    let mut settled = None;
+    'rounds: for kept in 0..rounds {
         if limits.patience > 0 && fruitless >= limits.patience {
             if !opts.quiet {
                 eprintln!(
@@ -836,13 +838,11 @@ pub fn neighbourhood_search(
         loop {
             match settle(&best) {
                 Settle::Closed(closed) => {
-                    let (mut o, solved) = *closed;
-                    say("the part closed against it, search ends with", &o);
-                    (o.report.rows, o.report.columns, o.report.integers) = size;
-                    return Some(Searched {
-                        outcome: o,
-                        settled: Some(solved),
-                    });
+                    let (o, solved) = *closed;
+                    best = o;
+                    settled = Some(solved);
+                    say("the part closed against it, search ends with", &best);
+                    break 'rounds;
                 }
                 Settle::Better(o) => {
                     best = *o;
@@ -856,11 +856,13 @@ pub fn neighbourhood_search(
             }
         }
     }
-    say("best game", &best);
+    if settled.is_none() {
+        say("best game", &best);
+    }
     (best.report.rows, best.report.columns, best.report.integers) = size;
     Some(Searched {
         outcome: best,
-        settled: None,
+        settled,
     })
 }
 
@@ -1307,8 +1309,8 @@ pub fn split_keeping(
                                 let closed = settled.is_some();
                                 searched_game = Some((outcome.value, label.clone(), secs, closed));
                                 best = Some(outcome);
-                                if let Some(closed) = settled {
-                                    presolved.push((leaf, closed));
+                                if let Some(solved) = settled {
+                                    presolved.push((leaf, solved));
                                 }
                             }
                             None => {}
