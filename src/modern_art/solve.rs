@@ -2778,7 +2778,18 @@ attempted where the split divides the part again by round 1's ranking (4-player 
 blessed then failed two attempts, 369.6 s against 275.3 s). Measured and not kept: a \
 patience of one fruitless neighbourhood (4-player blessed finds its 393 only in round 4), \
 and HiGHS options for the search (`mip_heuristic_effort=0.3`: 4 players 392 at 83 s \
-against 39 s; `mip_pscost_minreliable=2`: 392 at 90 s).\n";
+against 39 s; `mip_pscost_minreliable=2`: 392 at 90 s).
+19. The hard 4-player pieces (2026-11-26, the ninth session, measured only): the two \
+ranking pieces of \"5 tokens, first in rounds 2, 3 and 4\" keep LP 414 and 411 with rounds \
+2–4 fixed to rank three artists (`GAMEBOUNDS_RANKED`), with the token artist's tokens per \
+round fixed (none in round 1: 412.7 and 408.8), and with the cards paid at a value level \
+capped at K − 1 unless the artist closes the round. The LP buys one round-4 card of each \
+of three artists that are second in a sixth of its worlds, each paid in full. The proof \
+of 392 from the committed game, in pairs run the same day: the objective as a row beside \
+the cutoff 206.1 s against 163.9 s, the cutoff at best + 0.99 177.1 s against 173.5 s, \
+`mip_allow_cut_separation_at_nodes=false` 202.7 s, `mip_search_simulate_concurrency` \
+129.8 s against 130.4 s. No root restarts in the search: 5 players 239.0 s against \
+290.0 s, but 4 players stopped at 391 and was not proven within 300 s per part.\n";
 
 #[cfg(test)]
 mod tests {

@@ -424,6 +424,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 ///   (the split's own restrictions, to measure one part); `x` leaves a round free
 ///   (`4:xxx1`: first in round 4, the other rounds open).
 /// - `GAMEBOUNDS_PLACED="4:2,x,3,0"`: tokens placed on artist 4 in each round (`x`: free).
+/// - `GAMEBOUNDS_RANKED="2,3,x,x"`: how many artists each round ranks (`x`: free), as
+///   the split's ranking pieces fix it for one round.
 /// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
 ///
@@ -531,6 +533,19 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
                 for p in 0..v.d.n {
                     m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
                 }
+            }
+        }
+    }
+    if let Ok(counts) = std::env::var("GAMEBOUNDS_RANKED") {
+        // `2,3,x,x`: how many artists each round ranks (`x`: free).
+        for (r, n) in counts.split(',').enumerate().take(v.d.r) {
+            if let Ok(n) = n.trim().parse::<usize>() {
+                let other: Expression = v.patterns[r]
+                    .iter()
+                    .filter(|(p, _)| p.len() != n)
+                    .map(|(_, x)| *x)
+                    .sum();
+                m.constrain(eq(other, 0.0));
             }
         }
     }
