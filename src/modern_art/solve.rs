@@ -2788,7 +2788,8 @@ of three artists that are second in a sixth of its worlds, each paid in full. Th
 of 392 from the committed game, in pairs run the same day: the objective as a row beside \
 the cutoff 206.1 s against 163.9 s, the cutoff at best + 0.99 177.1 s against 173.5 s, \
 `mip_allow_cut_separation_at_nodes=false` 202.7 s, `mip_search_simulate_concurrency` \
-129.8 s against 130.4 s. No root restarts in the search: 5 players 239.0 s against \
+129.8 s against 130.4 s, `mip_pool_soft_limit=2000` 136.4 and 150.2 s against 143.9 s. \
+No root restarts in the search: 5 players 239.0 s against \
 290.0 s, but 4 players stopped at 391 and was not proven within 300 s per part.\n";
 
 #[cfg(test)]
