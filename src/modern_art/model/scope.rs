@@ -348,12 +348,7 @@ impl Scope {
             }
         }
         if let Some((r, count)) = self.ranked {
-            let other: Expression = v.patterns[r]
-                .iter()
-                .filter(|(p, _)| p.len() != count)
-                .map(|(_, x)| *x)
-                .sum();
-            m.constrain(eq(other, 0.0));
+            ranks_exactly(m, v, r, count);
         }
         match self.tokens {
             Some(Tokens::Exactly(a, t)) => {
@@ -396,6 +391,17 @@ impl Scope {
 /// maximum.
 fn first_in_round_one(m: &mut Model, v: &Vars, a: usize) {
     m.constrain(eq(v.place(0, a, 0), 1.0));
+}
+
+/// Round r (0-based) ranks exactly `count` artists: every ranking pattern of another
+/// length is ruled out.
+fn ranks_exactly(m: &mut Model, v: &Vars, r: usize, count: usize) {
+    let other: Expression = v.patterns[r]
+        .iter()
+        .filter(|(p, _)| p.len() != count)
+        .map(|(_, x)| *x)
+        .sum();
+    m.constrain(eq(other, 0.0));
 }
 
 /// No award token goes to an artist other than `a`.
@@ -540,12 +546,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         // `2,3,x,x`: how many artists each round ranks (`x`: free).
         for (r, n) in counts.split(',').enumerate().take(v.d.r) {
             if let Ok(n) = n.trim().parse::<usize>() {
-                let other: Expression = v.patterns[r]
-                    .iter()
-                    .filter(|(p, _)| p.len() != n)
-                    .map(|(_, x)| *x)
-                    .sum();
-                m.constrain(eq(other, 0.0));
+                ranks_exactly(m, v, r, n);
             }
         }
     }
