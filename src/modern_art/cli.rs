@@ -66,7 +66,9 @@ pub enum Command {
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about half a minute (2 players) to two minutes.
+    /// maxima are found and proven in about half a minute (2 players) to two and a half
+    /// minutes on the benchmark's machine (results/bench-modern-art.md); a slower machine
+    /// has taken 2–3 times as long.
     ///
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
     ///
@@ -163,7 +165,8 @@ pub enum Command {
     ///
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
     /// --split tokens-leads` (--time-limit per part, default 300 s), which finds and proves
-    /// each maximum in about half a minute to three minutes. --certify times only the proof:
+    /// each maximum in about half a minute to two and a half minutes (on a machine 2–3
+    /// times slower, up to five). --certify times only the proof:
     /// the split started from the game in games/ (how `results --resume` re-proves).
     ///
     /// Example: gamebounds modern-art bench --runs 3
