@@ -166,7 +166,7 @@ pub enum Command {
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
     /// --split tokens-leads` (--time-limit per part, default 300 s), which finds and proves
     /// each maximum in about half a minute to two and a half minutes (on a machine 2–3
-    /// times slower, up to five). --certify times only the proof:
+    /// times slower, about five). --certify times only the proof:
     /// the split started from the game in games/ (how `results --resume` re-proves).
     ///
     /// Example: gamebounds modern-art bench --runs 3
