@@ -607,7 +607,10 @@ fn dive(
 
 /// Branch-and-bound nodes of the first short solve of [`neighbourhood_search`]: about
 /// 10–20 s on the standard leaves (HiGHS's root and its sub-MIP heuristics find their
-/// first good games there: 441, 412, 390 and 334 for 2–5 players).
+/// first good games there: 441, 412, 390 and 334 for 2–5 players). The root alone (1
+/// node) was faster for 2, 3 and 5 players but left 4-player blessed at 390 instead of 393,
+/// and its proof then unfinished within the part limit (README, "The root as the first
+/// solve").
 pub const PROBE_NODES: u64 = 200;
 
 /// Branch-and-bound nodes of each neighbourhood's solve in [`neighbourhood_search`]
@@ -2790,7 +2793,19 @@ the cutoff 206.1 s against 163.9 s, the cutoff at best + 0.99 177.1 s against 17
 `mip_allow_cut_separation_at_nodes=false` 202.7 s, `mip_search_simulate_concurrency` \
 129.8 s against 130.4 s, `mip_pool_soft_limit=2000` 136.4 and 150.2 s against 143.9 s. \
 No root restarts in the search: 5 players 239.0 s against \
-290.0 s, but 4 players stopped at 391 and was not proven within 300 s per part.\n";
+290.0 s, but 4 players stopped at 391 and was not proven within 300 s per part.\n\
+20. The root as the search's first solve (2026-11-26, the tenth session, measured only): \
+the first game from the root alone (440, 407, 384, 334 for 2–5 players in 14–22 s, \
+against 441, 412, 390, 334 in 25–60 s with 200 nodes, on a machine about 2.7 times \
+slower), and a proof attempt of the whole part when that game is within 2% of the root's \
+bound (2 players: 441 found and proven in 9 s). From scratch there, before → after: 2 \
+players 88.2 → 79.4 s, 3 players 167.6 → 109.2 s, 4 players 395.9 → 402.6 s, 5 players \
+314.7 → 268.1 s; but 4-player blessed ended its search at 390 instead of 393 (a second \
+pass of the rounds found nothing more), and its \"2 artists ranked\" piece then hit the \
+300 s part limit at 392, bound 396: not kept. The LP of a fully fixed world (4 players, \
+every first and second place of rounds 1–4 fixed) is still 405 against 392; without the \
+cut families the proof of 392 did not close its first piece in more than 4 minutes \
+(148.7 s for all of it with them).\n";
 
 #[cfg(test)]
 mod tests {
