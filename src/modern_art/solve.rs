@@ -609,7 +609,7 @@ fn dive(
 /// 10–20 s on the standard leaves (HiGHS's root and its sub-MIP heuristics find their
 /// first good games there: 441, 412, 390 and 334 for 2–5 players). The root alone (1
 /// node) was faster for 2, 3 and 5 players but left 4-player blessed at 390 instead of 393,
-/// and its proof then unfinished within the part limit (README, "The root as the first
+/// whose proof then did not finish within the part limit (README, "The root as the first
 /// solve").
 pub const PROBE_NODES: u64 = 200;
 
