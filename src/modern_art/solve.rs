@@ -1560,9 +1560,10 @@ pub fn split_keeping(
     payload.found_by = searched_game
         .filter(|g| g.0 == value)
         .map(|(_, part, secs, closed)| {
-            let how = match closed {
-                true => ", whose proof attempt then closed that part against it",
-                false => "",
+            let how = if closed {
+                ", whose proof attempt then closed that part against it"
+            } else {
+                ""
             };
             format!("a neighbourhood search of the part \"{part}\" ({secs:.1} s){how}")
         });
@@ -2781,7 +2782,7 @@ attempted where the split divides the part again by round 1's ranking (4-player 
 blessed then failed two attempts, 369.6 s against 275.3 s). Measured and not kept: a \
 patience of one fruitless neighbourhood (4-player blessed finds its 393 only in round 4), \
 and HiGHS options for the search (`mip_heuristic_effort=0.3`: 4 players 392 at 83 s \
-against 39 s; `mip_pscost_minreliable=2`: 392 at 90 s).
+against 39 s; `mip_pscost_minreliable=2`: 392 at 90 s).\n\
 19. The hard 4-player pieces (2026-11-26, the ninth session, measured only): the two \
 ranking pieces of \"5 tokens, first in rounds 2, 3 and 4\" keep LP 414 and 411 with rounds \
 2–4 fixed to rank three artists (`GAMEBOUNDS_RANKED`), with the token artist's tokens per \
