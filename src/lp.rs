@@ -533,18 +533,19 @@ impl Model {
 /// model's own options, so they win. A malformed entry is an error naming it.
 fn env_options() -> Result<Vec<(String, String)>> {
     match std::env::var("GAMEBOUNDS_HIGHS") {
-        Ok(text) => parse_options(&text),
+        Ok(text) => parse_options("GAMEBOUNDS_HIGHS", &text),
         Err(_) => Ok(Vec::new()),
     }
 }
 
-/// `key=value,key=value` as pairs (empty entries ignored).
-fn parse_options(text: &str) -> Result<Vec<(String, String)>> {
+/// `key=value,key=value` (the text of the environment variable `var`) as pairs (empty
+/// entries ignored).
+pub fn parse_options(var: &str, text: &str) -> Result<Vec<(String, String)>> {
     text.split(',')
         .filter(|e| !e.trim().is_empty())
         .map(|e| match e.split_once('=') {
             Some((k, v)) => Ok((k.trim().to_string(), v.trim().to_string())),
-            None => bail!("GAMEBOUNDS_HIGHS: `{e}` is not key=value (e.g. presolve=off)"),
+            None => bail!("{var}: `{e}` is not key=value (e.g. presolve=off)"),
         })
         .collect()
 }
@@ -805,7 +806,7 @@ mod tests {
 
     #[test]
     fn extra_options_parse_and_name_a_bad_entry() {
-        let got = parse_options(" presolve=off, ,mip_heuristic_effort = 0.2").unwrap();
+        let got = parse_options("V", " presolve=off, ,mip_heuristic_effort = 0.2").unwrap();
         assert_eq!(
             got,
             vec![
@@ -813,8 +814,13 @@ mod tests {
                 ("mip_heuristic_effort".to_string(), "0.2".to_string())
             ]
         );
-        let e = parse_options("presolve=off,bogus").unwrap_err().to_string();
-        assert!(e.contains("`bogus` is not key=value"), "{e}");
+        let e = parse_options("GAMEBOUNDS_NEAR_HIGHS", "presolve=off,bogus")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("GAMEBOUNDS_NEAR_HIGHS: `bogus` is not key=value"),
+            "{e}"
+        );
     }
 
     /// The cutoff keeps solutions that beat it and reports "none beats it" otherwise, in

@@ -1225,9 +1225,8 @@ pub fn split_keeping(
     // Parts the neighbourhood search already solved to the end (its leaf), with the result
     // the split's own solve of the part would return.
     let mut presolved: Vec<(Scope, Result<Outcome>)> = Vec::new();
-    // The game of a neighbourhood search that did not prove its part: (value, the part's
-    // label, seconds, whether a proof attempt closed the part against it).
-    let mut searched_game: Option<(i64, String, f64, bool)> = None;
+    // The game of a neighbourhood search that did not prove its part (for `found_by`).
+    let mut searched_game: Option<SearchedGame> = None;
     loop {
         while let Some((i, lp, lp_seconds)) = queue.pop_front() {
             let mut improved = false;
@@ -1308,9 +1307,12 @@ pub fn split_keeping(
                                 if let Some(keep) = keep {
                                     keep(&interim(&outcome, None)?)?;
                                 }
-                                let secs = t.elapsed().as_secs_f64();
-                                let closed = settled.is_some();
-                                searched_game = Some((outcome.value, label.clone(), secs, closed));
+                                searched_game = Some(SearchedGame {
+                                    value: outcome.value,
+                                    part: label.clone(),
+                                    seconds: t.elapsed().as_secs_f64(),
+                                    closed: settled.is_some(),
+                                });
                                 best = Some(outcome);
                                 if let Some(solved) = settled {
                                     presolved.push((leaf, solved));
@@ -1558,15 +1560,8 @@ pub fn split_keeping(
     payload.restricted = None;
     payload.split_by = Some(by.describe().to_string());
     payload.found_by = searched_game
-        .filter(|g| g.0 == value)
-        .map(|(_, part, secs, closed)| {
-            let how = if closed {
-                ", whose proof attempt then closed that part against it"
-            } else {
-                ""
-            };
-            format!("a neighbourhood search of the part \"{part}\" ({secs:.1} s){how}")
-        });
+        .filter(|g| g.value == value)
+        .map(|g| g.describe());
     o.envelope.payload = serde_json::to_value(&payload)?;
     o.envelope.status = report.status;
     o.envelope.bound = report.bound;
@@ -1575,6 +1570,31 @@ pub fn split_keeping(
     o.report = report;
     o.proven = proven;
     Ok(o)
+}
+
+/// The game a neighbourhood search found without proving its part: what the episode's
+/// `found_by` says when that game is the split's result.
+struct SearchedGame {
+    value: i64,
+    /// The label of the part the search ran in.
+    part: String,
+    seconds: f64,
+    /// Whether the search's proof attempt then closed that part against the game.
+    closed: bool,
+}
+
+impl SearchedGame {
+    fn describe(&self) -> String {
+        let how = if self.closed {
+            ", whose proof attempt then closed that part against it"
+        } else {
+            ""
+        };
+        format!(
+            "a neighbourhood search of the part \"{}\" ({:.1} s){how}",
+            self.part, self.seconds
+        )
+    }
 }
 
 /// Random legal games played through the referee (seeded, so reproducible): the best
@@ -2806,11 +2826,45 @@ pass of the rounds found nothing more), and its \"2 artists ranked\" piece then 
 300 s part limit at 392, bound 396: not kept. The LP of a fully fixed world (4 players, \
 every first and second place of rounds 1–4 fixed) is still 405 against 392; without the \
 cut families the proof of 392 did not close its first piece in more than 4 minutes \
-(148.7 s for all of it with them).\n";
+(148.7 s for all of it with them).\n\
+21. HiGHS's rounding heuristics in the search (2026-11-26, the eleventh session, measured \
+only): `mip_heuristic_run_zi_round` and `mip_heuristic_run_shifting` (off by default) on \
+for the first solve and the neighbourhoods (`GAMEBOUNDS_PROBE_HIGHS`, \
+`GAMEBOUNDS_NEAR_HIGHS`). From scratch on a machine about 1.26 times slower, without → \
+with: 3 players 89.1 → 78.6 s, 4 players 168.6 → 210.7 s, 5 players 149.5 → 263.3 s, \
+4-player blessed 326.0 → 505.3 s (its search ended at 391 and the \"2 artists ranked\" \
+piece took 281.9 s to find 393); on the first solve alone 4 players ended its search at \
+391. Better first games (5 players 338 against 334), longer paths from them: not kept. \
+With the ranking patterns of the optimum fixed the LP is 355.2 against 343 (5 players) \
+and 403.2 against 392 (4 players, the whole game; 463.0 with none fixed), and the 5-player \
+root dual bound is 343 at once, while finding 343 there took 87 s: the proof's slack is \
+the mixing of worlds, the search's cost the card and turn assignment within one.\n";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The episode names the part and says when the search's proof attempt closed it.
+    #[test]
+    fn a_searched_game_says_where_it_was_found_and_whether_its_part_closed() {
+        let mut g = SearchedGame {
+            value: 343,
+            part: "any artist: 5 tokens".to_string(),
+            seconds: 117.06,
+            closed: false,
+        };
+        assert_eq!(
+            g.describe(),
+            "a neighbourhood search of the part \"any artist: 5 tokens\" (117.1 s)"
+        );
+        g.closed = true;
+        assert!(
+            g.describe()
+                .ends_with("(117.1 s), whose proof attempt then closed that part against it"),
+            "{}",
+            g.describe()
+        );
+    }
 
     #[test]
     fn an_infeasible_solve_after_exclusions_keeps_them() {

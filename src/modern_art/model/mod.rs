@@ -347,6 +347,28 @@ impl Near<'_> {
         }
         m.highs_option("mip_max_nodes", &self.nodes.to_string());
     }
+
+    /// Diagnostic: extra HiGHS options (`key=value,…`) for one kind of the search's solves
+    /// only, read from the environment: `GAMEBOUNDS_PROBE_HIGHS` for the first solve,
+    /// `GAMEBOUNDS_NEAR_HIGHS` for the neighbourhoods, `GAMEBOUNDS_PROOF_HIGHS` for the
+    /// proof attempts (whose scope beats a game). `GAMEBOUNDS_HIGHS` (every model) comes
+    /// after these and wins. Used to measure HiGHS's rounding heuristics on the search
+    /// alone (README, "Rounding heuristics in the search").
+    fn diagnostic_options(&self, m: &mut Model, scope: &Scope) -> Result<()> {
+        let key = if self.plan.is_some() {
+            "GAMEBOUNDS_NEAR_HIGHS"
+        } else if scope.beating.is_some() {
+            "GAMEBOUNDS_PROOF_HIGHS"
+        } else {
+            "GAMEBOUNDS_PROBE_HIGHS"
+        };
+        if let Ok(text) = std::env::var(key) {
+            for (k, v) in crate::lp::parse_options(key, &text)? {
+                m.highs_option(&k, &v);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Build, solve and read back the plan. `start`: a known solution (the assignment of a
@@ -373,6 +395,7 @@ pub fn solve(
     } = built;
     if let Some(near) = near {
         near.restrict(&mut model, &vars, sense);
+        near.diagnostic_options(&mut model, scope)?;
     }
     let skeleton = vars.skeleton();
     for ex in excluded {
