@@ -164,3 +164,65 @@ fn results_refuses_out() {
     let e = common::run_bad_input(&["modern-art", "results", "--out", "x.json"]);
     assert!(e.contains("results writes its episodes to games/"), "{e}");
 }
+
+/// A diagnostic fixing (`GAMEBOUNDS_AWARDS`, …) restricts the game: the commands that
+/// tabulate maxima refuse to run under one, before solving anything.
+#[test]
+fn tables_refuse_diagnostic_fixings() {
+    for args in [
+        vec!["modern-art", "results", "--players", "2"],
+        vec![
+            "modern-art",
+            "compare",
+            "--players",
+            "2",
+            "--variant",
+            "models/modern-art/standard.json",
+        ],
+        vec!["modern-art", "bench", "--players", "2"],
+    ] {
+        let o = common::bin()
+            .args(&args)
+            .env("GAMEBOUNDS_AWARDS", "0")
+            .output()
+            .expect("the binary runs");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(
+            e.starts_with("error: GAMEBOUNDS_AWARDS set: it restricts the game"),
+            "{args:?}: {e}"
+        );
+    }
+}
+
+/// `solve` under a diagnostic fixing never calls its value the game's maximum: the
+/// verdict and the episode say which diagnostics restricted it.
+#[test]
+fn solve_under_a_diagnostic_fixing_says_it_is_restricted() {
+    let out = scratch("cli").join("fixed.json");
+    let o = common::bin()
+        .args([
+            "modern-art",
+            "solve",
+            "--variant",
+            "models/modern-art/mini/m22-every-symbol.json",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .env("GAMEBOUNDS_AWARDS", "0")
+        .output()
+        .expect("the binary runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains(
+            "among the games the diagnostics GAMEBOUNDS_AWARDS allow (not the game's maximum)"
+        ),
+        "{e}"
+    );
+    let episode = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        episode.contains("\"restricted\": \"the games the diagnostics GAMEBOUNDS_AWARDS allow\""),
+        "{episode}"
+    );
+}

@@ -475,9 +475,11 @@ fn solve_near(
     envelope.bound = report.bound;
     envelope.gap = report.gap;
     envelope.solver = Some(report.clone());
-    if let Some(d) = scope.dive {
+    let fixed = model::scope::diagnostic_fixings_set();
+    if scope.dive.is_some() || !fixed.is_empty() {
         let mut payload: episode::Payload = envelope.payload_as()?;
-        payload.restricted = Some(d.describe(&c.deck.artists));
+        payload.restricted = scope.dive.map(|d| d.describe(&c.deck.artists));
+        note_diagnostic_fixings(&mut payload);
         envelope.payload = serde_json::to_value(&payload)?;
     }
     Ok(Outcome {
@@ -1132,6 +1134,7 @@ pub fn interim(o: &Outcome, bound: Option<f64>) -> Result<Outcome> {
         .map(|b| (b - o.value as f64).abs() / (o.value as f64).abs().max(1.0));
     let mut payload: episode::Payload = o.envelope.payload_as()?;
     payload.restricted = None;
+    note_diagnostic_fixings(&mut payload);
     payload.split = None;
     payload.split_by = None;
     o.envelope.payload = serde_json::to_value(&payload)?;
@@ -1556,8 +1559,9 @@ pub fn split_keeping(
     let mut payload: episode::Payload = o.envelope.payload_as()?;
     payload.split = Some(records);
     // The best game may be the seed's, found by a restricted solve: the split's result is
-    // about every game.
+    // about every game (every game the diagnostic fixings allow, when any is set).
     payload.restricted = None;
+    note_diagnostic_fixings(&mut payload);
     payload.split_by = Some(by.describe().to_string());
     payload.found_by = searched_game
         .filter(|g| g.value == value)
@@ -1570,6 +1574,39 @@ pub fn split_keeping(
     o.report = report;
     o.proven = proven;
     Ok(o)
+}
+
+/// A solve under diagnostic fixings (`GAMEBOUNDS_PATTERNS` and the others of
+/// [`model::scope::DIAGNOSTIC_FIXINGS`]) is about a restricted game: its episode says so in
+/// `restricted`, so that its verdict never calls the value the game's maximum.
+fn note_diagnostic_fixings(payload: &mut episode::Payload) {
+    let fixed = model::scope::diagnostic_fixings_set();
+    if fixed.is_empty() {
+        return;
+    }
+    let allowed = format!("the diagnostics {} allow", fixed.join(", "));
+    payload.restricted = Some(match payload.restricted.take() {
+        Some(r) => format!("{r}, of those {allowed}"),
+        None => format!("the games {allowed}"),
+    });
+}
+
+/// Refuse a command that tabulates maxima (`results`, `compare`, `bench`) while a
+/// diagnostic fixing is set: its rows would be maxima of a restricted game.
+fn refuse_diagnostic_fixings(command: &str) -> Result<()> {
+    let fixed = model::scope::diagnostic_fixings_set();
+    if fixed.is_empty() {
+        return Ok(());
+    }
+    bail!(
+        "{} set: {} restrict{} the game (diagnostics for solver work), so `modern-art \
+         {command}` would tabulate maxima of a restricted game; unset {} (or use `modern-art \
+         solve`, whose episode says what was restricted)",
+        fixed.join(", "),
+        if fixed.len() == 1 { "it" } else { "they" },
+        if fixed.len() == 1 { "s" } else { "" },
+        if fixed.len() == 1 { "it" } else { "them" },
+    )
 }
 
 /// The game a neighbourhood search found without proving its part: what the episode's
@@ -1922,6 +1959,7 @@ pub fn run_compare(
     goal: &Goal,
     common: &crate::cli::Common,
 ) -> Result<()> {
+    refuse_diagnostic_fixings("compare")?;
     if variants.is_empty() {
         bail!("compare needs at least one --variant FILE");
     }
@@ -2063,6 +2101,7 @@ pub fn run_results(
     resume: bool,
     common: &crate::cli::Common,
 ) -> Result<()> {
+    refuse_diagnostic_fixings("results")?;
     check_player_counts(players)?;
     if let Some(out) = &common.out {
         bail!(
@@ -2274,6 +2313,7 @@ pub fn run_bench_certify(
     players: &[usize],
     common: &crate::cli::Common,
 ) -> Result<()> {
+    refuse_diagnostic_fixings("bench --certify")?;
     check_player_counts(players)?;
     // The parts' own progress lines would bury the notes: one note per run instead.
     let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
@@ -2567,6 +2607,7 @@ pub fn run_bench(
     players: &[usize],
     common: &crate::cli::Common,
 ) -> Result<()> {
+    refuse_diagnostic_fixings("bench")?;
     check_player_counts(players)?;
     let opts = bench_options(common, DEFAULT_SPLIT_LIMIT);
     let path = root.join("models/modern-art/standard.json");
@@ -2837,7 +2878,7 @@ piece took 281.9 s to find 393); on the first solve alone 4 players ended its se
 391. Better first games (5 players 338 against 334), longer paths from them: not kept. \
 With the ranking patterns of the optimum fixed the LP is 355.2 against 343 (5 players) \
 and 403.2 against 392 (4 players, the whole game; 463.0 with none fixed), and the 5-player \
-root dual bound is 343 at once, while finding 343 there took 87 s: the proof's slack is \
+root dual bound is 343 at once, while finding 343 there took 36 s: the proof's slack is \
 the mixing of worlds, the search's cost the card and turn assignment within one.\n";
 
 #[cfg(test)]

@@ -412,6 +412,31 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
     }
 }
 
+/// The environment variables [`diagnostic_fixings`] reads. Each one restricts the game, so a
+/// solve under any of them is about fewer games than the rules allow: `solve` says so
+/// (`restricted` in its episode), and the commands that tabulate maxima refuse to run.
+pub const DIAGNOSTIC_FIXINGS: [&str; 11] = [
+    "GAMEBOUNDS_PATTERNS",
+    "GAMEBOUNDS_CLOSEMASK",
+    "GAMEBOUNDS_FIRSTS",
+    "GAMEBOUNDS_SECONDS",
+    "GAMEBOUNDS_AWARDS",
+    "GAMEBOUNDS_AWARDMAX",
+    "GAMEBOUNDS_TOKENS",
+    "GAMEBOUNDS_LEADS",
+    "GAMEBOUNDS_PLACED",
+    "GAMEBOUNDS_RANKED",
+    "GAMEBOUNDS_NOSKIP",
+];
+
+/// The [`DIAGNOSTIC_FIXINGS`] set in the environment now (none in a normal run).
+pub fn diagnostic_fixings_set() -> Vec<&'static str> {
+    DIAGNOSTIC_FIXINGS
+        .into_iter()
+        .filter(|k| std::env::var_os(k).is_some())
+        .collect()
+}
+
 /// Diagnostics only (not a restriction a user asks for): fix parts of the game from the
 /// environment, to see how much of the relaxation's slack a piece of knowledge removes.
 ///
@@ -558,5 +583,29 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
                 _ => {}
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variable `diagnostic_fixings` reads is in `DIAGNOSTIC_FIXINGS` (and nothing
+    /// else is), so a new fixing cannot slip past the restricted-game labels.
+    #[test]
+    fn the_list_of_fixings_is_what_diagnostic_fixings_reads() {
+        let source = include_str!("scope.rs");
+        let start = source.find("pub fn diagnostic_fixings(").unwrap();
+        let body = &source[start..];
+        let body = &body[..body.find("\n}\n").unwrap()];
+        let mut read: Vec<&str> = body
+            .split("std::env::var(\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+            .collect();
+        read.sort_unstable();
+        let mut listed = DIAGNOSTIC_FIXINGS.to_vec();
+        listed.sort_unstable();
+        assert_eq!(read, listed);
     }
 }
