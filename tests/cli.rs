@@ -181,11 +181,7 @@ fn tables_refuse_diagnostic_fixings() {
         ],
         vec!["modern-art", "bench", "--players", "2"],
     ] {
-        let o = common::bin()
-            .args(&args)
-            .env("GAMEBOUNDS_AWARDS", "0")
-            .output()
-            .expect("the binary runs");
+        let o = common::run_env(&args, &[("GAMEBOUNDS_AWARDS", "0")]);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
         assert!(
@@ -200,18 +196,16 @@ fn tables_refuse_diagnostic_fixings() {
 #[test]
 fn solve_under_a_diagnostic_fixing_says_it_is_restricted() {
     let out = scratch("cli").join("fixed.json");
-    let o = common::bin()
-        .args([
-            "modern-art",
-            "solve",
-            "--variant",
-            "models/modern-art/mini/m22-every-symbol.json",
-            "--out",
-            out.to_str().unwrap(),
-        ])
-        .env("GAMEBOUNDS_AWARDS", "0")
-        .output()
-        .expect("the binary runs");
+    let mini = "models/modern-art/mini/m22-every-symbol.json";
+    let args = [
+        "modern-art",
+        "solve",
+        "--variant",
+        mini,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = common::run_env(&args, &[("GAMEBOUNDS_AWARDS", "0")]);
     assert!(o.status.success(), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(

@@ -25,6 +25,15 @@ pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the binary runs")
 }
 
+/// Run the binary with `args` and the environment variables `env` set.
+pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    bin()
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("the binary runs")
+}
+
 /// Run the binary with `args` and insist that it succeeds (the failure shows its stderr).
 #[track_caller]
 pub fn run_ok(args: &[&str]) -> Output {
