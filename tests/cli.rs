@@ -166,9 +166,12 @@ fn results_refuses_out() {
 }
 
 /// A diagnostic fixing (`GAMEBOUNDS_AWARDS`, …) restricts the game: the commands that
-/// tabulate maxima refuse to run under one, before solving anything.
+/// tabulate maxima refuse to run under one, before reading anything. They run in a scratch
+/// directory, so that a broken refusal fails on the missing `models/` instead of rewriting
+/// the repository's `games/` and `results/`.
 #[test]
 fn tables_refuse_diagnostic_fixings() {
+    let away = scratch("cli-fixings");
     for args in [
         vec!["modern-art", "results", "--players", "2"],
         vec![
@@ -181,7 +184,12 @@ fn tables_refuse_diagnostic_fixings() {
         ],
         vec!["modern-art", "bench", "--players", "2"],
     ] {
-        let o = common::run_env(&args, &[("GAMEBOUNDS_AWARDS", "0")]);
+        let o = common::bin()
+            .current_dir(&away)
+            .args(&args)
+            .env("GAMEBOUNDS_AWARDS", "0")
+            .output()
+            .expect("the binary runs");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
         assert!(
