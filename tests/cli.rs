@@ -184,12 +184,7 @@ fn tables_refuse_diagnostic_fixings() {
         ],
         vec!["modern-art", "bench", "--players", "2"],
     ] {
-        let o = common::bin()
-            .current_dir(&away)
-            .args(&args)
-            .env("GAMEBOUNDS_AWARDS", "0")
-            .output()
-            .expect("the binary runs");
+        let o = common::run_env(&away, &args, &[("GAMEBOUNDS_AWARDS", "0")]);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
         assert!(
@@ -213,7 +208,7 @@ fn solve_under_a_diagnostic_fixing_says_it_is_restricted() {
         "--out",
         out.to_str().unwrap(),
     ];
-    let o = common::run_env(&args, &[("GAMEBOUNDS_AWARDS", "0")]);
+    let o = common::run_env(&common::root(), &args, &[("GAMEBOUNDS_AWARDS", "0")]);
     assert!(o.status.success(), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(

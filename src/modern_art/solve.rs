@@ -475,11 +475,10 @@ fn solve_near(
     envelope.bound = report.bound;
     envelope.gap = report.gap;
     envelope.solver = Some(report.clone());
-    let fixed = model::scope::diagnostic_fixings_set();
-    if scope.dive.is_some() || !fixed.is_empty() {
+    let restricted = with_diagnostic_fixings(scope.dive.map(|d| d.describe(&c.deck.artists)));
+    if restricted.is_some() {
         let mut payload: episode::Payload = envelope.payload_as()?;
-        payload.restricted = scope.dive.map(|d| d.describe(&c.deck.artists));
-        note_diagnostic_fixings(&mut payload);
+        payload.restricted = restricted;
         envelope.payload = serde_json::to_value(&payload)?;
     }
     Ok(Outcome {
@@ -1133,8 +1132,7 @@ pub fn interim(o: &Outcome, bound: Option<f64>) -> Result<Outcome> {
         .bound
         .map(|b| (b - o.value as f64).abs() / (o.value as f64).abs().max(1.0));
     let mut payload: episode::Payload = o.envelope.payload_as()?;
-    payload.restricted = None;
-    note_diagnostic_fixings(&mut payload);
+    payload.restricted = with_diagnostic_fixings(None);
     payload.split = None;
     payload.split_by = None;
     o.envelope.payload = serde_json::to_value(&payload)?;
@@ -1560,8 +1558,7 @@ pub fn split_keeping(
     payload.split = Some(records);
     // The best game may be the seed's, found by a restricted solve: the split's result is
     // about every game (every game the diagnostic fixings allow, when any is set).
-    payload.restricted = None;
-    note_diagnostic_fixings(&mut payload);
+    payload.restricted = with_diagnostic_fixings(None);
     payload.split_by = Some(by.describe().to_string());
     payload.found_by = searched_game
         .filter(|g| g.value == value)
@@ -1576,19 +1573,20 @@ pub fn split_keeping(
     Ok(o)
 }
 
-/// A solve under diagnostic fixings (`GAMEBOUNDS_PATTERNS` and the others of
-/// [`model::scope::DIAGNOSTIC_FIXINGS`]) is about a restricted game: its episode says so in
-/// `restricted`, so that its verdict never calls the value the game's maximum.
-fn note_diagnostic_fixings(payload: &mut episode::Payload) {
+/// An episode's `restricted` (the games a solve covers, `None`: every game) with the
+/// diagnostic fixings set (`GAMEBOUNDS_PATTERNS` and the others of
+/// [`model::scope::DIAGNOSTIC_FIXINGS`]) added: a solve under them is about a restricted
+/// game, so its verdict never calls the value the game's maximum.
+fn with_diagnostic_fixings(restricted: Option<String>) -> Option<String> {
     let fixed = model::scope::diagnostic_fixings_set();
     if fixed.is_empty() {
-        return;
+        return restricted;
     }
     let allowed = format!("the diagnostics {} allow", fixed.join(", "));
-    payload.restricted = Some(match payload.restricted.take() {
+    Some(match restricted {
         Some(r) => format!("{r}, of those {allowed}"),
         None => format!("the games {allowed}"),
-    });
+    })
 }
 
 /// Refuse a command that tabulates maxima (`results`, `compare`, `bench`) while a

@@ -25,9 +25,11 @@ pub fn run(args: &[&str]) -> Output {
     bin().args(args).output().expect("the binary runs")
 }
 
-/// Run the binary with `args` and the environment variables `env` set.
-pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+/// Run the binary in `dir` (instead of [`root`]) with `args` and the environment
+/// variables `env` set.
+pub fn run_env(dir: &std::path::Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     bin()
+        .current_dir(dir)
         .args(args)
         .envs(env.iter().copied())
         .output()
