@@ -889,6 +889,56 @@ fn dive_value(a: &Attempt) -> f64 {
     a.report.objective.unwrap_or(f64::NEG_INFINITY)
 }
 
+/// The part within `leads` with every round decided and the highest LP bound (ties: the
+/// lowest `led`, the first in [`Leads::completions`]; with no game in any, the first), its
+/// LP and the seconds spent on LPs. Found best first down the halving
+/// ([`Leads::halves`]): a part's LP bounds the LPs of the parts within it, so a part whose
+/// LP is below the best leaf's (by more than rounding) is not opened, and a part with no
+/// game is dropped. It solves the LPs of the pieces the halving meets on its way to that
+/// leaf ([`Leads::around`]) and few others: 4 players, 8 LPs instead of the 16 leaves and
+/// 6 pieces (README, "The first leaf found best first").
+fn highest_leaf(
+    leads: Leads,
+    rounds: usize,
+    mut lp_of: impl FnMut(Leads) -> Result<(Option<f64>, f64)>,
+) -> Result<(Leads, Option<f64>, f64)> {
+    let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
+    // Parts not yet opened, with their LPs (the whole part's is not needed).
+    let mut open: Vec<(Leads, f64)> = vec![(leads, f64::INFINITY)];
+    let mut leaves: Vec<(Leads, f64)> = Vec::new();
+    let mut seconds = 0.0;
+    loop {
+        let best = leaves.iter().map(|l| l.1).fold(f64::NEG_INFINITY, f64::max);
+        let Some(at) = (0..open.len()).max_by(|&x, &y| open[x].1.total_cmp(&open[y].1)) else {
+            break;
+        };
+        // Every leaf not yet seen lies in an open part, whose LP bounds its own.
+        if open[at].1 < best - 1e-6 {
+            break;
+        }
+        let (part, bound) = open.swap_remove(at);
+        if part.settled(rounds) {
+            leaves.push((part, bound));
+            continue;
+        }
+        for half in part.halves(rounds).into_iter().flatten() {
+            let (lp, secs) = lp_of(half)?;
+            seconds += secs;
+            // A part with no game holds no leaf with one.
+            if lp.is_some() {
+                open.push((half, key(lp)));
+            }
+        }
+    }
+    let highest = leaves
+        .iter()
+        .max_by(|x, y| x.1.total_cmp(&y.1).then(y.0.led.cmp(&x.0.led)));
+    Ok(match highest {
+        Some(&(leaf, lp)) => (leaf, Some(lp), seconds),
+        None => (leads.completions(rounds)[0], None, seconds),
+    })
+}
+
 /// The part bound of a whole-number objective: `b` rounded down (with a tolerance).
 fn whole(b: f64) -> f64 {
     (b + 1e-6).floor()
@@ -1172,14 +1222,22 @@ pub fn split_keeping(
         ..opts.clone()
     };
     let mut scopes = by.parts(c);
-    // A part's LP bound (None when no game lies in the part) and its seconds.
+    // The parts whose LP is solved: the search for the first leaf solves the LPs of the
+    // pieces the halving meets on its way to it, which are queued next.
+    let solved_lps = std::cell::RefCell::new(Vec::<(Scope, Option<f64>)>::new());
+    // A part's LP bound (None when no game lies in the part) and its seconds (0 when it
+    // was solved before).
     let lp_of = |scope: &Scope| -> Result<(Option<f64>, f64)> {
+        if let Some(&(_, lp)) = solved_lps.borrow().iter().find(|(s, _)| s == scope) {
+            return Ok((lp, 0.0));
+        }
         let t = std::time::Instant::now();
         let lp = match model::lp_bound(c, objective, player, scope, &lp_opts) {
             Ok(r) => Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY)),
             Err(e) if is_infeasible(&e) => None,
             Err(e) => return Err(e),
         };
+        solved_lps.borrow_mut().push((*scope, lp));
         Ok((lp, t.elapsed().as_secs_f64()))
     };
     // Highest LP bound first (parts with no game last).
@@ -1265,21 +1323,17 @@ pub fn split_keeping(
                 }
                 if split {
                     // No game yet: the sub-part with every round decided and the highest LP
-                    // first (the one most likely to hold the best game), then the parts the
+                    // (found best first) first (the one most likely to hold the best game),
+                    // then the parts the
                     // halving meets on the way to it, which a game known by then may settle
                     // whole.
-                    let leaves = leads.completions(rounds);
-                    // (leaf, LP bound, seconds), ordered as the queue is.
-                    let mut scanned = Vec::new();
-                    for (k, l) in leaves.iter().enumerate() {
-                        let (lp, secs) = lp_of(&within(*l))?;
-                        scanned.push((k, lp, secs));
-                    }
-                    let scan = lp_seconds + scanned.iter().map(|x| x.2).sum::<f64>();
-                    if let Some(&(k, leaf_lp, _)) = scanned.iter().min_by(|x, y| by_lp(x, y)) {
-                        let rest = leads.around(leaves[k], rounds).into_iter().skip(1);
+                    let (first_leaf, leaf_lp, secs) =
+                        highest_leaf(leads, rounds, |l| lp_of(&within(l)))?;
+                    let scan = lp_seconds + secs;
+                    {
+                        let rest = leads.around(first_leaf, rounds).into_iter().skip(1);
                         queue_ahead(rest.map(within).collect(), 0.0, &mut scopes, &mut queue)?;
-                        let leaf = within(leaves[k]);
+                        let leaf = within(first_leaf);
                         let label = part_label(c, &leaf);
                         // A game for it first, by a short search, so that the leaf is
                         // solved (and split) against it like every later part; if the
@@ -2877,7 +2931,19 @@ piece took 281.9 s to find 393); on the first solve alone 4 players ended its se
 With the ranking patterns of the optimum fixed the LP is 355.2 against 343 (5 players) \
 and 403.2 against 392 (4 players, the whole game; 463.0 with none fixed), and the 5-player \
 root dual bound is 343 at once, while finding 343 there took 36 s: the proof's slack is \
-the mixing of worlds, the search's cost the card and turn assignment within one.\n";
+the mixing of worlds, the search's cost the card and turn assignment within one.\n\
+22. The first leaf found best first (2026-11-26, the twelfth session): with no game known, \
+the sub-part of the first token part with the highest LP is found down the halving, \
+opening only the part with the highest LP (`solve::highest_leaf`): 8 LPs before the \
+search (4 players) instead of the 16 sub-parts' and the 6 pieces', the same sub-part and \
+the same path. From scratch on a slower machine, each run alone, before → after: 2 players \
+43.0 → 37.7 s, 3 players 91.5 → 87.4 s, 4 players 199.3 → 188.2 s, 5 players 150.3 → \
+135.9 s (about 4–6 s of it the LPs, the rest the machine). Measured and not kept: one \
+HiGHS instance for the sub-parts' LPs, the dual simplex warm from the last basis (the \
+3-player proof's LPs 6.79 s against 6.74 s: the warm solves run on the model as built, \
+where a fresh solve presolves it to a third); groups closed whole up to 5% above the best \
+game (proofs from the committed games: 4 players 77.4 s against 72.4 s, 5 players 69.5 s \
+against 52.6 s); `mip_pscost_minreliable=2` (the 4-player proof 101.2 s against 72.4 s).\n";
 
 #[cfg(test)]
 mod tests {
@@ -2915,6 +2981,87 @@ mod tests {
         assert!(is_infeasible(&e), "{e:#}");
         let x = e.downcast_ref::<AfterExclusions>().expect("the exclusions");
         assert_eq!((x.plans, x.best), (1, 329.0));
+    }
+
+    /// The best-first search for the first leaf picks the leaf the scan of every leaf
+    /// picked (highest LP, ties to the lowest `led`, none feasible: the first), opening
+    /// fewer parts, on LPs that behave as relaxations do (a part's LP at least its leaves').
+    #[test]
+    fn the_first_leaf_found_best_first_is_the_highest_of_all_leaves() {
+        let rounds = 4;
+        let root = Leads {
+            artist: 2,
+            led: 0,
+            decided: 0,
+        };
+        let leaves = root.completions(rounds);
+        // Leaf LPs by `led`: distinct, tied at the top, one above the others by rounding
+        // only, some parts with no game, and none with one.
+        let tables: Vec<Vec<Option<f64>>> = vec![
+            (0..16)
+                .map(|m| Some(400.0 + ((m * 7) % 16) as f64))
+                .collect(),
+            (0..16)
+                .map(|m| {
+                    Some(if m == 5 || m == 14 {
+                        414.0
+                    } else {
+                        390.0 + m as f64
+                    })
+                })
+                .collect(),
+            (0..16)
+                .map(|m| {
+                    Some(if m == 9 {
+                        414.00000000000006
+                    } else if m == 3 {
+                        413.9999999999999
+                    } else {
+                        400.0
+                    })
+                })
+                .collect(),
+            (0..16)
+                .map(|m| {
+                    if m % 3 == 0 {
+                        None
+                    } else {
+                        Some(380.0 + m as f64)
+                    }
+                })
+                .collect(),
+            vec![None; 16],
+        ];
+        for (t, table) in tables.iter().enumerate() {
+            let leaf_lp = |l: &Leads| table[l.led as usize];
+            let mut opened = 0;
+            let lp_of = |part: Leads| -> Result<(Option<f64>, f64)> {
+                opened += 1;
+                let within: Vec<f64> = part
+                    .completions(rounds)
+                    .iter()
+                    .filter_map(leaf_lp)
+                    .collect();
+                // A relaxation: its best leaf's LP or a little above (exactly it for a leaf).
+                let slack = if part.settled(rounds) || t % 2 == 1 {
+                    0.0
+                } else {
+                    0.25
+                };
+                let lp = within.iter().copied().reduce(f64::max).map(|b| b + slack);
+                Ok((lp, 0.0))
+            };
+            let (leaf, lp, _) = highest_leaf(root, rounds, lp_of).unwrap();
+            let want = leaves
+                .iter()
+                .min_by(|x, y| {
+                    let key = |l: &Leads| leaf_lp(l).unwrap_or(f64::NEG_INFINITY);
+                    key(y).total_cmp(&key(x)).then(x.led.cmp(&y.led))
+                })
+                .unwrap();
+            assert_eq!((leaf, lp), (*want, leaf_lp(want)), "table {t}");
+            assert!(opened < 16 + 6, "table {t}: {opened} LPs");
+        }
     }
 
     #[test]
