@@ -462,6 +462,7 @@ fn neighbourhood_search_finds_certified_games() {
             near: 1,
             patience: 1,
             proof: 1,
+            pieces: 1,
         };
         for limits in [tiny, solve::SearchLimits::default()] {
             let found = solve::neighbourhood_search(
@@ -512,4 +513,101 @@ fn split_from_no_game_equals_search_on_four_rounds() {
     assert_eq!(o.value, truth);
     let cert = verify(&o.envelope).unwrap();
     assert!(cert.starts_with("certified"), "{cert}");
+}
+
+#[test]
+fn pieces_closed_by_the_search_hold_no_better_game() {
+    // Where the split would divide a leaf part by a round's ranking (forced here by an LP
+    // bound far above any game), the search attempts the pieces against its game once a
+    // neighbourhood found nothing better, and stops when every piece closes: then no game
+    // of any listed piece beats the search's game (each piece solved to the end says so),
+    // and the game is certified.
+    let c = mini("m27-four-rounds", 2);
+    let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+    // One node per solve but the pieces': the first game is weak and most neighbourhoods
+    // find nothing, so the pieces are attempted against games short of the part's best.
+    let limits = solve::SearchLimits {
+        probe: 1,
+        near: 1,
+        patience: 0,
+        proof: 1000,
+        pieces: 1000,
+    };
+    let rounds = c.variant.rounds;
+    let mut pieces_seen = 0;
+    let mut searches = 0;
+    'cases: for t in (c.variant.awards / 2 + 1)..=c.variant.awards {
+        for a in 0..c.artists() {
+            let part = Scope {
+                tokens: Some(Tokens::Exactly(a, t)),
+                ..Scope::all()
+            };
+            let open = model::Leads {
+                artist: a,
+                led: 0,
+                decided: 0,
+            };
+            for leaf in open.completions(rounds).into_iter().filter(|l| l.led != 15) {
+                let scope = Scope {
+                    leads: Some(leaf),
+                    ..part
+                };
+                let found = solve::neighbourhood_search(
+                    &c,
+                    Objective::MaxPlayer,
+                    None,
+                    &scope,
+                    Some(1e9),
+                    &SolveOptions::quiet(),
+                    limits,
+                );
+                searches += 1;
+                let Some(s) = found else { continue };
+                let cert = verify(&s.outcome.envelope).unwrap();
+                assert!(cert.starts_with("certified"), "{cert}");
+                assert!(s.outcome.value <= truth);
+                for (piece, result) in &s.pieces {
+                    pieces_seen += 1;
+                    assert_eq!(piece.leads, scope.leads);
+                    assert!(piece.ranked.is_some(), "{piece:?}");
+                    let e = result.as_ref().err().expect("a closed piece");
+                    assert!(format!("{e:#}").contains("infeasible"), "{e:#}");
+                    match solve::solve(
+                        &c,
+                        Objective::MaxPlayer,
+                        None,
+                        piece,
+                        &SolveOptions::quiet(),
+                    ) {
+                        Ok(o) => assert!(
+                            o.value <= s.outcome.value,
+                            "{piece:?}: {} beats {}",
+                            o.value,
+                            s.outcome.value
+                        ),
+                        Err(e) => assert!(format!("{e:#}").contains("infeasible"), "{e:#}"),
+                    }
+                }
+                // One part closed piece by piece is enough (each search takes seconds):
+                // its pieces are all of it, so its own maximum is the search's game.
+                if pieces_seen > 0 {
+                    let o = solve::solve(
+                        &c,
+                        Objective::MaxPlayer,
+                        None,
+                        &scope,
+                        &SolveOptions::quiet(),
+                    )
+                    .unwrap();
+                    assert!(o.proven);
+                    assert_eq!(
+                        o.value, s.outcome.value,
+                        "{leaf:?} after {searches} searches"
+                    );
+                    break 'cases;
+                }
+            }
+        }
+    }
+    assert!(pieces_seen > 0, "no search closed a part piece by piece");
 }
