@@ -808,18 +808,22 @@ pub fn neighbourhood_search(
     // that fail cost their time twice (4-player blessed with 3000 nodes: two failed
     // attempts, 93 s). Such a part's pieces are attempted later, once per game, after a
     // neighbourhood found nothing better (`attempt_pieces`, [`PIECE_NODES`]).
-    let settle = |best: &Outcome| -> Settle {
-        if lp.is_some_and(|b| ranking_round(c, scope, b, best.value).is_some()) {
-            return Settle::Divided;
-        }
+    // A part (or piece) against a game, as the split will solve it, for at most `nodes`.
+    let attempt = |part: &Scope, beat: i64, nodes: u64| -> Result<Outcome> {
         let near = model::Near {
             plan: None,
             free: all,
             beat: None,
-            nodes: limits.proof,
+            nodes,
         };
-        let against = scope.beating(best.value);
-        match solve_near(c, objective, player, &against, &quiet, None, Some(near)) {
+        let against = part.beating(beat);
+        solve_near(c, objective, player, &against, &quiet, None, Some(near))
+    };
+    let settle = |best: &Outcome| -> Settle {
+        if lp.is_some_and(|b| ranking_round(c, scope, b, best.value).is_some()) {
+            return Settle::Divided;
+        }
+        match attempt(scope, best.value, limits.proof) {
             Err(e) if is_infeasible(&e) => Settle::Closed(Box::new((best.clone(), Err(e)))),
             // Proven at a better game: that solve is the part's result.
             Ok(o) if o.value > best.value && o.proven => {
@@ -855,14 +859,7 @@ pub fn neighbourhood_search(
                 Err(e) if is_infeasible(&e) => continue,
                 Err(_) => return Pieces::Open,
             }
-            let near = model::Near {
-                plan: None,
-                free: all,
-                beat: None,
-                nodes: limits.pieces,
-            };
-            let against = piece.beating(best.value);
-            match solve_near(c, objective, player, &against, &quiet, None, Some(near)) {
+            match attempt(&piece, best.value, limits.pieces) {
                 Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
                 Ok(o) if o.value > best.value => return Pieces::Better(Box::new(o)),
                 _ => return Pieces::Open,
