@@ -689,6 +689,9 @@ pub struct Searched {
     /// solve, which the split takes as the piece's. Pieces whose LP cannot beat `outcome`
     /// are not listed (the split skips them).
     pub pieces: Vec<(Scope, Result<Outcome>)>,
+    /// The LP bounds the search solved for the split's pieces (`None`: no game in the
+    /// piece), so that the split does not solve them again.
+    pub lps: Vec<(Scope, Option<f64>)>,
 }
 
 /// What a proof attempt of [`neighbourhood_search`] ends with.
@@ -798,6 +801,7 @@ pub fn neighbourhood_search(
             outcome: best.clone(),
             settled: Some(Ok(best)),
             pieces: Vec::new(),
+            lps: Vec::new(),
         });
     }
     say("first game", &best);
@@ -808,6 +812,8 @@ pub fn neighbourhood_search(
     // that fail cost their time twice (4-player blessed with 3000 nodes: two failed
     // attempts, 93 s). Such a part's pieces are attempted later, once per game, after a
     // neighbourhood found nothing better (`attempt_pieces`, [`PIECE_NODES`]).
+    // The round by whose ranking the split divides the part against a game of this value.
+    let divides = |value: i64| lp.and_then(|b| ranking_round(c, scope, b, value));
     // A part (or piece) against a game, as the split will solve it, for at most `nodes`.
     let attempt = |part: &Scope, beat: i64, nodes: u64| -> Result<Outcome> {
         let near = model::Near {
@@ -820,7 +826,7 @@ pub fn neighbourhood_search(
         solve_near(c, objective, player, &against, &quiet, None, Some(near))
     };
     let settle = |best: &Outcome| -> Settle {
-        if lp.is_some_and(|b| ranking_round(c, scope, b, best.value).is_some()) {
+        if divides(best.value).is_some() {
             return Settle::Divided;
         }
         match attempt(scope, best.value, limits.proof) {
@@ -836,28 +842,19 @@ pub fn neighbourhood_search(
     };
     // The part's own model size, for the report (a neighbourhood's has its fixings too).
     let size = (best.report.rows, best.report.columns, best.report.integers);
-    // The pieces of a divided part against its best game, each whose LP can beat it by a
-    // piece attempt (see [`PIECE_NODES`]).
-    let lp_opts = SolveOptions {
-        time_limit: None,
-        ..quiet.clone()
-    };
-    let attempt_pieces = |best: &Outcome| -> Pieces {
-        let Some(r) = lp.and_then(|b| ranking_round(c, scope, b, best.value)) else {
-            return Pieces::Open;
-        };
+    // The pieces of the part, divided by round `r`'s ranking, against its best game: each
+    // whose LP can beat it by a piece attempt (see [`PIECE_NODES`]). The pieces' LPs go to
+    // `lps`, for the split.
+    let attempt_pieces = |best: &Outcome, r: usize, lps: &mut Vec<(Scope, Option<f64>)>| {
         let mut closed = Vec::new();
         for k in 0..=c.places() {
             let piece = scope.ranking(r, k);
-            match model::lp_bound(c, objective, player, &piece, &lp_opts) {
-                Ok(rep) => {
-                    let b = rep.bound.or(rep.objective).unwrap_or(f64::INFINITY);
-                    if whole(b) <= best.value as f64 {
-                        continue;
-                    }
-                }
-                Err(e) if is_infeasible(&e) => continue,
-                Err(_) => return Pieces::Open,
+            let Ok(b) = part_lp(c, objective, player, &piece, opts) else {
+                return Pieces::Open;
+            };
+            lps.push((piece, b));
+            if b.is_none_or(|b| whole(b) <= best.value as f64) {
+                continue;
             }
             match attempt(&piece, best.value, limits.pieces) {
                 Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
@@ -867,10 +864,11 @@ pub fn neighbourhood_search(
         }
         Pieces::Closed(closed)
     };
-    // A game (the first one, or a better one) whose part the split divides, not yet
-    // attempted piece by piece.
-    let mut divided = lp.is_some_and(|b| ranking_round(c, scope, b, best.value).is_some());
+    // The game whose pieces were attempted (once per game), the pieces that closed against
+    // the best game, and the pieces' LPs.
+    let mut attempted: Option<i64> = None;
     let mut pieces = Vec::new();
+    let mut lps = Vec::new();
     let mut fruitless = 0;
     // The solve that settled the part, when a proof attempt did.
     let mut settled = None;
@@ -904,9 +902,10 @@ pub fn neighbourhood_search(
             // divides the part, its pieces are attempted against the game once.
             _ => {
                 fruitless += 1;
-                if divided && limits.pieces > 0 {
-                    divided = false;
-                    match attempt_pieces(&best) {
+                let divided = divides(best.value).filter(|_| attempted != Some(best.value));
+                if let Some(r) = divided.filter(|_| limits.pieces > 0) {
+                    attempted = Some(best.value);
+                    match attempt_pieces(&best, r, &mut lps) {
                         Pieces::Closed(closed) => {
                             pieces = closed;
                             say(
@@ -918,7 +917,6 @@ pub fn neighbourhood_search(
                         Pieces::Better(o) => {
                             best = *o;
                             fruitless = 0;
-                            divided = true;
                             say("a piece's proof attempt found a better game", &best);
                         }
                         Pieces::Open => say("the part's pieces not closed against it", &best),
@@ -948,10 +946,7 @@ pub fn neighbourhood_search(
                     say("the part not closed against it", &best);
                     break;
                 }
-                Settle::Divided => {
-                    divided = true;
-                    break;
-                }
+                Settle::Divided => break,
             }
         }
     }
@@ -963,6 +958,7 @@ pub fn neighbourhood_search(
         outcome: best,
         settled,
         pieces,
+        lps,
     })
 }
 
@@ -1033,6 +1029,28 @@ fn highest_leaf(
         Some(&(leaf, lp)) => (leaf, Some(lp), seconds),
         None => (leads.completions(rounds)[0], None, seconds),
     })
+}
+
+/// A part's LP bound (`None` when no game lies in it), run to the end whatever the time
+/// limit (a few seconds at most): the split's order, skips and divisions, and the search's
+/// piece attempts, all read it.
+fn part_lp(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    scope: &Scope,
+    opts: &SolveOptions,
+) -> Result<Option<f64>> {
+    let opts = SolveOptions {
+        quiet: true,
+        time_limit: None,
+        ..opts.clone()
+    };
+    match model::lp_bound(c, objective, player, scope, &opts) {
+        Ok(r) => Ok(Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY))),
+        Err(e) if is_infeasible(&e) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// The part bound of a whole-number objective: `b` rounded down (with a tolerance).
@@ -1311,12 +1329,6 @@ pub fn split_keeping(
         );
     }
     let started = std::time::Instant::now();
-    // The parts' LPs run to the end whatever the time limit (a few seconds each).
-    let lp_opts = SolveOptions {
-        quiet: true,
-        time_limit: None,
-        ..opts.clone()
-    };
     let mut scopes = by.parts(c);
     // The parts whose LP is solved: the search for the first leaf solves the LPs of the
     // pieces the halving meets on its way to it, which are queued next.
@@ -1328,11 +1340,7 @@ pub fn split_keeping(
             return Ok((lp, 0.0));
         }
         let t = std::time::Instant::now();
-        let lp = match model::lp_bound(c, objective, player, scope, &lp_opts) {
-            Ok(r) => Some(r.bound.or(r.objective).unwrap_or(f64::INFINITY)),
-            Err(e) if is_infeasible(&e) => None,
-            Err(e) => return Err(e),
-        };
+        let lp = part_lp(c, objective, player, scope, opts)?;
         solved_lps.borrow_mut().push((*scope, lp));
         Ok((lp, t.elapsed().as_secs_f64()))
     };
@@ -1419,69 +1427,68 @@ pub fn split_keeping(
                 }
                 if split {
                     // No game yet: the sub-part with every round decided and the highest LP
-                    // (found best first) first (the one most likely to hold the best game),
-                    // then the parts the
-                    // halving meets on the way to it, which a game known by then may settle
-                    // whole.
+                    // (found best first, the one most likely to hold the best game) first,
+                    // then the parts the halving meets on the way to it, which a game known
+                    // by then may settle whole.
                     let (first_leaf, leaf_lp, secs) =
                         highest_leaf(leads, rounds, |l| lp_of(&within(l)))?;
                     let scan = lp_seconds + secs;
-                    {
-                        let rest = leads.around(first_leaf, rounds).into_iter().skip(1);
-                        queue_ahead(rest.map(within).collect(), 0.0, &mut scopes, &mut queue)?;
-                        let leaf = within(first_leaf);
-                        let label = part_label(c, &leaf);
-                        // A game for it first, by a short search, so that the leaf is
-                        // solved (and split) against it like every later part; if the
-                        // search's first solve settled the leaf, that solve is its result.
-                        let t = std::time::Instant::now();
-                        let searched = neighbourhood_search(
-                            c,
-                            objective,
-                            player,
-                            &leaf,
-                            leaf_lp,
-                            opts,
-                            search_limits(),
-                        );
-                        let scan = scan + t.elapsed().as_secs_f64();
-                        match searched {
-                            // A solve that proved the leaf: its result, as if the leaf
-                            // were solved now with no game known.
-                            Some(Searched {
-                                settled: Some(Ok(o)),
-                                ..
-                            }) => presolved.push((leaf, Ok(o))),
-                            // A game to solve every part against; the leaf perhaps
-                            // already closed against it.
-                            Some(Searched {
-                                outcome,
-                                settled,
-                                pieces,
-                            }) => {
-                                // The search settled the part: whole, or piece by piece.
-                                let closed = settled.is_some() || !pieces.is_empty();
-                                presolved.extend(pieces);
-                                if let Some(keep) = keep {
-                                    keep(&interim(&outcome, None)?)?;
-                                }
-                                searched_game = Some(SearchedGame {
-                                    value: outcome.value,
-                                    part: label.clone(),
-                                    seconds: t.elapsed().as_secs_f64(),
-                                    closed,
-                                });
-                                best = Some(outcome);
-                                if let Some(solved) = settled {
-                                    presolved.push((leaf, solved));
-                                }
+                    let rest = leads.around(first_leaf, rounds).into_iter().skip(1);
+                    queue_ahead(rest.map(within).collect(), 0.0, &mut scopes, &mut queue)?;
+                    let leaf = within(first_leaf);
+                    let label = part_label(c, &leaf);
+                    // A game for it first, by a short search, so that the leaf is
+                    // solved (and split) against it like every later part; if the
+                    // search's first solve settled the leaf, that solve is its result.
+                    let t = std::time::Instant::now();
+                    let searched = neighbourhood_search(
+                        c,
+                        objective,
+                        player,
+                        &leaf,
+                        leaf_lp,
+                        opts,
+                        search_limits(),
+                    );
+                    let scan = scan + t.elapsed().as_secs_f64();
+                    match searched {
+                        // A solve that proved the leaf: its result, as if the leaf
+                        // were solved now with no game known.
+                        Some(Searched {
+                            settled: Some(Ok(o)),
+                            ..
+                        }) => presolved.push((leaf, Ok(o))),
+                        // A game to solve every part against; the leaf perhaps
+                        // already closed against it.
+                        Some(Searched {
+                            outcome,
+                            settled,
+                            pieces,
+                            lps,
+                        }) => {
+                            // The search settled the part: whole, or piece by piece.
+                            let closed = settled.is_some() || !pieces.is_empty();
+                            presolved.extend(pieces);
+                            solved_lps.borrow_mut().extend(lps);
+                            if let Some(keep) = keep {
+                                keep(&interim(&outcome, None)?)?;
                             }
-                            None => {}
+                            searched_game = Some(SearchedGame {
+                                value: outcome.value,
+                                part: label.clone(),
+                                seconds: t.elapsed().as_secs_f64(),
+                                closed,
+                            });
+                            best = Some(outcome);
+                            if let Some(solved) = settled {
+                                presolved.push((leaf, solved));
+                            }
                         }
-                        queue.push_front((scopes.len(), leaf_lp, scan));
-                        scopes.push((leaf, label));
-                        continue;
+                        None => {}
                     }
+                    queue.push_front((scopes.len(), leaf_lp, scan));
+                    scopes.push((leaf, label));
+                    continue;
                 }
                 // A part with every round decided whose LP exceeds the best game by more than
                 // `RANKED_BEYOND` is split once more, by how many artists the first round its
