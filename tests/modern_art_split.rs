@@ -415,6 +415,7 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
                 free: 0,
                 beat,
                 nodes: 1_000_000,
+                strong: true,
             };
             model::solve(
                 &c,

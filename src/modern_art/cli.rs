@@ -167,15 +167,19 @@ pub enum Command {
     ///
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
     /// --split tokens-leads` (--time-limit per part, default 300 s), which finds and proves
-    /// each maximum in about half a minute to two and a half minutes (on a machine 2–3
-    /// times slower, about five). --certify times only the proof:
+    /// each maximum in about half a minute to six minutes, depending on the player count
+    /// and HiGHS's seed (on a machine 2–3 times slower, more). --certify times only the
+    /// proof:
     /// the split started from the game in games/ (how `results --resume` re-proves).
     ///
     /// Example: gamebounds modern-art bench --runs 3
     ///
     /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
     Bench {
-        /// Runs per player count; the table reports their median wall time
+        /// Runs per player count; the table reports their median wall time. The plain
+        /// benchmark runs run i with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3
+        /// runs): each seed is another search path, and paths differ in time far more
+        /// than one path's runs do (4 players: 145-352 s over seeds 0-3)
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode

@@ -614,6 +614,10 @@ fn dive(
 /// solve").
 pub const PROBE_NODES: u64 = 200;
 
+/// How many times [`PROBE_NODES`] the first solve of [`neighbourhood_search`] gets once
+/// more when it found no game (5 players with HiGHS's seed 1: none in 200 nodes).
+pub const PROBE_RETRY: u64 = 4;
+
 /// Branch-and-bound nodes of each neighbourhood's solve in [`neighbourhood_search`]
 /// (2–25 s each on the standard leaves).
 pub const NEAR_NODES: u64 = 1000;
@@ -779,13 +783,33 @@ pub fn neighbourhood_search(
     };
     let rounds = c.variant.rounds;
     let all = (1u32 << rounds) - 1;
-    let probe = model::Near {
-        plan: None,
-        free: all,
-        beat: None,
-        nodes: limits.probe,
+    // The first solve; when it finds no game within its nodes (5 players with HiGHS's
+    // seed 1), once more with PROBE_RETRY times as many and no strong branching (it only
+    // has to find a game): without one the part is solved by a search that must both
+    // find and prove (5 players, seed 1: 277.6 s).
+    let probe = |nodes: u64, strong: bool| {
+        let near = model::Near {
+            plan: None,
+            free: all,
+            beat: None,
+            nodes,
+            strong,
+        };
+        solve_near(c, objective, player, scope, &quiet, None, Some(near))
     };
-    let first = solve_near(c, objective, player, scope, &quiet, None, Some(probe));
+    let first = match probe(limits.probe, true) {
+        Err(e) if !is_infeasible(&e) => {
+            if !opts.quiet {
+                eprintln!(
+                    "search: no game in the first solve's {} nodes; once more with {}",
+                    limits.probe,
+                    limits.probe * PROBE_RETRY
+                );
+            }
+            probe(limits.probe * PROBE_RETRY, false)
+        }
+        first => first,
+    };
     let mut best = match first {
         Ok(o) => o,
         Err(e) => {
@@ -821,6 +845,7 @@ pub fn neighbourhood_search(
             free: all,
             beat: None,
             nodes,
+            strong: true,
         };
         let against = part.beating(beat);
         solve_near(c, objective, player, &against, &quiet, None, Some(near))
@@ -887,6 +912,7 @@ pub fn neighbourhood_search(
             free: all & !(1 << kept),
             beat: Some(best.value),
             nodes: limits.near,
+            strong: true,
         };
         match solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near)) {
             Ok(o) if o.value > best.value => {
@@ -2495,7 +2521,7 @@ pub fn run_bench_certify(
                 )
             })?;
         let label = format!("bench --certify {n}p");
-        let (o, median, runs_s) = timed_splits(&label, runs, common, || {
+        let (o, median, runs_s) = timed_splits(&label, runs, common, |_| {
             split(
                 &c,
                 Objective::MaxPlayer,
@@ -2775,10 +2801,17 @@ pub fn run_bench(
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art.md");
     let limit = opts.time_limit.unwrap_or(0.0);
+    let (first, last) = (opts.seed, opts.seed + runs.max(1) as i32 - 1);
     let mut rows: Vec<Vec<String>> = Vec::new();
     for &n in players {
         let c = Config::load(&path, None, n)?;
-        let (o, median, runs_s) = timed_splits(&format!("bench {n}p"), runs, common, || {
+        // Run i with HiGHS's seed `first + i - 1`: one seed's runs would time one search
+        // path (and the machine's noise); the search's time depends on its path.
+        let (o, median, runs_s) = timed_splits(&format!("bench {n}p"), runs, common, |run| {
+            let opts = SolveOptions {
+                seed: first + run as i32 - 1,
+                ..opts.clone()
+            };
             split(
                 &c,
                 Objective::MaxPlayer,
@@ -2805,13 +2838,16 @@ pub fn run_bench(
             "# Modern Art ILP benchmark (standard variant)\n\n\
              `gamebounds modern-art bench`: the standard solve of each player count from \
              scratch, as `gamebounds modern-art solve --players N --split tokens-leads` runs \
-             it: max-player (the best seat), HiGHS with 1 thread, time limit {limit:.0} s \
-             per part, no game given. The split's parts are the award tokens (one part for \
+             it: max-player (the best seat), HiGHS with 1 thread, \
+             time limit {limit:.0} s per part, no game given. The split's parts are the award tokens (one part for \
              all artists with the same symbols, which the model renames) and then the \
              rounds their artist leads; a neighbourhood search of the first part (the \
              highest LP) finds a first game, usually the maximum, and every part then only \
              has to show that nothing beats it. *median s* is the median wall \
-             time of the runs in *runs s*, each the whole solve (every part's LP and MIP, \
+             time of the runs in *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds \
+             {first}–{last}, `--highs-seed` sets the first): another seed takes another \
+             search path to the same maximum, sometimes in a very different time, so the \
+             median is over paths, not one path's clock. Each run is the whole solve (every part's LP and MIP, \
              the schedule, the referee's replay). `--players` re-times only those rows and \
              keeps the others. The machine (2 cores) may have been shared with other jobs \
              while this ran. The proofs of the committed maxima alone are in \
@@ -2830,13 +2866,13 @@ fn timed_splits(
     label: &str,
     runs: usize,
     common: &crate::cli::Common,
-    mut run_once: impl FnMut() -> Result<Outcome>,
+    mut run_once: impl FnMut(usize) -> Result<Outcome>,
 ) -> Result<(Outcome, String, String)> {
     let mut times = Vec::new();
     let mut last = None;
     for run in 1..=runs.max(1) {
         let started = std::time::Instant::now();
-        let o = run_once().with_context(|| format!("{label}, run {run}"))?;
+        let o = run_once(run).with_context(|| format!("{label}, run {run}"))?;
         let secs = started.elapsed().as_secs_f64();
         common.note(format!(
             "{label} run {run}: {} in {secs:.1} s",
@@ -3061,7 +3097,21 @@ better, once per game; when all close, the search stops and the split takes thos
 From scratch: 4 players 188.2 → 147.1 s (round 2 found nothing after 392, the two pieces \
 closed in 11 and 1124 nodes, rounds 3 and 4 not searched); 5 players the same path \
 (135.9 → 137.5 s); 4-player blessed 325.4 → 366.3 s (a pair: the piece holding 393 did \
-not close against 391, 41 s lost), still proven.\n";
+not close against 391, 41 s lost), still proven.\n\
+24. Seeds, and a second first solve (2026-11-26, the thirteenth session): the time from \
+scratch depends on HiGHS's seed (`--highs-seed`) as much as on anything above. On a \
+slower machine, seeds 0 / 1 / 2 / 3: 3 players 81.2 / 86.0 / 129.6 / 87.6 s, 4 players \
+145.0 / 306.4 / 284.0 / 351.9 s, 5 players 137.5 / 277.6 / 210.5 / 239.6 s; seed 0 is the \
+lucky 4-player path (390 from the first solve, 392 after round 1). `bench` now runs run i \
+with seed i − 1, so its median is over paths (the table above is still three runs of seed \
+0). Kept: when the first solve finds no game in its 200 nodes (5 players, seed 1), a \
+second one with 800 nodes and no strong branching (`PROBE_RETRY`): 277.6 → 206.2 s; no \
+row at seed 0 takes it. Measured and not kept: no strong branching in every first solve \
+(`mip_pscost_minreliable=0`: half its time; 3–5 players faster for 11 of those 12 seeds, \
+3 players 65.4 / 71.7 / 75.9 / 82.2 s, but 2 players no longer proves its part in the \
+first solve (+10–20 s), a two-round miniature's search ends below its maximum, and at seed \
+0 4 players takes 269.6 s, 4-player blessed 552.0 s); the neighbourhoods without it too (3 \
+players 84.6 / 96.8 / 132.6 / 158.2 s).\n";
 
 #[cfg(test)]
 mod tests {

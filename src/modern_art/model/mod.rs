@@ -327,6 +327,11 @@ pub struct Near<'a> {
     pub beat: Option<i64>,
     /// HiGHS's `mip_max_nodes`.
     pub nodes: u64,
+    /// HiGHS's strong branching (reliability branching, its default). Off
+    /// (`mip_pscost_minreliable=0`, pseudocost branching from the first node) for a solve
+    /// that only has to find a game: its nodes then feed the sub-MIP heuristics about
+    /// twice as fast.
+    pub strong: bool,
 }
 
 impl Near<'_> {
@@ -346,6 +351,9 @@ impl Near<'_> {
             cutoff_beating(m, sense, b);
         }
         m.highs_option("mip_max_nodes", &self.nodes.to_string());
+        if !self.strong {
+            m.highs_option("mip_pscost_minreliable", "0");
+        }
     }
 
     /// Diagnostic: extra HiGHS options (`key=value,…`) for one kind of the search's solves
