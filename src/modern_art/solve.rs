@@ -2763,10 +2763,11 @@ fn bench_options(common: &crate::cli::Common, default_limit: f64) -> SolveOption
     opts
 }
 
-/// A benchmark row's "median s" and "runs s" cells (sorts `times`).
+/// A benchmark row's "median s" and "runs s" cells: the runs in the order they ran (so
+/// run i stands beside its seed), then sorted for the median.
 fn median_and_runs(times: &mut [f64]) -> (String, String) {
-    times.sort_by(|a, b| a.total_cmp(b));
     let runs = times.iter().map(|t| format!("{t:.1}")).collect::<Vec<_>>();
+    times.sort_by(|a, b| a.total_cmp(b));
     (format!("{:.1}", times[times.len() / 2]), runs.join(" / "))
 }
 
@@ -2847,7 +2848,8 @@ pub fn run_bench(
              time of the runs in *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds \
              {first}–{last}, `--highs-seed` sets the first): another seed takes another \
              search path to the same maximum, sometimes in a very different time, so the \
-             median is over paths, not one path's clock. Each run is the whole solve (every part's LP and MIP, \
+             median is over paths, not one path's clock (*runs s* in run order; the other cells are \
+             the last run's). Each run is the whole solve (every part's LP and MIP, \
              the schedule, the referee's replay). `--players` re-times only those rows and \
              keeps the others. The machine (2 cores) may have been shared with other jobs \
              while this ran. The proofs of the committed maxima alone are in \
