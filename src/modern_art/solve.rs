@@ -3105,8 +3105,8 @@ scratch depends on HiGHS's seed (`--highs-seed`) as much as on anything above. O
 slower machine, seeds 0 / 1 / 2 / 3: 3 players 81.2 / 86.0 / 129.6 / 87.6 s, 4 players \
 145.0 / 306.4 / 284.0 / 351.9 s, 5 players 137.5 / 277.6 / 210.5 / 239.6 s; seed 0 is the \
 lucky 4-player path (390 from the first solve, 392 after round 1). `bench` now runs run i \
-with seed i − 1, so its median is over paths (the table above is still three runs of seed \
-0). Kept: when the first solve finds no game in its 200 nodes (5 players, seed 1), a \
+with seed i − 1, so its median is over paths (the table above: seeds 0, 1, 2, on that \
+slower machine). Kept: when the first solve finds no game in its 200 nodes (5 players, seed 1), a \
 second one with 800 nodes and no strong branching (`PROBE_RETRY`): 277.6 → 206.2 s; no \
 row at seed 0 takes it. Measured and not kept: no strong branching in every first solve \
 (`mip_pscost_minreliable=0`: half its time; 3–5 players faster for 11 of those 12 seeds, \
