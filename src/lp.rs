@@ -158,7 +158,16 @@ pub struct SolveReport {
     pub columns: usize,
     pub integers: usize,
     pub threads: u32,
+    /// HiGHS's `random_seed` (`--highs-seed`): another seed may take another search path
+    /// to another game of the same value, so an episode names the one it was solved with.
+    /// Left out of the JSON when 0 (the default), so files written before it still read.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed: i32,
     pub time_limit: Option<f64>,
+}
+
+fn is_zero(x: &i32) -> bool {
+    *x == 0
 }
 
 impl SolveReport {
@@ -520,6 +529,7 @@ impl Model {
                 columns,
                 integers,
                 threads: opts.threads,
+                seed: opts.seed,
                 time_limit: opts.time_limit,
             },
             values,
@@ -886,6 +896,7 @@ mod tests {
             columns: 1,
             integers: 1,
             threads: 1,
+            seed: 0,
             time_limit: None,
         };
         assert!(report(Status::Optimal, Some(45.0)).proven());
@@ -893,6 +904,26 @@ mod tests {
         assert!(report(Status::Optimal, Some(45.000_000_23)).proven());
         assert!(!report(Status::Optimal, Some(45.01)).proven());
         assert!(!report(Status::Feasible, Some(45.0)).proven());
+    }
+
+    /// The report names HiGHS's seed; seed 0 (the default) is left out of the JSON, so
+    /// episodes written before the field still read, and read as seed 0.
+    #[test]
+    fn the_seed_is_recorded_unless_it_is_the_default() {
+        let (m, obj) = knapsack();
+        let opts = SolveOptions {
+            seed: 3,
+            ..SolveOptions::quiet()
+        };
+        let r = m.solve(Sense::Maximise, obj, &opts).unwrap().report;
+        assert_eq!(r.seed, 3);
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["seed"], 3);
+        let zero = SolveReport { seed: 0, ..r };
+        let json = serde_json::to_value(&zero).unwrap();
+        assert!(json.get("seed").is_none(), "{json}");
+        let back: SolveReport = serde_json::from_value(json).unwrap();
+        assert_eq!(back, zero);
     }
 
     #[test]

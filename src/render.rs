@@ -69,8 +69,13 @@ pub fn envelope_header(env: &Envelope) -> String {
         rows.push((
             "solver",
             format!(
-                "HiGHS, {} thread(s), {:.2} s, {} rows × {} columns ({} integer){}",
+                "HiGHS, {} thread(s){}, {:.2} s, {} rows × {} columns ({} integer){}",
                 s.threads,
+                // Seed 0 (the default) is left out, as in the JSON.
+                Some(s.seed)
+                    .filter(|&x| x != 0)
+                    .map(|x| format!(", seed {x}"))
+                    .unwrap_or_default(),
                 s.seconds,
                 s.rows,
                 s.columns,

@@ -223,3 +223,31 @@ fn solve_under_a_diagnostic_fixing_says_it_is_restricted() {
         "{episode}"
     );
 }
+
+/// An episode names the HiGHS seed it was solved with (`--highs-seed`), in the JSON and
+/// in its markdown; seed 0, the default, is left out of both (so the committed episodes
+/// read the same as before the field).
+#[test]
+fn an_episode_names_its_highs_seed() {
+    let mini = "models/modern-art/mini/m22-every-symbol.json";
+    for (seed, shown) in [("5", true), ("0", false)] {
+        let out = scratch("cli").join(format!("seed{seed}.json"));
+        let args = [
+            "modern-art",
+            "solve",
+            "--variant",
+            mini,
+            "--highs-seed",
+            seed,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let episode = std::fs::read_to_string(&out).unwrap();
+        let md = std::fs::read_to_string(out.with_extension("md")).unwrap();
+        let named = format!("\"seed\": {seed}");
+        assert_eq!(episode.contains(&named), shown, "{episode}");
+        assert_eq!(md.contains(&format!("seed {seed},")), shown, "{md}");
+    }
+}

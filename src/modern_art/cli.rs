@@ -176,10 +176,11 @@ pub enum Command {
     ///
     /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
     Bench {
-        /// Runs per player count; the table reports their median wall time. The plain
-        /// benchmark runs run i with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3
-        /// runs): each seed is another search path, and paths differ in time far more
-        /// than one path's runs do (4 players: 145-352 s over seeds 0-3)
+        /// Runs per player count; the table reports their median wall time. Run i runs
+        /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
+        /// another search path (or, with --certify, another proof tree), and these differ
+        /// in time far more than one path's runs do (4 players from scratch: 145-352 s
+        /// over seeds 0-3; its proof alone 72-125 s)
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode

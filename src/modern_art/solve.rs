@@ -90,6 +90,7 @@ impl Outcome {
             columns: size.map_or(0, |r| r.columns),
             integers: size.map_or(0, |r| r.integers),
             threads: size.map_or(1, |r| r.threads),
+            seed: size.map_or(0, |r| r.seed),
             time_limit: None,
         };
         let scores = super::engine::replay(c, &payload.record)
@@ -2508,6 +2509,8 @@ pub fn run_bench_certify(
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art-certify.md");
     let limit = opts.time_limit.unwrap_or(0.0);
+    let seeds = (opts.seed, opts.seed + runs.max(1) as i32 - 1);
+    let first = seeds.0;
     let mut rows: Vec<Vec<String>> = Vec::new();
     for &n in players {
         let c = Config::load(&path, None, n)?;
@@ -2521,7 +2524,13 @@ pub fn run_bench_certify(
                 )
             })?;
         let label = format!("bench --certify {n}p");
-        let (o, median, runs_s) = timed_splits(&label, runs, common, |_| {
+        // Run i with HiGHS's seed `first + i - 1`, as in `bench`: the proof's trees vary
+        // with the seed too (4 players, the hard piece: 1124 nodes at seed 0, 2626 at 1).
+        let (o, median, runs_s) = timed_splits(&label, runs, common, |run| {
+            let opts = SolveOptions {
+                seed: first + run as i32 - 1,
+                ..opts.clone()
+            };
             split(
                 &c,
                 Objective::MaxPlayer,
@@ -2543,7 +2552,7 @@ pub fn run_bench_certify(
             model_cell(&o),
         ]);
         // After every player count, so a long run stopped later keeps this row.
-        write_certify_report(&report, &rows, limit, common)?;
+        write_certify_report(&report, &rows, limit, seeds, common)?;
     }
     Ok(())
 }
@@ -2567,6 +2576,7 @@ fn write_certify_report(
     path: &std::path::Path,
     rows: &[Vec<String>],
     limit: f64,
+    (first, last): (i32, i32),
     common: &crate::cli::Common,
 ) -> Result<()> {
     let old = std::fs::read_to_string(path).unwrap_or_default();
@@ -2579,8 +2589,11 @@ fn write_certify_report(
          (`solve --split tokens-leads --start`): every part only has to show that no game \
          beats it. This times the *proof* of a known maximum, not a solve from scratch \
          (the plain benchmark, `results/bench-modern-art.md`, times that). HiGHS with 1 thread, time limit {limit:.0} s per part; *median s* is \
-         the median wall time of the runs in *runs s*, each the whole split (each part's \
-         LP, the solves, the referee's replay). `--players` re-times only those rows and \
+         the median wall time of the runs in *runs s* (in run order), run i with HiGHS's \
+         seed {first} + i − 1 (seeds {first}–{last}, `--highs-seed` sets the first): the \
+         proof's branch-and-bound trees vary with the seed, so the median is over trees, \
+         not one tree's clock; each run is the whole split (each part's LP, the solves, \
+         the referee's replay). `--players` re-times only those rows and \
          keeps the others. The machine (2 cores) may have been shared with other jobs \
          while this ran.\n\n{}\n",
         crate::render::table(CERTIFY_COLUMNS, all),
@@ -3113,7 +3126,29 @@ row at seed 0 takes it. Measured and not kept: no strong branching in every firs
 3 players 65.4 / 71.7 / 75.9 / 82.2 s, but 2 players no longer proves its part in the \
 first solve (+10–20 s), a two-round miniature's search ends below its maximum, and at seed \
 0 4 players takes 269.6 s, 4-player blessed 552.0 s); the neighbourhoods without it too (3 \
-players 84.6 / 96.8 / 132.6 / 158.2 s).\n";
+players 84.6 / 96.8 / 132.6 / 158.2 s).\n\
+25. Small neighbourhoods first, longer piece attempts, and the proof's seeds (2026-11-27, \
+the fourteenth session, measured only; runs two at a time, seeds 0 / 1 / 2). Every \
+round's shape kept (only cards, values and tokens free) takes 0.4–0.8 s and lifts a poor \
+first game far (4 players: 364 → 372 at seed 1, 376 → 389 at seed 2); cycling it with \
+each single round free (the other three shapes kept) until a whole cycle finds nothing \
+took 4 players from 364 to 388 in 18 s and from 376 to 391 in 29 s, and seed 2 then had \
+392 at 84 s (the committed search: 391 at 144–161 s, never 392). With piece attempts of \
+5000 nodes instead of 2000 as well, 4 players took 157.0 / 289.0 / 214.8 s. Not kept: 3 \
+players got slower at every seed (126.9 / 89.9 / 143.3 s against 78.4 / 88.0 / 134.6 s \
+beside them; at seed 0 the small neighbourhoods stop at 423 where round 1's large one \
+reaches 426, and the proof attempt that found and proved 427 no longer comes), 4 players \
+at seed 0 spends 22 s in small neighbourhoods that find nothing, and 5000-node piece \
+attempts cost 4-player blessed 104.6 s against 391 (403.4 s in all, 325–366 s before). \
+Pairs of free rounds too found 392 at seed 2 at 80 s, but take 20–50 s each. Also not \
+kept: the neighbourhoods without a cutoff, started from the best game (so that HiGHS has \
+an incumbent for RINS): 4 players, seeds 1 / 2, 326.8 / 398.7 s against 340.3 / 337.7 s. \
+The proof's time depends on the seed too: `bench --certify` now runs seeds 0, 1, 2 \
+(4 players 72.5 / 124.5 / 106.8 s); its hard piece (5 tokens, first in rounds 2–4, two \
+artists ranked in round 1: LP 411, about 398 after the root's cuts, against 392) closes \
+in 1124 nodes at seed 0 and 2626 at seed 1 (39.6 and 66.9 s, two at a time). Fixing the \
+token artist second in round 1 (43 s at seeds 0 and 1), every round closing (79 s), \
+`mip_lp_age_limit=30` (56 s) or devex pricing (60 s) left it as hard.\n";
 
 #[cfg(test)]
 mod tests {
@@ -3381,9 +3416,16 @@ mod tests {
             quiet: true,
             ..Default::default()
         };
-        write_certify_report(&path, &[row("4", "9.0"), row("2", "5.0")], 60.0, &common).unwrap();
+        write_certify_report(
+            &path,
+            &[row("4", "9.0"), row("2", "5.0")],
+            60.0,
+            (0, 2),
+            &common,
+        )
+        .unwrap();
         // Re-timing 2 players replaces its row and keeps 4 players'; rows stay in order.
-        write_certify_report(&path, &[row("2", "7.0")], 60.0, &common).unwrap();
+        write_certify_report(&path, &[row("2", "7.0")], 60.0, (0, 2), &common).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         let rows = table_rows(&text, CERTIFY_COLUMNS.len());
         assert_eq!(rows, vec![row("2", "7.0"), row("4", "9.0")], "{text}");

@@ -583,6 +583,7 @@ fn events_bound(
         columns: o.longest,
         integers: if o.mips > 0 { o.longest } else { 0 },
         threads: opts.threads,
+        seed: opts.seed,
         time_limit: opts.time_limit,
     };
     let mut p = payload(board, "events", &o.plan, rp.last());
