@@ -3140,7 +3140,9 @@ beside them; at seed 0 the small neighbourhoods stop at 423 where round 1's larg
 reaches 426, and the proof attempt that found and proved 427 no longer comes), 4 players \
 at seed 0 spends 22 s in small neighbourhoods that find nothing, and 5000-node piece \
 attempts cost 4-player blessed 104.6 s against 391 (403.4 s in all, 325–366 s before). \
-Pairs of free rounds too found 392 at seed 2 at 80 s, but take 20–50 s each. Also not \
+Pairs of free rounds too found 392 at seed 2 at 80 s, but take 20–50 s each; 5 players \
+(small neighbourhoods alone), seeds 1 / 2: 182.2 / 116.5 s against 202.7 / 242.9 s in the \
+table above. Three seeds cannot tell a better search from a luckier one. Also not \
 kept: the neighbourhoods without a cutoff, started from the best game (so that HiGHS has \
 an incumbent for RINS): 4 players, seeds 1 / 2, 326.8 / 398.7 s against 340.3 / 337.7 s. \
 The proof's time depends on the seed too: `bench --certify` now runs seeds 0, 1, 2 \
