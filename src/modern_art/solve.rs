@@ -784,11 +784,9 @@ pub fn neighbourhood_search(
     };
     let rounds = c.variant.rounds;
     let all = (1u32 << rounds) - 1;
-    // The first solve; when it finds no game within its nodes (5 players with HiGHS's
-    // seed 1), once more with PROBE_RETRY times as many and no strong branching (it only
-    // has to find a game): without one the part is solved by a search that must both
-    // find and prove (5 players, seed 1: 277.6 s).
-    let probe = |nodes: u64, strong: bool| {
+    // `part` solved with every round free and no plan, for at most `nodes`: the first
+    // solve, and (below) the proof attempts.
+    let unplanned = |part: &Scope, nodes: u64, strong: bool| {
         let near = model::Near {
             plan: None,
             free: all,
@@ -796,9 +794,13 @@ pub fn neighbourhood_search(
             nodes,
             strong,
         };
-        solve_near(c, objective, player, scope, &quiet, None, Some(near))
+        solve_near(c, objective, player, part, &quiet, None, Some(near))
     };
-    let first = match probe(limits.probe, true) {
+    // The first solve; when it finds no game within its nodes (5 players with HiGHS's
+    // seed 1), once more with PROBE_RETRY times as many and no strong branching (it only
+    // has to find a game): without one the part is solved by a search that must both
+    // find and prove (5 players, seed 1: 277.6 s).
+    let first = match unplanned(scope, limits.probe, true) {
         Err(e) if !is_infeasible(&e) => {
             if !opts.quiet {
                 eprintln!(
@@ -807,7 +809,7 @@ pub fn neighbourhood_search(
                     limits.probe * PROBE_RETRY
                 );
             }
-            probe(limits.probe * PROBE_RETRY, false)
+            unplanned(scope, limits.probe * PROBE_RETRY, false)
         }
         first => first,
     };
@@ -841,15 +843,7 @@ pub fn neighbourhood_search(
     let divides = |value: i64| lp.and_then(|b| ranking_round(c, scope, b, value));
     // A part (or piece) against a game, as the split will solve it, for at most `nodes`.
     let attempt = |part: &Scope, beat: i64, nodes: u64| -> Result<Outcome> {
-        let near = model::Near {
-            plan: None,
-            free: all,
-            beat: None,
-            nodes,
-            strong: true,
-        };
-        let against = part.beating(beat);
-        solve_near(c, objective, player, &against, &quiet, None, Some(near))
+        unplanned(&part.beating(beat), nodes, true)
     };
     let settle = |best: &Outcome| -> Settle {
         if divides(best.value).is_some() {
@@ -2509,8 +2503,7 @@ pub fn run_bench_certify(
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art-certify.md");
     let limit = opts.time_limit.unwrap_or(0.0);
-    let seeds = (opts.seed, opts.seed + runs.max(1) as i32 - 1);
-    let first = seeds.0;
+    let seeds = bench_seeds(&opts, runs);
     let mut rows: Vec<Vec<String>> = Vec::new();
     for &n in players {
         let c = Config::load(&path, None, n)?;
@@ -2524,19 +2517,15 @@ pub fn run_bench_certify(
                 )
             })?;
         let label = format!("bench --certify {n}p");
-        // Run i with HiGHS's seed `first + i - 1`, as in `bench`: the proof's trees vary
-        // with the seed too (4 players, the hard piece: 1124 nodes at seed 0, 2626 at 1).
-        let (o, median, runs_s) = timed_splits(&label, runs, common, |run| {
-            let opts = SolveOptions {
-                seed: first + run as i32 - 1,
-                ..opts.clone()
-            };
+        // One seed per run, as in `bench`: the proof's trees vary with the seed too (4
+        // players, the hard piece: 1124 nodes at seed 0, 2626 at seed 1).
+        let (o, median, runs_s) = timed_splits(&label, runs, common, &opts, |opts| {
             split(
                 &c,
                 Objective::MaxPlayer,
                 None,
                 SplitBy::TokensLeads,
-                &opts,
+                opts,
                 Some(&seed),
             )
         })?;
@@ -2815,23 +2804,19 @@ pub fn run_bench(
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art.md");
     let limit = opts.time_limit.unwrap_or(0.0);
-    let (first, last) = (opts.seed, opts.seed + runs.max(1) as i32 - 1);
+    let (first, last) = bench_seeds(&opts, runs);
     let mut rows: Vec<Vec<String>> = Vec::new();
     for &n in players {
         let c = Config::load(&path, None, n)?;
-        // Run i with HiGHS's seed `first + i - 1`: one seed's runs would time one search
-        // path (and the machine's noise); the search's time depends on its path.
-        let (o, median, runs_s) = timed_splits(&format!("bench {n}p"), runs, common, |run| {
-            let opts = SolveOptions {
-                seed: first + run as i32 - 1,
-                ..opts.clone()
-            };
+        // One seed per run: the search's time depends on its path.
+        let label = format!("bench {n}p");
+        let (o, median, runs_s) = timed_splits(&label, runs, common, &opts, |opts| {
             split(
                 &c,
                 Objective::MaxPlayer,
                 None,
                 SplitBy::TokensLeads,
-                &opts,
+                opts,
                 None,
             )
         })?;
@@ -2875,19 +2860,31 @@ pub fn run_bench(
     Ok(())
 }
 
-/// `runs` (at least one) timed runs of a split, each noted as `label run i: verdict in
-/// s`: the last run's outcome, the median seconds and every run's seconds.
+/// The HiGHS seeds of a benchmark's runs: run i runs with `opts.seed + i - 1` (one seed's
+/// runs would time one search path or proof tree, and the machine's noise). First and last.
+fn bench_seeds(opts: &SolveOptions, runs: usize) -> (i32, i32) {
+    (opts.seed, opts.seed + runs.max(1) as i32 - 1)
+}
+
+/// `runs` (at least one) timed runs of a split, run i with `opts` at HiGHS's seed
+/// `opts.seed + i - 1` ([`bench_seeds`]), each noted as `label run i: verdict in s`: the
+/// last run's outcome, the median seconds and every run's seconds.
 fn timed_splits(
     label: &str,
     runs: usize,
     common: &crate::cli::Common,
-    mut run_once: impl FnMut(usize) -> Result<Outcome>,
+    opts: &SolveOptions,
+    mut run_once: impl FnMut(&SolveOptions) -> Result<Outcome>,
 ) -> Result<(Outcome, String, String)> {
     let mut times = Vec::new();
     let mut last = None;
     for run in 1..=runs.max(1) {
+        let opts = SolveOptions {
+            seed: opts.seed + run as i32 - 1,
+            ..opts.clone()
+        };
         let started = std::time::Instant::now();
-        let o = run_once(run).with_context(|| format!("{label}, run {run}"))?;
+        let o = run_once(&opts).with_context(|| format!("{label}, run {run}"))?;
         let secs = started.elapsed().as_secs_f64();
         common.note(format!(
             "{label} run {run}: {} in {secs:.1} s",
