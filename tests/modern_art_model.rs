@@ -35,7 +35,8 @@ fn check(name: &str, c: &Config, objective: Objective, player: Option<usize>) ->
     // Proven, or proven after excluding plans the scheduler could not play (then the
     // search's value is the check that nothing playable was lost).
     // (A solve that excluded a plan is reported unproven even when its bound is reached,
-    // so that case is recognised by the gap.)
+    // unless the excluding solve's bound shows the plan's skeleton could not beat the
+    // game, so that case is recognised by the gap.)
     let bound_reached = o.report.gap.is_some_and(|g| g <= 1e-9);
     assert!(
         o.proven || (bound_reached && o.excluded > 0),

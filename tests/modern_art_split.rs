@@ -416,6 +416,7 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
                 beat,
                 nodes: 1_000_000,
                 strong: true,
+                first: false,
             };
             model::solve(
                 &c,
@@ -464,6 +465,7 @@ fn neighbourhood_search_finds_certified_games() {
             patience: 1,
             proof: 1,
             pieces: 1,
+            first_from: u32::MAX,
         };
         for limits in [tiny, solve::SearchLimits::default()] {
             let found = solve::neighbourhood_search(
@@ -533,6 +535,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         patience: 0,
         proof: 1000,
         pieces: 1000,
+        first_from: u32::MAX,
     };
     let rounds = c.variant.rounds;
     let mut pieces_seen = 0;
@@ -611,4 +614,35 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         }
     }
     assert!(pieces_seen > 0, "no search closed a part piece by piece");
+}
+
+/// A part that excluded a plan the scheduler could not play is still settled when the
+/// excluding solve's bound shows nothing in that plan's skeleton beats the game found
+/// after it (the solve was proven there, at the same value). These miniatures exclude one
+/// such plan in their split's first part; their maxima were "best found, gap 0%, not
+/// proven" before the bound was kept, and are proven now.
+#[test]
+fn a_plan_excluded_at_the_maximum_does_not_unsettle_its_part() {
+    for name in ["m25-mixed-two-rounds", "m38-chain-every-symbol"] {
+        let c = mini(name, 2);
+        let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+        let o = solve::split(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            SplitBy::TokensLeads,
+            &SolveOptions::quiet(),
+            None,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert!(o.excluded > 0, "{name}: no plan excluded any more");
+        assert!(
+            o.excluded_bound <= truth as f64 + 1e-6,
+            "{name}: {}",
+            o.excluded_bound
+        );
+        assert_eq!(o.value, truth, "{name}: split vs search");
+        assert!(o.proven, "{name}: not proven: {:?}", o.report);
+        verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+    }
 }

@@ -332,6 +332,9 @@ pub struct Near<'a> {
     /// that only has to find a game: its nodes then feed the sub-MIP heuristics about
     /// twice as fast.
     pub strong: bool,
+    /// Stop at the first plan that beats `beat` (HiGHS's `mip_max_improving_sols=1`)
+    /// instead of the best within `nodes`.
+    pub first: bool,
 }
 
 impl Near<'_> {
@@ -353,6 +356,9 @@ impl Near<'_> {
         m.highs_option("mip_max_nodes", &self.nodes.to_string());
         if !self.strong {
             m.highs_option("mip_pscost_minreliable", "0");
+        }
+        if self.first {
+            m.highs_option("mip_max_improving_sols", "1");
         }
     }
 
