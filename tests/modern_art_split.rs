@@ -522,9 +522,10 @@ fn split_from_no_game_equals_search_on_four_rounds() {
 fn pieces_closed_by_the_search_hold_no_better_game() {
     // Where the split would divide a leaf part by a round's ranking (forced here by an LP
     // bound far above any game), the search attempts the pieces against its game once a
-    // neighbourhood found nothing better, and stops when every piece closes: then no game
-    // of any listed piece beats the search's game (each piece solved to the end says so),
-    // and the game is certified.
+    // neighbourhood found nothing better, and stops when every piece closes or is proven
+    // at a better game (the later pieces are then attempted against that one): then no
+    // game of any listed piece beats the search's game (each piece solved to the end says
+    // so), and the game is certified.
     let c = mini("m27-four-rounds", 2);
     let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
     // One node per solve but the pieces': the first game is weak and most neighbourhoods
@@ -539,6 +540,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
     };
     let rounds = c.variant.rounds;
     let mut pieces_seen = 0;
+    let mut proven_pieces = 0;
     let mut searches = 0;
     'cases: for t in (c.variant.awards / 2 + 1)..=c.variant.awards {
         for a in 0..c.artists() {
@@ -574,8 +576,16 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
                     pieces_seen += 1;
                     assert_eq!(piece.leads, scope.leads);
                     assert!(piece.ranked.is_some(), "{piece:?}");
-                    let e = result.as_ref().err().expect("a closed piece");
-                    assert!(format!("{e:#}").contains("infeasible"), "{e:#}");
+                    // Closed against a game (nothing beats it), or proven at a better one
+                    // (then the search's game is at least that one).
+                    match result {
+                        Err(e) => assert!(format!("{e:#}").contains("infeasible"), "{e:#}"),
+                        Ok(o) => {
+                            proven_pieces += 1;
+                            assert!(o.proven, "{piece:?}: a piece's game not proven");
+                            assert!(o.value <= s.outcome.value, "{piece:?}");
+                        }
+                    }
                     match solve::solve(
                         &c,
                         Objective::MaxPlayer,
@@ -614,6 +624,9 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         }
     }
     assert!(pieces_seen > 0, "no search closed a part piece by piece");
+    // Here the first such search (3 pieces) proves one piece at a better game, 38, and
+    // ends with it: the path where a piece attempt's better game is kept with its proof.
+    assert!(proven_pieces > 0, "no piece proven at a better game");
 }
 
 /// A part that excluded a plan the scheduler could not play is still settled when the

@@ -675,9 +675,14 @@ pub const PROOF_NODES: u64 = 1000;
 /// Branch-and-bound nodes of each proof attempt of a *piece* in [`neighbourhood_search`]:
 /// where the split divides the searched part again by a round's ranking (so the part is
 /// not attempted whole), the pieces are attempted against the best game once a
-/// neighbourhood after it found nothing better, each as the split will solve it; when
-/// every piece closes, the search stops and the split takes those solves. The 4-player
-/// standard piece that holds 392 closes against it in 1124 nodes.
+/// neighbourhood after it found nothing better, each as the split will solve it; a piece
+/// proven at a better game keeps that game (the later pieces are attempted against it),
+/// and when every piece is settled the search stops and the split takes those solves. The
+/// 4-player standard piece that holds 392 closes against it in 1124 nodes. Measured and
+/// not kept: attempts run to the end (no attempt's nodes lost), 4-player blessed 653.7 s
+/// against 417.9 s (seed 0, side by side): its piece holding 393 ran into the 300 s part
+/// limit against 391, where round 4's neighbourhood finds 393 and the split then closes
+/// that piece against it in 135 s.
 pub const PIECE_NODES: u64 = 2000;
 
 /// The work limits of [`neighbourhood_search`]: all in branch-and-bound nodes or
@@ -693,7 +698,7 @@ pub struct SearchLimits {
     /// Nodes of the proof attempted after each better game (0: none).
     pub proof: u64,
     /// Nodes of each piece's proof attempt, where the split divides the part by a round's
-    /// ranking (0: none).
+    /// ranking (0: none; `u64::MAX`: to the end).
     pub pieces: u64,
     /// The neighbourhoods from this one on (0: the first) stop at their first better game.
     pub first_from: u32,
@@ -747,8 +752,9 @@ enum Settle {
 
 /// What the piece attempts of [`neighbourhood_search`] end with.
 enum Pieces {
-    /// Every piece whose LP can beat the game closed against it, by these solves.
-    Closed(Vec<(Scope, Result<Outcome>)>),
+    /// Every piece whose LP can beat the game closed against it, by these solves, or was
+    /// proven at a better game (the last such game, if any, comes second).
+    Closed(Vec<(Scope, Result<Outcome>)>, Option<Box<Outcome>>),
     /// A piece holds a better game (not proven).
     Better(Box<Outcome>),
     /// A piece out of nodes (or an LP or solve that failed).
@@ -905,22 +911,33 @@ pub fn neighbourhood_search(
     // `lps`, for the split.
     let attempt_pieces = |best: &Outcome, r: usize, lps: &mut Vec<(Scope, Option<f64>)>| {
         let mut closed = Vec::new();
+        // A better game a piece was proven at: the pieces after it are attempted against
+        // it (those before closed against a lower game, so none of them beats it either).
+        let mut better: Option<Box<Outcome>> = None;
+        // Out of nodes (or a failed LP): the better game found so far, if any, is kept.
+        let open = |better: Option<Box<Outcome>>| better.map_or(Pieces::Open, Pieces::Better);
         for k in 0..=c.places() {
+            let beat = better.as_ref().map_or(best.value, |o| o.value);
             let piece = scope.ranking(r, k);
             let Ok(b) = part_lp(c, objective, player, &piece, opts) else {
-                return Pieces::Open;
+                return open(better);
             };
             lps.push((piece, b));
-            if b.is_none_or(|b| whole(b) <= best.value as f64) {
+            if b.is_none_or(|b| whole(b) <= beat as f64) {
                 continue;
             }
-            match attempt(&piece, best.value, limits.pieces) {
+            match attempt(&piece, beat, limits.pieces) {
                 Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
-                Ok(o) if o.value > best.value => return Pieces::Better(Box::new(o)),
-                _ => return Pieces::Open,
+                // Proven at a better game: that solve is the piece's result.
+                Ok(o) if o.value > beat && o.proven => {
+                    closed.push((piece, Ok(o.clone())));
+                    better = Some(Box::new(o));
+                }
+                Ok(o) if o.value > beat => return Pieces::Better(Box::new(o)),
+                _ => return open(better),
             }
         }
-        Pieces::Closed(closed)
+        Pieces::Closed(closed, better)
     };
     // The game whose pieces were attempted (once per game), the pieces that closed against
     // the best game, and the pieces' LPs.
@@ -966,7 +983,10 @@ pub fn neighbourhood_search(
                 if let Some(r) = divided.filter(|_| limits.pieces > 0) {
                     attempted = Some(best.value);
                     match attempt_pieces(&best, r, &mut lps) {
-                        Pieces::Closed(closed) => {
+                        Pieces::Closed(closed, better) => {
+                            if let Some(o) = better {
+                                best = *o;
+                            }
                             pieces = closed;
                             say(
                                 "the part's pieces closed against it, search ends with",
@@ -1562,7 +1582,17 @@ pub fn split_keeping(
                 // A part with every round decided whose LP exceeds the best game by more than
                 // `RANKED_BEYOND` is split once more, by how many artists the first round its
                 // artist does not lead ranks.
-                if let Some(r) = best_value.and_then(|v| ranking_round(c, scope, b, v)) {
+                // So is a part whose pieces the search already solved (its game may since
+                // have come within that 5%; the pieces' solves are not thrown away).
+                let searched_round = || {
+                    (0..c.variant.rounds).find(|&r| {
+                        scope.ranked.is_none()
+                            && (0..=c.places())
+                                .any(|k| presolved.iter().any(|(s, _)| *s == scope.ranking(r, k)))
+                    })
+                };
+                let round = best_value.and_then(|v| ranking_round(c, scope, b, v));
+                if let Some(r) = round.or_else(searched_round) {
                     let subs = (0..=c.places()).map(|k| scope.ranking(r, k));
                     queue_ahead(subs.collect(), lp_seconds, &mut scopes, &mut queue)?;
                     continue;
@@ -3197,25 +3227,28 @@ artists ranked in round 1: LP 411, about 398 after the root's cuts, against 392)
 in 1124 nodes at seed 0 and 2626 at seed 1 (39.6 and 66.9 s, two at a time). Fixing the \
 token artist second in round 1 (43 s at seeds 0 and 1), every round closing (79 s), \
 `mip_lp_age_limit=30` (56 s) or devex pricing (60 s) left it as hard.\n\
-26. First improvement in the neighbourhoods, and exclusions that settle (2026-11-27, the \
-fifteenth session). Measured only, each run beside one other: every neighbourhood \
-stopped at its first better game (HiGHS's `mip_max_improving_sols=1` through \
-`GAMEBOUNDS_NEAR_HIGHS`). 4 players, seeds 0 / 1 / 2 / 3: 137.8 / 182.1 / 217.9 / 412.5 \
-s (the search ends at 392 / 389 / 388 / 391 after 46–202 s, and from 388 or 389 the \
-split's pieces find 392 themselves; the committed search took 340.3 and 337.7 s at seeds \
-1 and 2 run beside it, about 350 s at seed 3); but 3 players 111.2 / 93.3 / 85.9 / 108.6 \
-s against 81.1 / 86.8 / 137.9 / 91.3 s (steps of one point where round 1's whole \
-neighbourhood jumped to 426), and 5 players at seed 1 1006.4 s (206–278 s before): not \
-kept. That 5-player path excluded a 343 plan the scheduler could not play (the renamed \
-first part's optimum, proven there), found a playable 343 next, and, because an \
-exclusion then always unsettled a renamed part, solved the part again under each \
-artist's own name (about 460 s). Kept: an exclusion unsettles a part, or a proof, only \
-when the dual bound of the solve that returned the excluded plan could beat the game \
-found (the skeleton the cut removes lay inside the model that solve bounded; \
-`Attempt::excluded_bound`). The same path: 548.2 s, the part proven at 343. The \
-miniatures `m25-mixed-two-rounds` and `m38-chain-every-symbol` (2 players), which \
-exclude one plan at their maxima, are now proven instead of \"best found, gap 0%\". No \
-bench row excluded a plan, so the table above was not re-run.\n";
+26. First improvement in the neighbourhoods, exclusions that settle, and pieces proven \
+at a better game (2026-11-27, the fifteenth session; runs two at a time). Measured, not \
+kept: every neighbourhood stopped at its first better game (HiGHS's \
+`mip_max_improving_sols=1`, `GAMEBOUNDS_LNS=…,0` as the sixth field): 4 players 137.8 / \
+182.1 / 217.9 / 412.5 s at seeds 0–3 (before: about 145, 340.3, 337.7 and 350 s; from \
+388 or 389 the split's pieces find 392 themselves), 3 players 111.2 / 93.3 / 85.9 / \
+108.6 s against 81.1 / 86.8 / 137.9 / 91.3 s, 5 players at seed 1 1006.4 s (206–278 s \
+before); only the neighbourhoods after the first (sixth field 1): 3 players the same \
+paths, 4 players 138.8 / 270.8 / 317.8 / 381.9 s, 5 players at seed 0 237.4 s against \
+133.3 s; piece attempts run to the end (no nodes lost): 4 players at seed 1 311.3 s \
+against 340.3 s, but 4-player blessed 653.7 s against 417.9 s (its piece holding 393 hit \
+the 300 s part limit against 391). Kept: an excluded plan unsettles a part, or a proof, \
+only when the dual bound of the solve that returned it could beat the game found (the \
+skeleton the cut removes lay inside the model that solve bounded; \
+`Attempt::excluded_bound`): the 5-player path above had excluded a 343 plan in its \
+renamed first part, found a playable 343 next and solved the part again under each \
+artist's name (about 460 s); now 548.2 s, and the miniatures `m25-mixed-two-rounds` and \
+`m38-chain-every-symbol` are proven instead of \"best found, gap 0%\". Kept: a piece \
+attempt (2000 nodes) that proves a better game keeps it with its proof, and the later \
+pieces are attempted against it (before, the search took the game, dropped the proof and \
+went on): 3 players at seed 2 111.3 s against 137.9 s (426 and then 427 proven piece by \
+piece); the other bench seeds keep their paths.\n";
 
 #[cfg(test)]
 mod tests {

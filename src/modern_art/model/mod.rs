@@ -325,7 +325,7 @@ pub struct Near<'a> {
     pub free: u32,
     /// Only plans whose objective (maximised) beats this value.
     pub beat: Option<i64>,
-    /// HiGHS's `mip_max_nodes`.
+    /// HiGHS's `mip_max_nodes` (beyond `i32::MAX`: no limit).
     pub nodes: u64,
     /// HiGHS's strong branching (reliability branching, its default). Off
     /// (`mip_pscost_minreliable=0`, pseudocost branching from the first node) for a solve
@@ -353,7 +353,10 @@ impl Near<'_> {
         if let Some(b) = self.beat {
             cutoff_beating(m, sense, b);
         }
-        m.highs_option("mip_max_nodes", &self.nodes.to_string());
+        // A limit beyond HiGHS's integers is none.
+        if let Ok(n) = i32::try_from(self.nodes) {
+            m.highs_option("mip_max_nodes", &n.to_string());
+        }
         if !self.strong {
             m.highs_option("mip_pscost_minreliable", "0");
         }
