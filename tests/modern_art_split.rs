@@ -23,6 +23,19 @@ fn solve_in(c: &Config, scope: &Scope) -> anyhow::Result<solve::Outcome> {
     solve::solve(c, Objective::MaxPlayer, None, scope, &SolveOptions::quiet())
 }
 
+/// The max-player solve split over the tokens and leads (no time limit), from `seed` or,
+/// with none, from scratch.
+fn split_tokens_leads(c: &Config, seed: Option<&solve::Outcome>) -> anyhow::Result<solve::Outcome> {
+    solve::split(
+        c,
+        Objective::MaxPlayer,
+        None,
+        SplitBy::TokensLeads,
+        &SolveOptions::quiet(),
+        seed,
+    )
+}
+
 /// The whole game's max-player solve, without a split or time limit.
 fn unsplit(c: &Config) -> anyhow::Result<solve::Outcome> {
     solve_in(c, &Scope::all())
@@ -372,15 +385,7 @@ fn split_resumes_from_an_episode_file() {
             about.player, best_seat,
             "{what}: the episode names the best seat"
         );
-        let o = solve::split(
-            &c,
-            Objective::MaxPlayer,
-            None,
-            SplitBy::TokensLeads,
-            &SolveOptions::quiet(),
-            Some(&seed),
-        )
-        .unwrap_or_else(|e| panic!("{what}: {e:#}"));
+        let o = split_tokens_leads(&c, Some(&seed)).unwrap_or_else(|e| panic!("{what}: {e:#}"));
         assert!(o.proven, "{what}: not proven: {:?}", o.report);
         assert_eq!(o.value, truth, "{what}: split from a start vs search");
         let cert = verify(&o.envelope).unwrap();
@@ -409,14 +414,14 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
         let whole = unsplit(&c).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert_eq!(whole.value, truth, "{name}: unsplit vs search");
-        let near = |beat: Option<i64>| {
+        let near_first = |beat: Option<i64>, first: bool| {
             let n = model::Near {
                 plan: Some(&whole.assignment),
                 free: 0,
                 beat,
                 nodes: 1_000_000,
                 strong: true,
-                first: false,
+                first,
             };
             model::solve(
                 &c,
@@ -430,6 +435,7 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
                 Some(n),
             )
         };
+        let near = |beat: Option<i64>| near_first(beat, false);
         let kept = near(None).unwrap_or_else(|e| panic!("{name} kept: {e:#}"));
         let kept = kept.report.objective.expect("an optimum").round() as i64;
         assert_eq!(kept, truth, "{name}: the kept shapes' optimum");
@@ -438,6 +444,13 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
             beyond.as_deref().is_some_and(|e| e.contains("infeasible")),
             "{name}: a game beyond the maximum: {beyond:?}"
         );
+        // Stopping at the first game that beats one point below the maximum: the maximum.
+        let first = near_first(Some(truth - 1), true)
+            .unwrap_or_else(|e| panic!("{name} first: {e:#}"))
+            .report
+            .objective
+            .expect("a game");
+        assert_eq!(first.round() as i64, truth, "{name}: the first better game");
     }
 }
 
@@ -503,15 +516,7 @@ fn split_from_no_game_equals_search_on_four_rounds() {
     // it, and that solve is the leaf's result); the split must still prove the maximum.
     let c = mini("m27-four-rounds", 2);
     let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
-    let o = solve::split(
-        &c,
-        Objective::MaxPlayer,
-        None,
-        SplitBy::TokensLeads,
-        &SolveOptions::quiet(),
-        None,
-    )
-    .unwrap();
+    let o = split_tokens_leads(&c, None).unwrap();
     assert!(o.proven, "not proven");
     assert_eq!(o.value, truth);
     let cert = verify(&o.envelope).unwrap();
@@ -639,15 +644,7 @@ fn a_plan_excluded_at_the_maximum_does_not_unsettle_its_part() {
     for name in ["m25-mixed-two-rounds", "m38-chain-every-symbol"] {
         let c = mini(name, 2);
         let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
-        let o = solve::split(
-            &c,
-            Objective::MaxPlayer,
-            None,
-            SplitBy::TokensLeads,
-            &SolveOptions::quiet(),
-            None,
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        let o = split_tokens_leads(&c, None).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(o.excluded > 0, "{name}: no plan excluded any more");
         assert!(
             o.excluded_bound <= truth as f64 + 1e-6,
