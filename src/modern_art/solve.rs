@@ -190,7 +190,7 @@ struct Attempt {
     /// objective). A part whose exclusions' bound does not exceed its best game is as
     /// settled as one that excluded nothing (5 players, HiGHS seed 1, a search path not
     /// kept: a plan at 343 excluded, 343 found again; treated as unsettled, the renamed
-    /// part was solved again under each artist's name, about 500 s).
+    /// part was solved again under each artist's name, about 460 s).
     excluded_bound: f64,
     /// Every model variable's value (a MIP start for a wider scope).
     assignment: Vec<(good_lp::Variable, f64)>,
@@ -1583,12 +1583,13 @@ pub fn split_keeping(
                 // `RANKED_BEYOND` is split once more, by how many artists the first round its
                 // artist does not lead ranks.
                 // So is a part whose pieces the search already solved (its game may since
-                // have come within that 5%; the pieces' solves are not thrown away).
+                // have come within that 5%; the pieces' solves are not thrown away), by
+                // the round those pieces name.
                 let searched_round = || {
-                    (0..c.variant.rounds).find(|&r| {
-                        scope.ranked.is_none()
-                            && (0..=c.places())
-                                .any(|k| presolved.iter().any(|(s, _)| *s == scope.ranking(r, k)))
+                    presolved.iter().find_map(|(s, _)| {
+                        s.ranked
+                            .filter(|&(r, k)| scope.ranked.is_none() && *s == scope.ranking(r, k))
+                            .map(|(r, _)| r)
                     })
                 };
                 let round = best_value.and_then(|v| ranking_round(c, scope, b, v));
