@@ -479,6 +479,8 @@ fn neighbourhood_search_finds_certified_games() {
             proof: 1,
             pieces: 1,
             first_from: u32::MAX,
+            first_gap: 1.0,
+            first_nodes: 1,
         };
         for limits in [tiny, solve::SearchLimits::default()] {
             let found = solve::neighbourhood_search(
@@ -542,6 +544,8 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         proof: 1000,
         pieces: 1000,
         first_from: u32::MAX,
+        first_gap: 0.0,
+        first_nodes: 0,
     };
     let rounds = c.variant.rounds;
     let mut pieces_seen = 0;

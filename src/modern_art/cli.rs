@@ -60,17 +60,17 @@ pub enum Command {
     /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
     /// and once a game is known a part only looks for a better one). With no game known
     /// (no --start), a short neighbourhood search of the first sub-part finds one first:
-    /// a brief solve, then one round's shape kept at a time while the other rounds
-    /// change, and after each better game a short proof attempt that may close the
+    /// its root (a game near the root's bound is attempted at once), then one round's
+    /// shape kept at a time while the other rounds change, and after each better game a short proof attempt that may close the
     /// sub-part and end the search (where the split divides the sub-part by a round's
     /// ranking: its pieces, once a neighbourhood found nothing better) ("search: …" lines
     /// on stderr). The token splits
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about half a minute (2 players) to two and a half
-    /// minutes on the benchmark's machine (results/bench-modern-art.md); a slower machine
-    /// has taken 2–3 times as long.
+    /// maxima are found and proven in about 40 s (2 players) to four minutes (4 players;
+    /// medians over HiGHS seeds) on the benchmark's machine (results/bench-modern-art.md);
+    /// a slower machine has taken 2–3 times as long.
     ///
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
     ///

@@ -638,17 +638,21 @@ fn dive(
     found
 }
 
-/// Branch-and-bound nodes of the first short solve of [`neighbourhood_search`]: about
-/// 10–20 s on the standard leaves (HiGHS's root and its sub-MIP heuristics find their
-/// first good games there: 441, 412, 390 and 334 for 2–5 players). The root alone (1
-/// node) was faster for 2, 3 and 5 players but left 4-player blessed at 390 instead of 393,
-/// whose proof then did not finish within the part limit (README, "The root as the first
-/// solve").
-pub const PROBE_NODES: u64 = 200;
+/// Branch-and-bound nodes of the first short solve of [`neighbourhood_search`]: the root
+/// alone, whose cuts and heuristics give the first game in 6–12 s (440, 407, 384 and 334
+/// for 2–5 players at seed 0). 200 nodes gave better first games (441, 412, 390, 334) in
+/// 20–30 s, but the round neighbourhoods that follow lift a root game about as far (3
+/// players: 407 → 427 in round 1's neighbourhood, where 412 reached 426). `bench` (seeds
+/// 0–2, from scratch): medians 38.3 / 75.9 / 253.4 / 122.3 s for 2–5 players, against
+/// 37.3 / 98.2 / 299.7 / 208.3 s with 200 nodes; some paths get longer (5 players at seed
+/// 3: 306.7 s; 4-player blessed at seed 0: 554.0 s against 389.1 s, still proven). See
+/// the README, "The root as the first solve, again".
+pub const PROBE_NODES: u64 = 1;
 
-/// How many times [`PROBE_NODES`] the first solve of [`neighbourhood_search`] gets once
-/// more when it found no game (5 players with HiGHS's seed 1: none in 200 nodes).
-pub const PROBE_RETRY: u64 = 4;
+/// Branch-and-bound nodes (and no strong branching) of the second first solve of
+/// [`neighbourhood_search`], when the first found no game (5 players with HiGHS's seed 1:
+/// none in 200 nodes, 334 in 800).
+pub const RETRY_NODES: u64 = 800;
 
 /// Branch-and-bound nodes of each neighbourhood's solve in [`neighbourhood_search`]
 /// (2–25 s each on the standard leaves).
@@ -672,6 +676,21 @@ pub const PATIENCE: u32 = 0;
 /// split divides again by a round's ranking are not attempted (see `settle`).
 pub const PROOF_NODES: u64 = 1000;
 
+/// How close (a fraction of the game) the first solve's dual bound must come to its game
+/// for [`neighbourhood_search`] to attempt the part against that game before any
+/// neighbourhood, or its pieces where the split divides it by a round's ranking
+/// ([`FIRST_NODES`] each). 2 players: the root's 440 lies within 2% of its bound, and the
+/// pieces' attempts against it find 441 and prove it in 1–18 nodes each (39.2 s from
+/// scratch at seed 0, against 52.3 s without them). With 2000 nodes per piece
+/// ([`PIECE_NODES`]) 5 players lost 211 s at seed 3 (its root game, 340, lies within 2% of
+/// its bound too, and its pieces do not close against it); going on with the first solve
+/// from the root's game for 200 nodes instead took 2 players 64.7 s.
+pub const FIRST_GAP: f64 = 0.02;
+
+/// Branch-and-bound nodes of each attempt against a first game near its bound
+/// ([`FIRST_GAP`]).
+pub const FIRST_NODES: u64 = 200;
+
 /// Branch-and-bound nodes of each proof attempt of a *piece* in [`neighbourhood_search`]:
 /// where the split divides the searched part again by a round's ranking (so the part is
 /// not attempted whole), the pieces are attempted against the best game once a
@@ -687,7 +706,7 @@ pub const PIECE_NODES: u64 = 2000;
 
 /// The work limits of [`neighbourhood_search`]: all in branch-and-bound nodes or
 /// neighbourhoods, never in seconds, so the same command finds the same game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SearchLimits {
     /// Nodes of the first short solve of the part (0: no search).
     pub probe: u64,
@@ -702,6 +721,11 @@ pub struct SearchLimits {
     pub pieces: u64,
     /// The neighbourhoods from this one on (0: the first) stop at their first better game.
     pub first_from: u32,
+    /// A first game within this fraction of the first solve's dual bound is attempted as
+    /// the part's maximum (or its pieces are) before any neighbourhood.
+    pub first_gap: f64,
+    /// Nodes of each such attempt ([`FIRST_NODES`]; 0: none).
+    pub first_nodes: u64,
 }
 
 impl Default for SearchLimits {
@@ -713,6 +737,8 @@ impl Default for SearchLimits {
             proof: PROOF_NODES,
             pieces: PIECE_NODES,
             first_from: u32::MAX,
+            first_gap: FIRST_GAP,
+            first_nodes: FIRST_NODES,
         }
     }
 }
@@ -762,17 +788,20 @@ enum Pieces {
 }
 
 /// The limits of the split's [`neighbourhood_search`]: [`SearchLimits::default`], or
-/// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from` (a field left out keeps
-/// its default; a probe of `0` turns the search off, a patience of `0` tries every round
-/// once, a proof or pieces of `0` attempts no proof of the part or of its pieces, a
-/// first_from of `k` stops the neighbourhoods from the (k + 1)-th on at their first
-/// better game).
+/// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes` (a
+/// field left out keeps its default; a probe of `0` turns the search off, a patience of
+/// `0` tries every round once, a proof or pieces of `0` attempts no proof of the part or
+/// of its pieces, a first_from of `k` stops the neighbourhoods from the (k + 1)-th on at
+/// their first better game; a first game within the fraction first_gap of the first
+/// solve's bound is attempted as the part's maximum, or its pieces are, for first_nodes
+/// nodes each, `0` for none).
 fn search_limits() -> SearchLimits {
     let d = SearchLimits::default();
     match std::env::var("GAMEBOUNDS_LNS") {
         Ok(x) => {
-            let n: Vec<u64> = x.split(',').filter_map(|y| y.trim().parse().ok()).collect();
-            let at = |k: usize, default: u64| n.get(k).copied().unwrap_or(default);
+            let n: Vec<f64> = x.split(',').filter_map(|y| y.trim().parse().ok()).collect();
+            // Whole numbers for the counts (a negative or fractional one is cut to one).
+            let at = |k: usize, default: u64| n.get(k).map_or(default, |&y| y.max(0.0) as u64);
             SearchLimits {
                 probe: at(0, d.probe),
                 near: at(1, d.near),
@@ -780,6 +809,8 @@ fn search_limits() -> SearchLimits {
                 proof: at(3, d.proof),
                 pieces: at(4, d.pieces),
                 first_from: at(5, d.first_from.into()).try_into().unwrap_or(u32::MAX),
+                first_gap: n.get(6).copied().unwrap_or(d.first_gap),
+                first_nodes: at(7, d.first_nodes),
             }
         }
         Err(_) => d,
@@ -789,7 +820,8 @@ fn search_limits() -> SearchLimits {
 /// A good game of `scope` (a leaf part of the split, with no game known yet), found by a
 /// large neighbourhood search, so that the part and the rest of the split are solved
 /// against it (a proof, with HiGHS's heuristics off) instead of by a search that must both
-/// find and prove. A short solve of the part ([`PROBE_NODES`]) gives a first game; then,
+/// find and prove. A short solve of the part ([`PROBE_NODES`]: its root) gives a first
+/// game, attempted at once when it lies near that solve's bound ([`FIRST_GAP`]); then,
 /// once for each round in turn, the part with that round's shape kept as in the best game
 /// so far and the other rounds free ([`model::Near`], [`NEAR_NODES`]) is searched for a
 /// better one (or until [`PATIENCE`] neighbourhoods in a row find nothing better). After
@@ -799,7 +831,8 @@ fn search_limits() -> SearchLimits {
 /// ranking, its pieces are attempted instead ([`PIECE_NODES`]), once per game, after a
 /// neighbourhood finds nothing better than it. Measured (standard, from scratch): the maximum was
 /// found for 3, 4 and 5 players after 42, 38 and 69 s (HiGHS alone, solving the part whole,
-/// found 392 for 4 players only after 108 s); the 2-player first solve proves the part.
+/// found 392 for 4 players only after 108 s); with 200 nodes, the 2-player first solve
+/// proved the part (with the root alone, the attempt against its 440 does).
 /// Work limits ([`SearchLimits`]), not clocks: the same command finds the same game.
 /// `None` when the first solve finds no game (or its node limit is 0).
 pub fn neighbourhood_search(
@@ -841,19 +874,18 @@ pub fn neighbourhood_search(
         solve_near(c, objective, player, part, &quiet, None, Some(near))
     };
     // The first solve; when it finds no game within its nodes (5 players with HiGHS's
-    // seed 1), once more with PROBE_RETRY times as many and no strong branching (it only
-    // has to find a game): without one the part is solved by a search that must both
-    // find and prove (5 players, seed 1: 277.6 s).
+    // seed 1), once more with RETRY_NODES and no strong branching (it only has to find a
+    // game): without one the part is solved by a search that must both find and prove (5
+    // players, seed 1: 277.6 s).
     let first = match unplanned(scope, limits.probe, true) {
         Err(e) if !is_infeasible(&e) => {
             if !opts.quiet {
                 eprintln!(
                     "search: no game in the first solve's {} nodes; once more with {}",
-                    limits.probe,
-                    limits.probe * PROBE_RETRY
+                    limits.probe, RETRY_NODES
                 );
             }
-            unplanned(scope, limits.probe * PROBE_RETRY, false)
+            unplanned(scope, RETRY_NODES, false)
         }
         first => first,
     };
@@ -889,11 +921,11 @@ pub fn neighbourhood_search(
     let attempt = |part: &Scope, beat: i64, nodes: u64| -> Result<Outcome> {
         unplanned(&part.beating(beat), nodes, true)
     };
-    let settle = |best: &Outcome| -> Settle {
+    let settle = |best: &Outcome, nodes: u64| -> Settle {
         if divides(best.value).is_some() {
             return Settle::Divided;
         }
-        match attempt(scope, best.value, limits.proof) {
+        match attempt(scope, best.value, nodes) {
             Err(e) if is_infeasible(&e) => Settle::Closed(Box::new((best.clone(), Err(e)))),
             // Proven at a better game: that solve is the part's result.
             Ok(o) if o.value > best.value && o.proven => {
@@ -909,35 +941,65 @@ pub fn neighbourhood_search(
     // The pieces of the part, divided by round `r`'s ranking, against its best game: each
     // whose LP can beat it by a piece attempt (see [`PIECE_NODES`]). The pieces' LPs go to
     // `lps`, for the split.
-    let attempt_pieces = |best: &Outcome, r: usize, lps: &mut Vec<(Scope, Option<f64>)>| {
-        let mut closed = Vec::new();
-        // A better game a piece was proven at: the pieces after it are attempted against
-        // it (those before closed against a lower game, so none of them beats it either).
-        let mut better: Option<Box<Outcome>> = None;
-        // Out of nodes (or a failed LP): the better game found so far, if any, is kept.
-        let open = |better: Option<Box<Outcome>>| better.map_or(Pieces::Open, Pieces::Better);
-        for k in 0..=c.places() {
-            let beat = better.as_ref().map_or(best.value, |o| o.value);
-            let piece = scope.ranking(r, k);
-            let Ok(b) = part_lp(c, objective, player, &piece, opts) else {
-                return open(better);
-            };
-            lps.push((piece, b));
-            if b.is_none_or(|b| whole(b) <= beat as f64) {
-                continue;
-            }
-            match attempt(&piece, beat, limits.pieces) {
-                Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
-                // Proven at a better game: that solve is the piece's result.
-                Ok(o) if o.value > beat && o.proven => {
-                    closed.push((piece, Ok(o.clone())));
-                    better = Some(Box::new(o));
+    let attempt_pieces =
+        |best: &Outcome, r: usize, nodes: u64, lps: &mut Vec<(Scope, Option<f64>)>| {
+            let mut closed = Vec::new();
+            // A better game a piece was proven at: the pieces after it are attempted against
+            // it (those before closed against a lower game, so none of them beats it either).
+            let mut better: Option<Box<Outcome>> = None;
+            // Out of nodes (or a failed LP): the better game found so far, if any, is kept.
+            let open = |better: Option<Box<Outcome>>| better.map_or(Pieces::Open, Pieces::Better);
+            for k in 0..=c.places() {
+                let beat = better.as_ref().map_or(best.value, |o| o.value);
+                let piece = scope.ranking(r, k);
+                let Ok(b) = part_lp(c, objective, player, &piece, opts) else {
+                    return open(better);
+                };
+                lps.push((piece, b));
+                if b.is_none_or(|b| whole(b) <= beat as f64) {
+                    continue;
                 }
-                Ok(o) if o.value > beat => return Pieces::Better(Box::new(o)),
-                _ => return open(better),
+                match attempt(&piece, beat, nodes) {
+                    Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
+                    // Proven at a better game: that solve is the piece's result.
+                    Ok(o) if o.value > beat && o.proven => {
+                        closed.push((piece, Ok(o.clone())));
+                        better = Some(Box::new(o));
+                    }
+                    Ok(o) if o.value > beat => return Pieces::Better(Box::new(o)),
+                    _ => return open(better),
+                }
+            }
+            Pieces::Closed(closed, better)
+        };
+    // The pieces attempted against `best`, which moves to any better game they find: the
+    // pieces' solves when all closed, else whether a piece found a better game.
+    let pieces_closed = |best: &mut Outcome,
+                         r: usize,
+                         nodes: u64,
+                         lps: &mut Vec<(Scope, Option<f64>)>|
+     -> std::result::Result<Vec<(Scope, Result<Outcome>)>, bool> {
+        match attempt_pieces(best, r, nodes, lps) {
+            Pieces::Closed(closed, better) => {
+                if let Some(o) = better {
+                    *best = *o;
+                }
+                say(
+                    "the part's pieces closed against it, search ends with",
+                    best,
+                );
+                Ok(closed)
+            }
+            Pieces::Better(o) => {
+                *best = *o;
+                say("a piece's proof attempt found a better game", best);
+                Err(true)
+            }
+            Pieces::Open => {
+                say("the part's pieces not closed against it", best);
+                Err(false)
             }
         }
-        Pieces::Closed(closed, better)
     };
     // The game whose pieces were attempted (once per game), the pieces that closed against
     // the best game, and the pieces' LPs.
@@ -947,7 +1009,62 @@ pub fn neighbourhood_search(
     let mut fruitless = 0;
     // The solve that settled the part, when a proof attempt did.
     let mut settled = None;
-    'rounds: for kept in 0..rounds {
+    // Proof attempts of the part against `best` (and against each better game one finds,
+    // unproven): the solve that closed the part, if one did.
+    let closes = |best: &mut Outcome, nodes: u64| -> Option<Result<Outcome>> {
+        if nodes == 0 {
+            return None;
+        }
+        loop {
+            match settle(best, nodes) {
+                Settle::Closed(closed) => {
+                    let (o, solved) = *closed;
+                    *best = o;
+                    say("the part closed against it, search ends with", best);
+                    return Some(solved);
+                }
+                Settle::Better(o) => {
+                    *best = *o;
+                    say("the proof attempt found a better game", best);
+                }
+                Settle::Open => {
+                    say("the part not closed against it", best);
+                    return None;
+                }
+                Settle::Divided => return None,
+            }
+        }
+    };
+    let near_bound = best
+        .report
+        .bound
+        .is_some_and(|b| b - best.value as f64 <= limits.first_gap * (best.value as f64).abs());
+    // A first game within FIRST_GAP of the first solve's bound may be the part's maximum,
+    // or a short step below it: the part (or, where the split divides it by a round's
+    // ranking, its pieces) is attempted against it at once, briefly ([`FIRST_NODES`]).
+    let mut done = false;
+    if near_bound && limits.first_nodes > 0 {
+        match divides(best.value) {
+            Some(r) => {
+                attempted = Some(best.value);
+                match pieces_closed(&mut best, r, limits.first_nodes, &mut lps) {
+                    Ok(closed) => {
+                        pieces = closed;
+                        done = true;
+                    }
+                    // Out of nodes: attempted again after a fruitless neighbourhood, with
+                    // more nodes.
+                    Err(false) => attempted = None,
+                    Err(true) => {}
+                }
+            }
+            None => {
+                settled = closes(&mut best, limits.first_nodes);
+                done = settled.is_some();
+            }
+        }
+    }
+    'rounds: for kept in (0..rounds).filter(|_| !done) {
         if limits.patience > 0 && fruitless >= limits.patience {
             if !opts.quiet {
                 eprintln!(
@@ -982,52 +1099,22 @@ pub fn neighbourhood_search(
                 let divided = divides(best.value).filter(|_| attempted != Some(best.value));
                 if let Some(r) = divided.filter(|_| limits.pieces > 0) {
                     attempted = Some(best.value);
-                    match attempt_pieces(&best, r, &mut lps) {
-                        Pieces::Closed(closed, better) => {
-                            if let Some(o) = better {
-                                best = *o;
-                            }
+                    match pieces_closed(&mut best, r, limits.pieces, &mut lps) {
+                        Ok(closed) => {
                             pieces = closed;
-                            say(
-                                "the part's pieces closed against it, search ends with",
-                                &best,
-                            );
                             break 'rounds;
                         }
-                        Pieces::Better(o) => {
-                            best = *o;
-                            fruitless = 0;
-                            say("a piece's proof attempt found a better game", &best);
-                        }
-                        Pieces::Open => say("the part's pieces not closed against it", &best),
+                        Err(true) => fruitless = 0,
+                        Err(false) => {}
                     }
                 }
                 continue;
             }
         }
         // A better game, perhaps the part's maximum: can the part be closed against it?
-        if limits.proof == 0 {
-            continue;
-        }
-        loop {
-            match settle(&best) {
-                Settle::Closed(closed) => {
-                    let (o, solved) = *closed;
-                    best = o;
-                    settled = Some(solved);
-                    say("the part closed against it, search ends with", &best);
-                    break 'rounds;
-                }
-                Settle::Better(o) => {
-                    best = *o;
-                    say("the proof attempt found a better game", &best);
-                }
-                Settle::Open => {
-                    say("the part not closed against it", &best);
-                    break;
-                }
-                Settle::Divided => break,
-            }
+        if let Some(solved) = closes(&mut best, limits.proof) {
+            settled = Some(solved);
+            break 'rounds;
         }
     }
     if settled.is_none() && pieces.is_empty() {
@@ -3249,7 +3336,35 @@ artist's name (about 460 s); now 548.2 s, and the miniatures `m25-mixed-two-roun
 attempt (2000 nodes) that proves a better game keeps it with its proof, and the later \
 pieces are attempted against it (before, the search took the game, dropped the proof and \
 went on): 3 players at seed 2 111.3 s against 137.9 s (426 and then 427 proven piece by \
-piece); the other bench seeds keep their paths.\n";
+piece); the other bench seeds keep their paths.\n\
+27. The root as the first solve, again (2026-11-27, the sixteenth session): the search's \
+first solve is the root alone (`PROBE_NODES` 1; first games 440, 407, 384 and 334 for \
+2–5 players at seed 0 in 6–12 s, against 441, 412, 390 and 334 in 20–30 s with 200 \
+nodes), and the round neighbourhoods lift a root game about as far (3 players, seed 0: \
+407 → 427 in round 1's, where 412 reached 426). A root game within 2% of the root's \
+bound (`FIRST_GAP`) is attempted at once, by its pieces where the split divides the \
+part, 200 nodes each (`FIRST_NODES`): 2 players' 440 → 441 proven in 7 s. A first solve \
+that finds no game is followed by one of 800 nodes whatever the first had \
+(`RETRY_NODES`). Paired runs from scratch, seeds 0–3 (3 players) and 0–2: 3 players 56.1 \
+/ 79.1 / 81.3 / 154.1 s against 86.8 / 94.6 / 114.7 / 108.1 s; 4 players 164.1 / 289.6 / \
+277.9 s against 142.9 / 307.7 / 295.6 s; 5 players 135.9 / 197.1 / 109.5 s against 154.8 \
+/ 202.7 / 224.5 s (at seed 3 306.7 s: its root game, 340, lies within 2% of the bound, \
+its pieces do not close against it, and the path that follows is long). The table above: \
+medians 38.3 / 75.9 / 253.4 / 122.3 s against 37.3 / 98.2 / 299.7 / 208.3 s the session \
+before. 4-player blessed at seed 0 is still proven, 393 in 554.0 s (389.1 s before: its \
+search ends at 390, as in 20, and the split finds 393). Measured, not kept: the attempt \
+against a root game near its bound with 2000 nodes per piece (5 players, seed 3: 211 s \
+in the pieces) or the first solve continued for 200 nodes from it (2 players 64.7 s); \
+small neighbourhoods (one round free, the others' shapes kept) after each better game of \
+a large one (4 players, seeds 1 and 2: nothing better, so every large neighbourhood's \
+game is already best among them); a cut family splitting each artist's count by its \
+value level (the LP of the 4-player maximum's world, every ranking fixed as in it, 403.2 \
+→ 401.6; the whole game's and the parts' LPs unchanged); no strong branching in the \
+proof (`mip_pscost_minreliable=0`: the 4-player proof 139.5 s against 78.0 s, 3 players \
+52.2 s against 34.3 s). \
+Over the twelve rows (standard, anchor, blessed; 2–5 players) at seed 0 the root took \
+1807 s against 1487 s: anchor and blessed mostly got slower (5-player blessed 381.5 s \
+against 209.7 s; README).";
 
 #[cfg(test)]
 mod tests {
