@@ -776,17 +776,6 @@ enum Settle {
     Divided,
 }
 
-/// What the piece attempts of [`neighbourhood_search`] end with.
-enum Pieces {
-    /// Every piece whose LP can beat the game closed against it, by these solves, or was
-    /// proven at a better game (the last such game, if any, comes second).
-    Closed(Vec<(Scope, Result<Outcome>)>, Option<Box<Outcome>>),
-    /// A piece holds a better game (not proven).
-    Better(Box<Outcome>),
-    /// A piece out of nodes (or an LP or solve that failed).
-    Open,
-}
-
 /// The limits of the split's [`neighbourhood_search`]: [`SearchLimits::default`], or
 /// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes` (a
 /// field left out keeps its default; a probe of `0` turns the search off, a patience of
@@ -939,68 +928,54 @@ pub fn neighbourhood_search(
     // The part's own model size, for the report (a neighbourhood's has its fixings too).
     let size = (best.report.rows, best.report.columns, best.report.integers);
     // The pieces of the part, divided by round `r`'s ranking, against its best game: each
-    // whose LP can beat it by a piece attempt (see [`PIECE_NODES`]). The pieces' LPs go to
-    // `lps`, for the split.
+    // whose LP can beat it by a piece attempt (see [`PIECE_NODES`]): the pieces' solves
+    // when every one closed against the game or was proven at a better one, `None` when a
+    // piece ran out of nodes (or an LP or solve failed) or found a better game unproven.
+    // `best` moves to any better game a piece finds. The pieces' LPs go to `lps`, for the
+    // split.
     let attempt_pieces =
-        |best: &Outcome, r: usize, nodes: u64, lps: &mut Vec<(Scope, Option<f64>)>| {
+        |best: &mut Outcome, r: usize, nodes: u64, lps: &mut Vec<(Scope, Option<f64>)>| {
             let mut closed = Vec::new();
-            // A better game a piece was proven at: the pieces after it are attempted against
-            // it (those before closed against a lower game, so none of them beats it either).
-            let mut better: Option<Box<Outcome>> = None;
-            // Out of nodes (or a failed LP): the better game found so far, if any, is kept.
-            let open = |better: Option<Box<Outcome>>| better.map_or(Pieces::Open, Pieces::Better);
-            for k in 0..=c.places() {
-                let beat = better.as_ref().map_or(best.value, |o| o.value);
-                let piece = scope.ranking(r, k);
-                let Ok(b) = part_lp(c, objective, player, &piece, opts) else {
-                    return open(better);
-                };
-                lps.push((piece, b));
-                if b.is_none_or(|b| whole(b) <= beat as f64) {
-                    continue;
-                }
-                match attempt(&piece, beat, nodes) {
-                    Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
-                    // Proven at a better game: that solve is the piece's result.
-                    Ok(o) if o.value > beat && o.proven => {
-                        closed.push((piece, Ok(o.clone())));
-                        better = Some(Box::new(o));
+            // A piece proven at a better game makes it `best`: the pieces after it are
+            // attempted against it (those before closed against a lower game, so none of
+            // them beats it either).
+            let start = best.value;
+            let ended = 'pieces: {
+                for k in 0..=c.places() {
+                    let piece = scope.ranking(r, k);
+                    let Ok(b) = part_lp(c, objective, player, &piece, opts) else {
+                        break 'pieces None;
+                    };
+                    lps.push((piece, b));
+                    if b.is_none_or(|b| whole(b) <= best.value as f64) {
+                        continue;
                     }
-                    Ok(o) if o.value > beat => return Pieces::Better(Box::new(o)),
-                    _ => return open(better),
+                    match attempt(&piece, best.value, nodes) {
+                        Err(e) if is_infeasible(&e) => closed.push((piece, Err(e))),
+                        // Proven at a better game: that solve is the piece's result.
+                        Ok(o) if o.value > best.value && o.proven => {
+                            closed.push((piece, Ok(o.clone())));
+                            *best = o;
+                        }
+                        Ok(o) if o.value > best.value => {
+                            *best = o;
+                            break 'pieces None;
+                        }
+                        _ => break 'pieces None,
+                    }
                 }
-            }
-            Pieces::Closed(closed, better)
-        };
-    // The pieces attempted against `best`, which moves to any better game they find: the
-    // pieces' solves when all closed, else whether a piece found a better game.
-    let pieces_closed = |best: &mut Outcome,
-                         r: usize,
-                         nodes: u64,
-                         lps: &mut Vec<(Scope, Option<f64>)>|
-     -> std::result::Result<Vec<(Scope, Result<Outcome>)>, bool> {
-        match attempt_pieces(best, r, nodes, lps) {
-            Pieces::Closed(closed, better) => {
-                if let Some(o) = better {
-                    *best = *o;
-                }
-                say(
+                Some(closed)
+            };
+            match (&ended, best.value > start) {
+                (Some(_), _) => say(
                     "the part's pieces closed against it, search ends with",
                     best,
-                );
-                Ok(closed)
+                ),
+                (_, true) => say("a piece's proof attempt found a better game", best),
+                (_, false) => say("the part's pieces not closed against it", best),
             }
-            Pieces::Better(o) => {
-                *best = *o;
-                say("a piece's proof attempt found a better game", best);
-                Err(true)
-            }
-            Pieces::Open => {
-                say("the part's pieces not closed against it", best);
-                Err(false)
-            }
-        }
-    };
+            ended
+        };
     // The game whose pieces were attempted (once per game), the pieces that closed against
     // the best game, and the pieces' LPs.
     let mut attempted: Option<i64> = None;
@@ -1045,17 +1020,12 @@ pub fn neighbourhood_search(
     let mut done = false;
     if near_bound && limits.first_nodes > 0 {
         match divides(best.value) {
+            // Out of nodes or not, the pieces are attempted again after a fruitless
+            // neighbourhood, with more nodes (not marked as attempted).
             Some(r) => {
-                attempted = Some(best.value);
-                match pieces_closed(&mut best, r, limits.first_nodes, &mut lps) {
-                    Ok(closed) => {
-                        pieces = closed;
-                        done = true;
-                    }
-                    // Out of nodes: attempted again after a fruitless neighbourhood, with
-                    // more nodes.
-                    Err(false) => attempted = None,
-                    Err(true) => {}
+                if let Some(closed) = attempt_pieces(&mut best, r, limits.first_nodes, &mut lps) {
+                    pieces = closed;
+                    done = true;
                 }
             }
             None => {
@@ -1099,13 +1069,13 @@ pub fn neighbourhood_search(
                 let divided = divides(best.value).filter(|_| attempted != Some(best.value));
                 if let Some(r) = divided.filter(|_| limits.pieces > 0) {
                     attempted = Some(best.value);
-                    match pieces_closed(&mut best, r, limits.pieces, &mut lps) {
-                        Ok(closed) => {
-                            pieces = closed;
-                            break 'rounds;
-                        }
-                        Err(true) => fruitless = 0,
-                        Err(false) => {}
+                    let before = best.value;
+                    if let Some(closed) = attempt_pieces(&mut best, r, limits.pieces, &mut lps) {
+                        pieces = closed;
+                        break 'rounds;
+                    }
+                    if best.value > before {
+                        fruitless = 0;
                     }
                 }
                 continue;
