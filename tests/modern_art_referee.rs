@@ -904,8 +904,8 @@ fn lazy_and_eager_search_agree_on_every_miniature() {
 
 #[test]
 fn cli_search_verify_render() {
-    // Not `common::scratch`: the directory is left for `--out` to create.
-    let dir = std::env::temp_dir().join(format!("gb-ma-{}", std::process::id()));
+    // A directory inside the scratch one, left for `--out` to create.
+    let dir = scratch("ma").join("episodes");
     let out = dir.join("m01.json");
     run_ok(&[
         "modern-art",

@@ -869,10 +869,11 @@ pub fn neighbourhood_search(
     let first = match unplanned(scope, limits.probe, true) {
         Err(e) if !is_infeasible(&e) => {
             if !opts.quiet {
-                eprintln!(
-                    "search: no game in the first solve's {} nodes; once more with {}",
-                    limits.probe, RETRY_NODES
-                );
+                let first = match limits.probe {
+                    1 => "at the first solve's root".to_string(),
+                    n => format!("in the first solve's {n} nodes"),
+                };
+                eprintln!("search: no game {first}; once more with {RETRY_NODES} nodes");
             }
             unplanned(scope, RETRY_NODES, false)
         }
@@ -3334,7 +3335,24 @@ proof (`mip_pscost_minreliable=0`: the 4-player proof 139.5 s against 78.0 s, 3 
 52.2 s against 34.3 s). \
 Over the twelve rows (standard, anchor, blessed; 2–5 players) at seed 0 the root took \
 1807 s against 1487 s: anchor and blessed mostly got slower (5-player blessed 381.5 s \
-against 209.7 s; README).";
+against 209.7 s; README).\n\
+28. The root first, over more seeds (2026-11-27, the seventeenth session; measured, \
+nothing changed): the anchor and blessed rows at seeds 1 and 2, each beside the \
+fifteenth session's search (`GAMEBOUNDS_LNS=200,1000,0,1000,2000,1000000,0.02,0`), every \
+run proven: the root faster in 10 of 16 runs (8–22 s where both meet the same games; \
+2-player blessed 4 s slower at both seeds, 5-player anchor at seed 2 144.6 s against \
+89.4 s after a root with no game); medians over seeds 0–2 summed over the eight rows \
+1158.7 s against 1174.8 s. Standard, paired at seeds 3–5 too: 4 players 374.4 / 344.3 / \
+554.7 s against 394.8 / 371.1 / 480.6 s, 5 players 264.9 / 143.2 / 302.1 s against 267.0 \
+/ 162.6 / 298.7 s; over seeds 0–5 the root is faster at 14 of 18 runs, medians 81.0 / \
+317.0 / 170.2 s against 111.4 / 339.4 / 213.6 s for 3–5 players. The proof alone, given \
+the maximum, takes 27.2 / 35.8 / 106.8 / 52.1 s (the certify benchmark), so 4 players \
+cannot meet 60 s by a better search. Measured, not kept: the 3-player proof by the token \
+split alone (\"any artist: 5 tokens\" whole 35.4 s against about 31 s for its eight \
+sub-parts); HiGHS's `mip_allow_restart=false` in the 4-player proof (the same times \
+within 1 s at seeds 0–2). Measured only: with the token artist unranked in round 1 \
+(`GAMEBOUNDS_UNRANKED`, new) the 4-player \"any artist: 5 tokens\" part has LP 379, below \
+392, while second in round 1 leaves the hard piece's LP at 411.";
 
 #[cfg(test)]
 mod tests {

@@ -91,10 +91,42 @@ pub fn modern_art_minis() -> Vec<(PathBuf, usize)> {
     v
 }
 
-/// A scratch directory `gb-<tag>-<pid>` in the system's temporary directory, created if
-/// missing; the process id keeps concurrent runs of the suite apart.
+/// A scratch directory `gb-<tag>-<pid>` in cargo's temporary directory for integration
+/// tests (`target/tmp`, which `cargo clean` removes), created if missing. The process id
+/// keeps concurrent runs of the suite apart. Tests in one binary share the directory and
+/// run in parallel, so none of them can remove it when done; instead the directories that
+/// earlier runs of this tag left behind are removed here once their process has ended.
 pub fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gb-{tag}-{}", std::process::id()));
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    remove_stale(&base, tag);
+    let dir = base.join(format!("gb-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Removes `base/gb-<tag>-<pid>` for every `pid` that is no longer running. Only where
+/// `/proc` tells (Linux); elsewhere they stay until `cargo clean`. `gb-cli-fixings-<pid>`
+/// is not `gb-cli-<pid>`: the rest of the name must be a process id.
+fn remove_stale(base: &std::path::Path, tag: &str) {
+    let proc = std::path::Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let prefix = format!("gb-{tag}-");
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !proc.join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }

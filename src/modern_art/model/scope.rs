@@ -415,11 +415,12 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 /// The environment variables [`diagnostic_fixings`] reads. Each one restricts the game, so a
 /// solve under any of them is about fewer games than the rules allow: `solve` says so
 /// (`restricted` in its episode), and the commands that tabulate maxima refuse to run.
-pub const DIAGNOSTIC_FIXINGS: [&str; 11] = [
+pub const DIAGNOSTIC_FIXINGS: [&str; 12] = [
     "GAMEBOUNDS_PATTERNS",
     "GAMEBOUNDS_CLOSEMASK",
     "GAMEBOUNDS_FIRSTS",
     "GAMEBOUNDS_SECONDS",
+    "GAMEBOUNDS_UNRANKED",
     "GAMEBOUNDS_AWARDS",
     "GAMEBOUNDS_AWARDMAX",
     "GAMEBOUNDS_TOKENS",
@@ -448,6 +449,9 @@ pub fn diagnostic_fixings_set() -> Vec<&'static str> {
 ///   round (`x` leaves a round free).
 /// - `GAMEBOUNDS_SECONDS="x,x,x,3"`: the artist (0-based) that takes second place in each
 ///   round (`x` leaves a round free).
+/// - `GAMEBOUNDS_UNRANKED="4,x,x,x"`: an artist (0-based) that takes no place in that
+///   round (`x` leaves a round free). The 4-player "any artist: 5 tokens" part with its
+///   artist unranked in round 1 has LP 379, below the maximum 392.
 /// - `GAMEBOUNDS_AWARDS="4"`: every award token on that artist (0-based).
 /// - `GAMEBOUNDS_AWARDMAX="3"`: at most that many tokens on any one artist.
 /// - `GAMEBOUNDS_TOKENS="4:5"`, `GAMEBOUNDS_LEADS="4:0111"`: the token split's part
@@ -500,6 +504,15 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
         for (r, want) in firsts.split(',').enumerate().take(v.d.r) {
             if let Ok(a) = want.trim().parse::<usize>() {
                 m.constrain(eq(v.place(r, a, 0), 1.0));
+            }
+        }
+    }
+    if let Ok(unranked) = std::env::var("GAMEBOUNDS_UNRANKED") {
+        for (r, want) in unranked.split(',').enumerate().take(v.d.r) {
+            if let Ok(a) = want.trim().parse::<usize>() {
+                for place in 0..3 {
+                    m.constrain(eq(v.place(r, a, place), 0.0));
+                }
             }
         }
     }
