@@ -3349,8 +3349,7 @@ run proven: the root faster in 10 of 16 runs (8–22 s where both meet the same 
 the maximum, takes 27.2 / 35.8 / 106.8 / 52.1 s (the certify benchmark), so 4 players \
 cannot meet 60 s by a better search. Measured, not kept: the 3-player proof by the token \
 split alone (\"any artist: 5 tokens\" whole 35.4 s against about 31 s for its eight \
-sub-parts); HiGHS's `mip_allow_restart=false` in the 4-player proof (the same times \
-within 1 s at seeds 0–2). Measured only: with the token artist unranked in round 1 \
+sub-parts). Measured only: with the token artist unranked in round 1 \
 (`GAMEBOUNDS_UNRANKED`, new) the 4-player \"any artist: 5 tokens\" part has LP 379, below \
 392, while second in round 1 leaves the hard piece's LP at 411.";
 
