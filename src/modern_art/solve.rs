@@ -3346,7 +3346,7 @@ run proven: the root faster in 10 of 16 runs (8–22 s where both meet the same 
 554.7 s against 394.8 / 371.1 / 480.6 s, 5 players 264.9 / 143.2 / 302.1 s against 267.0 \
 / 162.6 / 298.7 s; over seeds 0–5 the root is faster at 14 of 18 runs, medians 81.0 / \
 317.0 / 170.2 s against 111.4 / 339.4 / 213.6 s for 3–5 players. The proof alone, given \
-the maximum, takes 27.2 / 35.8 / 106.8 / 52.1 s (the certify benchmark), so 4 players \
+the maximum, takes 31.1 / 41.0 / 116.1 / 57.8 s (the certify benchmark, run again), so 4 players \
 cannot meet 60 s by a better search. Measured, not kept: the 3-player proof by the token \
 split alone (\"any artist: 5 tokens\" whole 35.4 s against about 31 s for its eight \
 sub-parts). Measured only: with the token artist unranked in round 1 \
