@@ -61,10 +61,10 @@ pub enum Command {
     /// and once a game is known a part only looks for a better one). With no game known
     /// (no --start), a short neighbourhood search of the first sub-part finds one first:
     /// its root (a game near the root's bound is attempted at once), then one round's
-    /// shape kept at a time while the other rounds change, and after each better game a short proof attempt that may close the
-    /// sub-part and end the search (where the split divides the sub-part by a round's
-    /// ranking: its pieces, once a neighbourhood found nothing better) ("search: …" lines
-    /// on stderr). The token splits
+    /// shape kept at a time while the other rounds change, and after each better game a
+    /// short proof attempt that may close the sub-part and end the search (where the
+    /// split divides the sub-part by a round's ranking: its pieces, once a neighbourhood
+    /// found nothing better) ("search: …" lines on stderr). The token splits
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard

@@ -644,9 +644,11 @@ fn dive(
 /// 20–30 s, but the round neighbourhoods that follow lift a root game about as far (3
 /// players: 407 → 427 in round 1's neighbourhood, where 412 reached 426). `bench` (seeds
 /// 0–2, from scratch): medians 38.3 / 75.9 / 253.4 / 122.3 s for 2–5 players, against
-/// 37.3 / 98.2 / 299.7 / 208.3 s with 200 nodes; some paths get longer (5 players at seed
-/// 3: 306.7 s; 4-player blessed at seed 0: 554.0 s against 389.1 s, still proven). See
-/// the README, "The root as the first solve, again".
+/// 37.3 / 98.2 / 299.7 / 208.3 s with 200 nodes. Some paths get longer (4 players at seed
+/// 5: 554.7 s against 480.6 s; 4-player blessed at seed 0: 554.0 s against 389.1 s, still
+/// proven), but paired over seeds 0–5 the root is faster in 14 of 18 standard runs, and
+/// the anchor and blessed rows take about as long over seeds 0–2. See the README, "The
+/// root as the first solve, again" and "The root first, over three seeds".
 pub const PROBE_NODES: u64 = 1;
 
 /// Branch-and-bound nodes (and no strong branching) of the second first solve of
