@@ -67,12 +67,12 @@ pub fn render(env: &Envelope) -> Result<String> {
                      which a takes first place, one round at a time (first in it or not; with \
                      no game known, the sub-part with every round decided and the highest LP \
                      came first, then the pieces that halving meets on the way to it), unless its \
-                     LP was within {:.0}% of the best game (then it was solved whole). A part \
+                     LP was within {:.1}% of the best game (then it was solved whole). A part \
                      with every round decided whose LP exceeded the best game by more than \
-                     {:.0}% was split once more by how many artists the first round a does \
+                     {:.1}% was split once more by how many artists the first round a does \
                      not lead ranks. Every game lies in exactly one part.",
-                    crate::modern_art::solve::WHOLE_WITHIN * 100.0,
-                    crate::modern_art::solve::RANKED_BEYOND * 100.0
+                    crate::modern_art::solve::split_shares(cfg.players).0 * 100.0,
+                    crate::modern_art::solve::split_shares(cfg.players).1 * 100.0
                 ),
                 "part",
             )

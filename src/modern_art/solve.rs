@@ -1110,7 +1110,7 @@ fn ranking_round(c: &Config, scope: &Scope, lp: f64, best: i64) -> Option<usize>
     let leads = scope.leads?;
     let rounds = c.variant.rounds;
     let leaf = scope.ranked.is_none() && leads.settled(rounds);
-    let beyond = lp - best as f64 > RANKED_BEYOND * (best as f64).abs();
+    let beyond = lp - best as f64 > split_shares(c.players).1 * (best as f64).abs();
     (0..rounds)
         .find(|r| leads.led >> r & 1 == 0)
         .filter(|_| leaf && beyond)
@@ -1335,7 +1335,15 @@ fn part_label(c: &Config, scope: &Scope) -> String {
 /// each, before [`RANKED_BEYOND`]). With none known, the sub-part with every round
 /// decided and the highest LP (most likely to hold the best game) is solved first, then
 /// the pieces the halving meets on the way to it ([`Leads::around`]).
-pub const WHOLE_WITHIN: f64 = 0.04;
+///
+/// 4% until the eighteenth session; 1.5% since the LP bounds carry the hand-budget rows
+/// ([`model::cuts::hand_budget`]), which bring a part's LP much closer to the best game:
+/// 4 players "any artist: 5 tokens" has LP 406.3 with them (3.6% above 392), and solved
+/// whole it took 147.8 s against 58.9 s for the whole proof split; at 3% (ranking at
+/// 1.5%) a sub-part was solved whole and had not closed after 90 s. 2 players keeps 3%
+/// ([`SHARES_BY_PLAYERS`]): its proof from 441 took 46.0 s at 1.5%, 38.8 s at 2%, 27.4 s
+/// at 3% and 30.2 s before the rows (seed 0).
+pub const WHOLE_WITHIN: f64 = 0.015;
 
 /// A `tokens-leads` part with every round decided is split once more, by how many
 /// artists the first round its artist does not lead ranks (1, 2 or 3: a ranking cut
@@ -1345,12 +1353,58 @@ pub const WHOLE_WITHIN: f64 = 0.04;
 /// 5.6%) 62.5 s whole, 8.7 + 27.3 s split (the whole proof 85 → 58 s); 5 players (358
 /// against 343, 4.4%) 20.8 s whole, 19.6 + 9.5 s split; 3 players (4.7%) 7.7 s against
 /// 6.7 s.
-pub const RANKED_BEYOND: f64 = 0.05;
+///
+/// 5% until the eighteenth session; 1.5% since the LP bounds carry the hand-budget rows:
+/// the 4-player part then has LP 399.8 and 399.0 in its two hard pieces and about 400
+/// whole (2.0% above 392); at 2% (leads at 2% too) its first part solved had not closed
+/// after 80 s, against 12.8 + 38.4 s for the two pieces at 1.5%.
+pub const RANKED_BEYOND: f64 = 0.015;
+
+/// A split part whose LP bound (the hand-budget rows included, see
+/// [`model::cuts::hand_budget`]) exceeds the best game by at most this share of it is
+/// solved with those rows in its integer model too. Near the best game they close such a
+/// part at or near the root: 4 players, seed 0, "5 tokens, first in rounds 2 and 3" (LP
+/// 393.8 against 392) 1.9 s against 7.9 s, "first in round 1" (395.6) 2.7 s against 10.0
+/// s. Further from it they slow HiGHS's search (the pieces at LP 399–400: about twice as
+/// long), so they stay out there.
+pub const HAND_WITHIN: f64 = 0.012;
+
+/// The split's shares by player count where they differ from [`WHOLE_WITHIN`] and
+/// [`RANKED_BEYOND`] (players, whole within, ranked beyond), measured in the eighteenth
+/// session, when the hand-budget rows tightened the LP bounds:
+/// - 2 players 3% and 2%. A seat is dealt 28 cards there, 7 more than the largest artist
+///   has, so the rows lower its LPs less (the hard part's 463 to about 451, where 4
+///   players' drops from 414 to 400), and at 1.5% and 1.5% its proof from 441 split
+///   into 36 parts and took 46.0 s, against 27.4 s at 3% and 2% and 30.2 s before the
+///   rows (seed 0); from scratch 56.7 s against 36.6 s (medians of 3).
+/// - 3 players keeps 5% for the ranking: the search attempts the part holding its game
+///   whole below that share and by its ranking pieces above it, and at 1.5% it closed
+///   427 at seed 0 by pieces in 26 s where the whole part took 12 s; from scratch 45.8 /
+///   68.3 / 70.6 s at 5% against 65.8 / 104.2 / 92.7 s at 1.5% (seeds 0–2).
+/// - 5 players keeps 5% too, for want of a reason to change: its proof skips every part
+///   by LP at either share, and from scratch it took 282.1 / 139.8 / 88.9 s at 1.5%
+///   against 285.1 / 136.6 / 85.6 s at 5% (seeds 0–2).
+pub const SHARES_BY_PLAYERS: [(usize, f64, f64); 3] = [
+    (2, 0.03, 0.02),
+    (3, WHOLE_WITHIN, 0.05),
+    (5, WHOLE_WITHIN, 0.05),
+];
+
+/// The split's shares for `players`: ([`WHOLE_WITHIN`], [`RANKED_BEYOND`]) unless
+/// [`SHARES_BY_PLAYERS`] says otherwise.
+pub fn split_shares(players: usize) -> (f64, f64) {
+    SHARES_BY_PLAYERS
+        .iter()
+        .find(|(n, ..)| *n == players)
+        .map_or((WHOLE_WITHIN, RANKED_BEYOND), |&(_, w, r)| (w, r))
+}
 
 /// Whether a token part with LP bound `lp` is solved whole rather than split by leads: its
-/// LP exceeds the best game (when one is known) by at most [`WHOLE_WITHIN`] of it.
-fn near_best(lp: f64, best: Option<i64>) -> bool {
-    best.is_some_and(|v| lp - v as f64 <= WHOLE_WITHIN * (v as f64).abs())
+/// LP exceeds the best game (when one is known) by at most the whole share of it
+/// ([`split_shares`]).
+fn near_best(players: usize, lp: f64, best: Option<i64>) -> bool {
+    let within = split_shares(players).0;
+    best.is_some_and(|v| lp - v as f64 <= within * (v as f64).abs())
 }
 
 /// One part of the leads split in words: "first in rounds 1, 2 and 4" when every round
@@ -1561,7 +1615,8 @@ pub fn split_keeping(
                     decided: 0,
                 });
                 let rounds = c.variant.rounds;
-                let split = !leads.settled(rounds) && !beaten(b) && !near_best(b, best_value);
+                let split =
+                    !leads.settled(rounds) && !beaten(b) && !near_best(c.players, b, best_value);
                 let within = |l: Leads| scope.with_leads(l);
                 if split && best_value.is_some() {
                     let halves = leads.halves(rounds).into_iter().flatten();
@@ -1674,7 +1729,15 @@ pub fn split_keeping(
                     solved_against.insert(i, best_value);
                     let solved = match presolved.iter().position(|(s, _)| s == scope) {
                         Some(k) => presolved.swap_remove(k).1,
-                        None => solve_from(c, objective, player, &part, opts, seed),
+                        None => {
+                            let near = lp.zip(best_value).is_some_and(|(l, v)| {
+                                l - v as f64 <= HAND_WITHIN * (v as f64).abs()
+                            });
+                            model::vars::HAND.with(|h| h.set(near));
+                            let solved = solve_from(c, objective, player, &part, opts, seed);
+                            model::vars::HAND.with(|h| h.set(false));
+                            solved
+                        }
                     };
                     match solved {
                         Ok(o) => {
@@ -2566,7 +2629,11 @@ pub fn run_results(
         }
     }
     let (rows, star_rows) = result_rows(root)?;
-    let within = WHOLE_WITHIN * 100.0;
+    let within = format!(
+        "{:.1}% (with 2 players {:.0}%)",
+        WHOLE_WITHIN * 100.0,
+        split_shares(2).0 * 100.0
+    );
     let text = format!(
         "# Modern Art: Masters Gallery — maximum scores\n\n\
          Regenerate with `gamebounds modern-art results` (`make results`; `--players N` \
@@ -2585,7 +2652,7 @@ pub fn run_results(
          symbols are renamed, so one part stands for all of them and keeps one order of \
          the others), a token part that its LP does not \
          settle split again by the rounds its artist leads (unless the LP is within \
-         {within:.0}% of the best game); a part left open is solved \
+         {within} of the best game); a part left open is solved \
          once more if a later part found a better game. `results --resume` starts each \
          row's split from its episode already in `games/` instead of the star and patron \
          solves (how the long proofs were continued: each row's `seconds` is then its \
@@ -3353,7 +3420,24 @@ cannot meet 60 s by a better search. Measured, not kept: the 3-player proof by t
 split alone (\"any artist: 5 tokens\" whole 35.4 s against about 31 s for its eight \
 sub-parts). Measured only: with the token artist unranked in round 1 \
 (`GAMEBOUNDS_UNRANKED`, new) the 4-player \"any artist: 5 tokens\" part has LP 379, below \
-392, while second in round 1 leaves the hard piece's LP at 411.";
+392, while second in round 1 leaves the hard piece's LP at 411.\n\
+29. The hand budget (2026-11-27, the eighteenth session, kept): rows saying that a \
+seat's cards of one artist k over the game, plus its cards of the other artists paid at \
+a value ≥ t, fit in the cards it was dealt and drew: own(k) + Σ_{x≠k} paid_x(≥ t) ≤ D + \
+S(k) + Σ_{x≠k} S(x) · [x's final value ≥ t] (`cuts::hand_budget`; D dealt, S the `draw` \
+cards). The 4-player hard piece without the renaming: LP 423 → 399; 4-player blessed \
+whole game 472.6 → 451.5. Inside branch and bound they slowed the two hard 4-player \
+pieces (85.7 s against 39.4 s at seed 0, 131.5 against 69.9 s at seed 1; the 3-ranked \
+piece had not closed after 165 s, 12.5 s before), so they go into the LP bounds, which \
+skip parts, and into the integer model only of a part within 1.2% of the best game \
+(`HAND_WITHIN`). The split's shares come down with the LPs (`WHOLE_WITHIN` 1.5%, \
+`RANKED_BEYOND` 1.5%; 2 players 3% and 2%, 3 and 5 players 5% for the ranking: \
+`SHARES_BY_PLAYERS`). The proofs of the committed maxima (the certify benchmark, seeds 0–2, \
+beside another benchmark) 27.3 / 28.3 / 82.1 / 3.5 s against 31.1 / 41.0 / 116.1 / 57.8 \
+s (5 players: every part skipped by its LP); the anchor and blessed proofs faster too \
+(4-player blessed 140.7 s against 200.4 s, 5-player anchor 7.9 s against 41.3 s). From \
+scratch (the table above) 36.6 / 68.3 / 224.6 / 136.6 s; the seventeenth session's \
+search took 79.1, 277.9 and 135.9 s (medians) for 3–5 players on this machine.";
 
 #[cfg(test)]
 mod tests {
@@ -3489,12 +3573,15 @@ mod tests {
 
     #[test]
     fn token_parts_near_the_best_game_are_solved_whole() {
-        // 2 players, best 441: "Christin P.: 4 tokens" (LP 454) whole, "Karl Gitter: 4
-        // tokens" (LP 459) split; with no game known every part is split.
-        assert!(near_best(454.0, Some(441)));
-        assert!(!near_best(459.0, Some(441)));
-        assert!(near_best(441.0, Some(441)));
-        assert!(!near_best(442.0, None));
+        // 2 players, best 441: a part with LP 454 (2.9% above) whole, 459 split; 4
+        // players, best 392: 397 (1.3%) whole, 399 split; with no game known every part
+        // is split.
+        assert!(near_best(2, 454.0, Some(441)));
+        assert!(!near_best(2, 459.0, Some(441)));
+        assert!(near_best(2, 441.0, Some(441)));
+        assert!(!near_best(2, 442.0, None));
+        assert!(near_best(4, 397.0, Some(392)));
+        assert!(!near_best(4, 399.0, Some(392)));
     }
 
     /// The leaves (every round decided) under a leads part, reached by halving.

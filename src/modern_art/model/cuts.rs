@@ -10,7 +10,9 @@
 //!
 //! Every family is argued valid in its doc comment. Diagnostics: `GAMEBOUNDS_CUTS` (a
 //! comma-separated list of family names, or `none`) picks the families, to measure each
-//! one's effect; by default all are added.
+//! one's effect; by default all are added. One family, [`hand_budget`], is not added by
+//! [`add`]: it goes into the LP bounds and into the split's parts near the best game
+//! (see its doc comment for why).
 
 use good_lp::constraint::{geq, leq};
 use good_lp::Expression;
@@ -340,4 +342,61 @@ fn token_conflicts(m: &mut Model, c: &Config, v: &Vars) {
     }
     let above_half: Expression = (0..d.a).map(|a| at_least(a, t_all / 2 + 1)).sum();
     m.constrain(leq(above_half, 1.0));
+}
+
+/// **A seat's hand holds a whole artist and what it is paid for elsewhere.** For every
+/// scored seat p, artist k and value t, with D = the cards dealt to a seat over the game
+/// and S(y) = the deck's `draw` cards of artist y:
+///
+/// own(k) + Σ_{x ≠ k} (p's cards of x paid, over the game, at a value ≥ t)
+///     ≤ D + S(k) + Σ_{x ≠ k} S(x) · [x's final value is ≥ t],
+///
+/// where own(k) is p's cards of k over the game.
+///
+/// Valid: a seat plays only cards it was dealt or drew, and each draw comes from a `draw`
+/// card it played (the spec: "the player takes the top card of the deck into hand"; a
+/// `draw` card shown in a simultaneous event draws for its own seat). Let A be the
+/// artists x ≠ k whose bracket is 1. An artist outside A was worth less than t after
+/// every round (values never decrease), so none of its cards was paid at t or more; the
+/// left side is at most own(k) + Σ_{x∈A} own(x). Of p's played cards, the draw cards of
+/// the artists y outside A ∪ {k} are among its own(y) cards, so own(k) + Σ_{x∈A} own(x)
+/// ≤ D + (p's draw cards of k and of A) ≤ the right side.
+///
+/// Why it helps: the relaxation pays a seat one card of an artist at a high value in a
+/// world of weight 0.2, a mixture of five cards there and none elsewhere, and does so for
+/// several artists at once. With 4 players a seat is dealt 21 cards and Krypto has 21, so
+/// a seat that plays every Krypto card has room for one card of each other artist plus
+/// its draw card, whatever the world. The 4-player piece "Krypto: 5 tokens, first in
+/// rounds 2–4, 2 artists ranked in round 1" (without the renaming) has LP 423 without
+/// these rows and 399 with them, against the maximum 392.
+///
+/// Not among [`add`]'s families: inside HiGHS's branch and bound these dense rows (about
+/// 35,000 nonzeros) slowed the 4-player proof's two hard pieces about twofold (85.7
+/// against 39.4 s at seed 0), although their LPs dropped from 414 and 411 to 400 and 399.
+/// They are added to the LP bounds ([`super::lp_bound`]) that let the split skip a part,
+/// and to the parts whose LP lies near the best game (`vars::HAND`).
+pub fn hand_budget(m: &mut Model, c: &Config, v: &Vars) {
+    use crate::modern_art::rules::Symbol;
+    if v.scored.len() != 1 || !enabled("hand-budget") {
+        return;
+    }
+    let d = &v.d;
+    let last = d.r - 1;
+    let dealt: usize = (0..d.r).map(|r| c.deal(r)).sum();
+    let sd = |a: usize| c.supply(a, Symbol::Draw) as f64;
+    for &p in &v.scored {
+        for k in 0..d.a {
+            for t in 1..=d.value_max[last] {
+                let mut lhs: Expression = (0..d.r).map(|r| v.own(r, p, k)).sum();
+                let mut rhs = Expression::from(dealt as f64 + sd(k));
+                for x in (0..d.a).filter(|&x| x != k) {
+                    for r in (0..d.r).filter(|&r| t <= d.value_max[r]) {
+                        lhs += paid_at_least(v, r, p, x, t);
+                    }
+                    rhs += sd(x) * level_at_least(v, last, x, t);
+                }
+                m.constrain(leq(lhs, rhs));
+            }
+        }
+    }
 }

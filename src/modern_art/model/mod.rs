@@ -249,6 +249,9 @@ pub fn build(
     values::values(&mut m, c, &v);
     scoring::scoring(&mut m, c, &v);
     cuts::add(&mut m, c, &v);
+    if vars::hand_rows() {
+        cuts::hand_budget(&mut m, c, &v);
+    }
     scope.restrict(&mut m, &v);
     scope::diagnostic_fixings(&mut m, &v);
     let (objective, sense) = objectives(&mut m, &v, objective);

@@ -172,6 +172,15 @@ fn relaxed() -> bool {
 thread_local! {
     /// Build the LP relaxation (see [`super::lp_bound`]).
     pub static RELAX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Add the hand-budget rows ([`super::cuts::hand_budget`]) to an integer model too:
+    /// the split sets it for a part whose LP lies near the best game.
+    pub static HAND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the model being built gets the hand-budget rows: every LP relaxation, and an
+/// integer model while [`HAND`] is set.
+pub fn hand_rows() -> bool {
+    relaxed() || HAND.with(|h| h.get())
 }
 
 pub fn int(m: &mut Model, name: String, lo: f64, hi: f64) -> Variable {
