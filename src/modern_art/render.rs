@@ -58,6 +58,7 @@ pub fn render(env: &Envelope) -> Result<String> {
                 "first in round 1",
             )
         } else if by.contains("lead") {
+            let shares = crate::modern_art::solve::split_shares(cfg.players);
             (
                 format!(
                     "At most one artist can end a game with more than half of the award \
@@ -71,8 +72,8 @@ pub fn render(env: &Envelope) -> Result<String> {
                      with every round decided whose LP exceeded the best game by more than \
                      {:.1}% was split once more by how many artists the first round a does \
                      not lead ranks. Every game lies in exactly one part.",
-                    crate::modern_art::solve::split_shares(cfg.players).0 * 100.0,
-                    crate::modern_art::solve::split_shares(cfg.players).1 * 100.0
+                    shares.0 * 100.0,
+                    shares.1 * 100.0
                 ),
                 "part",
             )

@@ -1110,7 +1110,7 @@ fn ranking_round(c: &Config, scope: &Scope, lp: f64, best: i64) -> Option<usize>
     let leads = scope.leads?;
     let rounds = c.variant.rounds;
     let leaf = scope.ranked.is_none() && leads.settled(rounds);
-    let beyond = lp - best as f64 > split_shares(c.players).1 * (best as f64).abs();
+    let beyond = !within_share(lp, best, split_shares(c.players).1);
     (0..rounds)
         .find(|r| leads.led >> r & 1 == 0)
         .filter(|_| leaf && beyond)
@@ -1403,8 +1403,13 @@ pub fn split_shares(players: usize) -> (f64, f64) {
 /// LP exceeds the best game (when one is known) by at most the whole share of it
 /// ([`split_shares`]).
 fn near_best(players: usize, lp: f64, best: Option<i64>) -> bool {
-    let within = split_shares(players).0;
-    best.is_some_and(|v| lp - v as f64 <= within * (v as f64).abs())
+    best.is_some_and(|v| within_share(lp, v, split_shares(players).0))
+}
+
+/// Whether the LP bound `lp` exceeds the best game `best` by at most `share` of it: the
+/// test behind [`near_best`], [`ranking_round`] and [`HAND_WITHIN`].
+fn within_share(lp: f64, best: i64, share: f64) -> bool {
+    lp - best as f64 <= share * (best as f64).abs()
 }
 
 /// One part of the leads split in words: "first in rounds 1, 2 and 4" when every round
@@ -1730,9 +1735,9 @@ pub fn split_keeping(
                     let solved = match presolved.iter().position(|(s, _)| s == scope) {
                         Some(k) => presolved.swap_remove(k).1,
                         None => {
-                            let near = lp.zip(best_value).is_some_and(|(l, v)| {
-                                l - v as f64 <= HAND_WITHIN * (v as f64).abs()
-                            });
+                            let near = lp
+                                .zip(best_value)
+                                .is_some_and(|(l, v)| within_share(l, v, HAND_WITHIN));
                             model::vars::HAND.with(|h| h.set(near));
                             let solved = solve_from(c, objective, player, &part, opts, seed);
                             model::vars::HAND.with(|h| h.set(false));

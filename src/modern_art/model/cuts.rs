@@ -386,8 +386,9 @@ pub fn hand_budget(m: &mut Model, c: &Config, v: &Vars) {
     let sd = |a: usize| c.supply(a, Symbol::Draw) as f64;
     for &p in &v.scored {
         for k in 0..d.a {
+            let own_k: Expression = (0..d.r).map(|r| v.own(r, p, k)).sum();
             for t in 1..=d.value_max[last] {
-                let mut lhs: Expression = (0..d.r).map(|r| v.own(r, p, k)).sum();
+                let mut lhs = own_k.clone();
                 let mut rhs = Expression::from(dealt as f64 + sd(k));
                 for x in (0..d.a).filter(|&x| x != k) {
                     for r in (0..d.r).filter(|&r| t <= d.value_max[r]) {
