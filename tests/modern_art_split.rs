@@ -513,6 +513,54 @@ fn neighbourhood_search_finds_certified_games() {
 }
 
 #[test]
+fn search_stops_at_the_parts_lp_bound() {
+    // A game that reaches the part's LP bound is the part's maximum: the search ends there,
+    // with no proof attempt (the split then skips the part by that bound). m02 from the
+    // root's game: without a bound the attempt against that game closes the part; with a
+    // bound at the game the search ends found, unattempted; with a bound one point higher
+    // it goes on as without one.
+    let c = mini("m02-two-rounds", 2);
+    let (truth, _) = search::maximise(&c, "max-player", None).unwrap();
+    let limits = solve::SearchLimits {
+        probe: 1,
+        first_gap: 1.0,
+        ..solve::SearchLimits::default()
+    };
+    let search = |lp: Option<f64>| {
+        solve::neighbourhood_search(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &Scope::all(),
+            lp,
+            &SolveOptions::quiet(),
+            limits,
+        )
+        .expect("a game")
+    };
+    let open = search(None);
+    assert!(
+        matches!(open.settled, Some(Err(_))),
+        "m02: no proof attempt closed the part"
+    );
+    let found = open.outcome.value;
+    assert_eq!(found, truth);
+    let at = search(Some(found as f64 + 0.5));
+    assert!(
+        at.settled.is_none() && at.pieces.is_empty(),
+        "m02: attempted at its bound"
+    );
+    assert_eq!(at.outcome.value, found);
+    let cert = verify(&at.outcome.envelope).unwrap();
+    assert!(cert.starts_with("certified"), "{cert}");
+    let above = search(Some(found as f64 + 1.5));
+    assert!(
+        matches!(above.settled, Some(Err(_))),
+        "m02: stopped below its bound"
+    );
+}
+
+#[test]
 fn split_from_no_game_equals_search_on_four_rounds() {
     // From no game the split's first leaf is searched first (here its first solve proves
     // it, and that solve is the leaf's result); the split must still prove the maximum.

@@ -778,6 +778,34 @@ enum Settle {
     Divided,
 }
 
+/// Player counts whose [`neighbourhood_search`] builds its first solve and its
+/// neighbourhoods with the hand-budget rows ([`model::cuts::hand_budget`], through
+/// [`model::vars::HAND`]). With 5 players the rows bring the LP of the part searched down
+/// to its maximum (343.0 against 343), and HiGHS finds that game fast: 19.3 / 98.6 / 36.2
+/// s from scratch at seeds 0–2 against 245.0 / 156.5 / 66.5 s without them (at seed 0 the
+/// round-1 neighbourhood found 343 in 3 s, where it found 340 in 40 s); blessed 66.8 /
+/// 80.7 / 88.5 s against 267.2 / 101.0 / 94.8 s, but anchor 100.8 / 113.3 / 85.6 s
+/// against 41.9 / 80.1 / 117.8 s. With 2–4 players they slowed it (2 players 51.8 s
+/// against 36.5 s at seed 0, 3 players 78.8 s against 45.8 s, 4 players 169.7 / 297.6 /
+/// 407.9 s against 148.4 / 272.1 / 224.6 s: the 4-player round-1 neighbourhood took 85 s
+/// to find 392 where it finds 391 in 35 s). README, "The hand budget in the search".
+pub const SEARCH_HAND_PLAYERS: [usize; 1] = [5];
+
+/// Which solves of [`neighbourhood_search`] carry the hand-budget rows: `first` (the
+/// first solve and its retry), `near` (the neighbourhoods), `proof` (the proof attempts of
+/// the part and its pieces). By default the first two with the player counts of
+/// [`SEARCH_HAND_PLAYERS`], none otherwise; `GAMEBOUNDS_SEARCH_HAND=first,near,proof`
+/// (any of them, or `none`) overrides it, for measurements.
+fn search_hand(players: usize) -> Vec<String> {
+    match std::env::var("GAMEBOUNDS_SEARCH_HAND") {
+        Ok(v) => v.split(',').map(|x| x.trim().to_string()).collect(),
+        Err(_) if SEARCH_HAND_PLAYERS.contains(&players) => {
+            vec!["first".to_string(), "near".to_string()]
+        }
+        Err(_) => Vec::new(),
+    }
+}
+
 /// The limits of the split's [`neighbourhood_search`]: [`SearchLimits::default`], or
 /// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes` (a
 /// field left out keeps its default; a probe of `0` turns the search off, a patience of
@@ -851,6 +879,16 @@ pub fn neighbourhood_search(
     };
     let rounds = c.variant.rounds;
     let all = (1u32 << rounds) - 1;
+    // Which solves carry the hand-budget rows ([`search_hand`]), and a solve with them on
+    // or off (off again after it, as the split expects).
+    let hand = search_hand(c.players);
+    let hand_in = |what: &str| hand.iter().any(|x| x == what);
+    let with_hand = |on: bool, f: &mut dyn FnMut() -> Result<Outcome>| {
+        model::vars::HAND.with(|h| h.set(on));
+        let r = f();
+        model::vars::HAND.with(|h| h.set(false));
+        r
+    };
     // `part` solved with every round free and no plan, for at most `nodes`: the first
     // solve, and (below) the proof attempts.
     let unplanned = |part: &Scope, nodes: u64, strong: bool| {
@@ -862,7 +900,14 @@ pub fn neighbourhood_search(
             strong,
             first: false,
         };
-        solve_near(c, objective, player, part, &quiet, None, Some(near))
+        let on = hand_in(if part.beating.is_some() {
+            "proof"
+        } else {
+            "first"
+        });
+        with_hand(on, &mut || {
+            solve_near(c, objective, player, part, &quiet, None, Some(near))
+        })
     };
     // The first solve; when it finds no game within its nodes (5 players with HiGHS's
     // seed 1), once more with RETRY_NODES and no strong branching (it only has to find a
@@ -987,6 +1032,10 @@ pub fn neighbourhood_search(
     let mut fruitless = 0;
     // The solve that settled the part, when a proof attempt did.
     let mut settled = None;
+    // A game that reaches the part's LP bound is its maximum: the search ends, and the
+    // split skips the part by that bound (5 players, seed 0: the part's LP is 343.0, and
+    // a proof attempt against 343 took 24 s).
+    let reached = |best: &Outcome| lp.is_some_and(|b| whole(b) <= best.value as f64);
     // Proof attempts of the part against `best` (and against each better game one finds,
     // unproven): the solve that closed the part, if one did.
     let closes = |best: &mut Outcome, nodes: u64| -> Option<Result<Outcome>> {
@@ -1004,6 +1053,9 @@ pub fn neighbourhood_search(
                 Settle::Better(o) => {
                     *best = *o;
                     say("the proof attempt found a better game", best);
+                    if reached(best) {
+                        return None;
+                    }
                 }
                 Settle::Open => {
                     say("the part not closed against it", best);
@@ -1020,8 +1072,11 @@ pub fn neighbourhood_search(
     // A first game within FIRST_GAP of the first solve's bound may be the part's maximum,
     // or a short step below it: the part (or, where the split divides it by a round's
     // ranking, its pieces) is attempted against it at once, briefly ([`FIRST_NODES`]).
-    let mut done = false;
-    if near_bound && limits.first_nodes > 0 {
+    let mut done = reached(&best);
+    if done {
+        say("the part's LP bound reached, search ends with", &best);
+    }
+    if !done && near_bound && limits.first_nodes > 0 {
         match divides(best.value) {
             // Out of nodes or not, the pieces are attempted again after a fruitless
             // neighbourhood, with more nodes (not marked as attempted).
@@ -1038,6 +1093,11 @@ pub fn neighbourhood_search(
         }
     }
     'rounds: for kept in (0..rounds).filter(|_| !done) {
+        // (A piece's proof attempt may have found a better game.)
+        if kept > 0 && reached(&best) {
+            say("the part's LP bound reached, search ends with", &best);
+            break;
+        }
         if limits.patience > 0 && fruitless >= limits.patience {
             if !opts.quiet {
                 eprintln!(
@@ -1055,7 +1115,10 @@ pub fn neighbourhood_search(
             strong: true,
             first: kept as u32 >= limits.first_from,
         };
-        match solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near)) {
+        let found = with_hand(hand_in("near"), &mut || {
+            solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near))
+        });
+        match found {
             Ok(o) if o.value > best.value => {
                 best = o;
                 fruitless = 0;
@@ -1085,12 +1148,16 @@ pub fn neighbourhood_search(
             }
         }
         // A better game, perhaps the part's maximum: can the part be closed against it?
+        if reached(&best) {
+            say("the part's LP bound reached, search ends with", &best);
+            break 'rounds;
+        }
         if let Some(solved) = closes(&mut best, limits.proof) {
             settled = Some(solved);
             break 'rounds;
         }
     }
-    if settled.is_none() && pieces.is_empty() {
+    if settled.is_none() && pieces.is_empty() && !reached(&best) {
         say("best game", &best);
     }
     (best.report.rows, best.report.columns, best.report.integers) = size;
@@ -3442,7 +3509,18 @@ beside another benchmark) 27.3 / 28.3 / 82.1 / 3.5 s against 31.1 / 41.0 / 116.1
 s (5 players: every part skipped by its LP); the anchor and blessed proofs faster too \
 (4-player blessed 140.7 s against 200.4 s, 5-player anchor 7.9 s against 41.3 s). From \
 scratch (the table above) 36.6 / 68.3 / 224.6 / 136.6 s; the seventeenth session's \
-search took 79.1, 277.9 and 135.9 s (medians) for 3–5 players on this machine.";
+search took 79.1, 277.9 and 135.9 s (medians) for 3–5 players on this machine.\n\
+30. The hand budget in the search (2026-11-27, the nineteenth session, kept for 5 \
+players): the search ends as soon as its game reaches the part's LP bound (the split then \
+skips the part; 5 players, seed 0, saved a 24-s proof attempt), and with 5 players its \
+first solve and neighbourhoods carry the hand-budget rows (`SEARCH_HAND_PLAYERS`), which \
+bring the searched part's LP to 343.0, its maximum. From scratch, 5 players, seeds 0–2 \
+(the table above, alone): 22.0 / 113.2 / 36.0 s, median 36.0 s, against 245.0 / 156.5 / \
+66.5 s without the rows (beside another run); blessed 66.8 / 80.7 / 88.5 s against 267.2 \
+/ 101.0 / 94.8 s; anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / 117.8 s. With 2–4 \
+players the rows slowed the search (2 players 51.8 s against 36.5 s at seed 0; 4 players \
+169.7 / 297.6 / 407.9 s against 148.4 / 272.1 / 224.6 s), and so did the rows in the \
+4-player first solve alone (392 found at 167.8 s, against 64.6 s).";
 
 #[cfg(test)]
 mod tests {
