@@ -778,31 +778,41 @@ enum Settle {
     Divided,
 }
 
-/// Player counts whose [`neighbourhood_search`] builds its first solve and its
-/// neighbourhoods with the hand-budget rows ([`model::cuts::hand_budget`], through
-/// [`model::vars::HAND`]). With 5 players the rows bring the LP of the part searched down
-/// to its maximum (343.0 against 343), and HiGHS finds that game fast: 19.3 / 98.6 / 36.2
-/// s from scratch at seeds 0–2 against 245.0 / 156.5 / 66.5 s without them (at seed 0 the
-/// round-1 neighbourhood found 343 in 3 s, where it found 340 in 40 s); blessed 66.8 /
-/// 80.7 / 88.5 s against 267.2 / 101.0 / 94.8 s, but anchor 100.8 / 113.3 / 85.6 s
-/// against 41.9 / 80.1 / 117.8 s. With 2–4 players they slowed it (2 players 51.8 s
-/// against 36.5 s at seed 0, 3 players 78.8 s against 45.8 s, 4 players 169.7 / 297.6 /
-/// 407.9 s against 148.4 / 272.1 / 224.6 s: the 4-player round-1 neighbourhood took 85 s
-/// to find 392 where it finds 391 in 35 s). README, "The hand budget in the search".
-pub const SEARCH_HAND_PLAYERS: [usize; 1] = [5];
+/// Which solves of [`neighbourhood_search`] carry the hand-budget rows
+/// ([`model::cuts::hand_budget`], through [`model::vars::HAND`]), by player count (none for
+/// the others): `first` (the first solve and its retry), `near` (the neighbourhoods),
+/// `proof` (the proof attempts of the whole part; `pieces` would be those of its ranking
+/// pieces). README, "The hand budget in the search".
+/// - 5 players, the first solve and the neighbourhoods. The rows bring the LP of the part
+///   searched down to its maximum (343.0 against 343), and HiGHS finds that game fast:
+///   19.3 / 98.6 / 36.2 s from scratch at seeds 0–2 against 245.0 / 156.5 / 66.5 s
+///   without them (at seed 0 the round-1 neighbourhood found 343 in 3 s, where it found
+///   340 in 40 s); blessed 66.8 / 80.7 / 88.5 s against 267.2 / 101.0 / 94.8 s, but
+///   anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / 117.8 s. Its proof attempts
+///   without them: with them, at seed 2, the attempt against 340 did not find 343 (where
+///   without them it does, at 26.6 s).
+/// - 3 players, the proof attempts: the attempt that finds 427 and closes the part (LP
+///   437.4) took 16.9 / 14.8 s against 23.7 / 19.2 s at seeds 1 / 2 (9.1 s against 7.1 s
+///   at seed 0).
+/// - 2 and 4 players, none: with the rows in the first solve and the neighbourhoods, 2
+///   players took 51.8 s against 36.5 s at seed 0, 4 players 169.7 / 297.6 / 407.9 s
+///   against 148.4 / 272.1 / 224.6 s (the 4-player round-1 neighbourhood took 85 s to find
+///   392 where it finds 391 in 35 s), and in the first solve alone 4 players found 392 at
+///   167.8 s against 64.6 s. Their searches attempt ranking pieces, not the whole part,
+///   and the rows slow the 4-player hard pieces (see [`HAND_WITHIN`]).
+pub const SEARCH_HAND: [(usize, &[&str]); 2] = [(3, &["proof"]), (5, &["first", "near"])];
 
-/// Which solves of [`neighbourhood_search`] carry the hand-budget rows: `first` (the
-/// first solve and its retry), `near` (the neighbourhoods), `proof` (the proof attempts of
-/// the part and its pieces). By default the first two with the player counts of
-/// [`SEARCH_HAND_PLAYERS`], none otherwise; `GAMEBOUNDS_SEARCH_HAND=first,near,proof`
-/// (any of them, or `none`) overrides it, for measurements.
+/// The solves of [`neighbourhood_search`] that carry the hand-budget rows for `players`:
+/// [`SEARCH_HAND`], or `GAMEBOUNDS_SEARCH_HAND=first,near,proof,pieces` (any of them, or
+/// `none`), for measurements.
 fn search_hand(players: usize) -> Vec<String> {
     match std::env::var("GAMEBOUNDS_SEARCH_HAND") {
         Ok(v) => v.split(',').map(|x| x.trim().to_string()).collect(),
-        Err(_) if SEARCH_HAND_PLAYERS.contains(&players) => {
-            vec!["first".to_string(), "near".to_string()]
-        }
-        Err(_) => Vec::new(),
+        Err(_) => SEARCH_HAND
+            .iter()
+            .filter(|(n, _)| *n == players)
+            .flat_map(|(_, solves)| solves.iter().map(|x| x.to_string()))
+            .collect(),
     }
 }
 
@@ -900,10 +910,10 @@ pub fn neighbourhood_search(
             strong,
             first: false,
         };
-        let on = hand_in(if part.beating.is_some() {
-            "proof"
-        } else {
-            "first"
+        let on = hand_in(match (part.beating, part.ranked) {
+            (None, _) => "first",
+            (Some(_), None) => "proof",
+            (Some(_), Some(_)) => "pieces",
         });
         with_hand(on, &mut || {
             solve_near(c, objective, player, part, &quiet, None, Some(near))
@@ -1436,6 +1446,25 @@ pub const RANKED_BEYOND: f64 = 0.015;
 /// long), so they stay out there.
 pub const HAND_WITHIN: f64 = 0.012;
 
+/// [`HAND_WITHIN`] by player count where it differs: 3 players 2%. Its parts after the
+/// search lie 1.3–1.7% above 427 (LP 432.6, 434.3, 434.1), and with the rows they closed
+/// in 2.2 / 2.5 / 1.9 s against 4.1 / 2.8 / 3.5 s (seed 1), 2.5 / 1.9 / 1.8 s against 4.4
+/// / 2.5 / 2.5 s (seed 0). Not 4 players: its hard pieces lie 1.8% and 2.0% above 392.
+pub const HAND_WITHIN_BY_PLAYERS: [(usize, f64); 1] = [(3, 0.02)];
+
+/// The hand share of `players` ([`HAND_WITHIN`], [`HAND_WITHIN_BY_PLAYERS`]), or
+/// `GAMEBOUNDS_HAND_WITHIN` (a share, for measurements).
+fn hand_within(players: usize) -> f64 {
+    let default = HAND_WITHIN_BY_PLAYERS
+        .iter()
+        .find(|(n, _)| *n == players)
+        .map_or(HAND_WITHIN, |&(_, share)| share);
+    std::env::var("GAMEBOUNDS_HAND_WITHIN")
+        .ok()
+        .and_then(|x| x.trim().parse().ok())
+        .unwrap_or(default)
+}
+
 /// The split's shares by player count where they differ from [`WHOLE_WITHIN`] and
 /// [`RANKED_BEYOND`] (players, whole within, ranked beyond), measured in the eighteenth
 /// session, when the hand-budget rows tightened the LP bounds:
@@ -1804,7 +1833,7 @@ pub fn split_keeping(
                         None => {
                             let near = lp
                                 .zip(best_value)
-                                .is_some_and(|(l, v)| within_share(l, v, HAND_WITHIN));
+                                .is_some_and(|(l, v)| within_share(l, v, hand_within(c.players)));
                             model::vars::HAND.with(|h| h.set(near));
                             let solved = solve_from(c, objective, player, &part, opts, seed);
                             model::vars::HAND.with(|h| h.set(false));
@@ -3510,17 +3539,21 @@ s (5 players: every part skipped by its LP); the anchor and blessed proofs faste
 (4-player blessed 140.7 s against 200.4 s, 5-player anchor 7.9 s against 41.3 s). From \
 scratch (the table above) 36.6 / 68.3 / 224.6 / 136.6 s; the seventeenth session's \
 search took 79.1, 277.9 and 135.9 s (medians) for 3–5 players on this machine.\n\
-30. The hand budget in the search (2026-11-27, the nineteenth session, kept for 5 \
+30. The hand budget in the search (2026-11-27, the nineteenth session, kept for 3 and 5 \
 players): the search ends as soon as its game reaches the part's LP bound (the split then \
-skips the part; 5 players, seed 0, saved a 24-s proof attempt), and with 5 players its \
-first solve and neighbourhoods carry the hand-budget rows (`SEARCH_HAND_PLAYERS`), which \
-bring the searched part's LP to 343.0, its maximum. From scratch, 5 players, seeds 0–2 \
-(the table above, alone): 22.0 / 113.2 / 36.0 s, median 36.0 s, against 245.0 / 156.5 / \
-66.5 s without the rows (beside another run); blessed 66.8 / 80.7 / 88.5 s against 267.2 \
-/ 101.0 / 94.8 s; anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / 117.8 s. With 2–4 \
-players the rows slowed the search (2 players 51.8 s against 36.5 s at seed 0; 4 players \
-169.7 / 297.6 / 407.9 s against 148.4 / 272.1 / 224.6 s), and so did the rows in the \
-4-player first solve alone (392 found at 167.8 s, against 64.6 s).";
+skips the part; 5 players, seed 0, saved a 24-s proof attempt); with 5 players its first \
+solve and neighbourhoods carry the hand-budget rows, which bring the searched part's LP \
+to 343.0, its maximum; with 3 players its proof attempts of the whole part carry them, \
+and so do the split's parts within 2% of the best game (`SEARCH_HAND`, \
+`HAND_WITHIN_BY_PLAYERS`). From scratch (the table above, alone): 5 players 22.0 / 113.2 \
+/ 36.0 s, median 36.0 s, against 245.0 / 156.5 / 66.5 s without the rows (beside another \
+run); 3 players 43.4 / 54.8 / 59.8 s, median 54.8 s, against 44.4 / 70.2 / 73.8 s (beside \
+another run; its proof alone 23.5 s against 28.3 s). 5-player blessed 66.8 / 80.7 / 88.5 \
+s against 267.2 / 101.0 / 94.8 s, anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / \
+117.8 s; 3-player blessed 152.0 s against 264.2 s, anchor 42.4 s against 42.4 s (seed 0). \
+With 2 and 4 players the rows slowed the search (2 players 51.8 s against 36.5 s at seed \
+0; 4 players 169.7 / 297.6 / 407.9 s against 148.4 / 272.1 / 224.6 s), and so did the \
+rows in the 4-player first solve alone (392 found at 167.8 s, against 64.6 s).";
 
 #[cfg(test)]
 mod tests {
