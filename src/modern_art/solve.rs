@@ -651,6 +651,15 @@ fn dive(
 /// root as the first solve, again" and "The root first, over three seeds".
 pub const PROBE_NODES: u64 = 1;
 
+/// When the first solve of [`neighbourhood_search`] finds no game, the root is solved
+/// again with HiGHS's next seeds (`--highs-seed` + 1, + 2: the same command still finds
+/// the same game), up to this many, before [`RETRY_NODES`]. 5 players at seed 1 has no
+/// game at the root, with or without the hand-budget rows; seed 2's root gives 340, and
+/// the search reached 343 at 50.3 s (57.6 s in all) where the 800-node retry found and
+/// proved it only at 90.6 s (98.6 s; 113.2 s in `bench`, alone).
+/// `GAMEBOUNDS_RETRY_SEEDS` overrides it (`0`: straight to [`RETRY_NODES`]).
+pub const RETRY_SEEDS: i32 = 2;
+
 /// Branch-and-bound nodes (and no strong branching) of the second first solve of
 /// [`neighbourhood_search`], when the first found no game (5 players with HiGHS's seed 1:
 /// none in 200 nodes, 334 in 800).
@@ -899,9 +908,13 @@ pub fn neighbourhood_search(
         model::vars::HAND.with(|h| h.set(false));
         r
     };
-    // `part` solved with every round free and no plan, for at most `nodes`: the first
-    // solve, and (below) the proof attempts.
-    let unplanned = |part: &Scope, nodes: u64, strong: bool| {
+    // `part` solved with every round free and no plan, for at most `nodes`, with HiGHS's
+    // seed `seed`: the first solve, and (below) the proof attempts.
+    let seeded = |part: &Scope, nodes: u64, strong: bool, seed: i32| {
+        let o = SolveOptions {
+            seed,
+            ..quiet.clone()
+        };
         let near = model::Near {
             plan: None,
             free: all,
@@ -916,23 +929,43 @@ pub fn neighbourhood_search(
             (Some(_), Some(_)) => "pieces",
         });
         with_hand(on, &mut || {
-            solve_near(c, objective, player, part, &quiet, None, Some(near))
+            solve_near(c, objective, player, part, &o, None, Some(near))
         })
     };
+    let unplanned = |part: &Scope, nodes: u64, strong: bool| seeded(part, nodes, strong, opts.seed);
     // The first solve; when it finds no game within its nodes (5 players with HiGHS's
-    // seed 1), once more with RETRY_NODES and no strong branching (it only has to find a
-    // game): without one the part is solved by a search that must both find and prove (5
-    // players, seed 1: 277.6 s).
+    // seed 1), the same solve with the next RETRY_SEEDS seeds, then once more with
+    // RETRY_NODES and no strong branching (it only has to find a game): without one the
+    // part is solved by a search that must both find and prove (5 players, seed 1:
+    // 277.6 s).
     let first = match unplanned(scope, limits.probe, true) {
         Err(e) if !is_infeasible(&e) => {
+            let seeds: i32 = std::env::var("GAMEBOUNDS_RETRY_SEEDS")
+                .ok()
+                .and_then(|x| x.parse().ok())
+                .unwrap_or(RETRY_SEEDS)
+                .max(0);
             if !opts.quiet {
                 let first = match limits.probe {
                     1 => "at the first solve's root".to_string(),
                     n => format!("in the first solve's {n} nodes"),
                 };
-                eprintln!("search: no game {first}; once more with {RETRY_NODES} nodes");
+                eprintln!(
+                    "search: no game {first}; again with HiGHS's next {seeds} seed(s), then {RETRY_NODES} nodes"
+                );
             }
-            unplanned(scope, RETRY_NODES, false)
+            let again = (1..=seeds).find_map(|k| {
+                let seed = opts.seed.saturating_add(k);
+                let o = seeded(scope, limits.probe, true, seed).ok()?;
+                if !opts.quiet {
+                    eprintln!("search: a game with seed {seed}");
+                }
+                Some(o)
+            });
+            match again {
+                Some(o) => Ok(o),
+                None => unplanned(scope, RETRY_NODES, false),
+            }
         }
         first => first,
     };
@@ -3545,7 +3578,7 @@ skips the part; 5 players, seed 0, saved a 24-s proof attempt); with 5 players i
 solve and neighbourhoods carry the hand-budget rows, which bring the searched part's LP \
 to 343.0, its maximum; with 3 players its proof attempts of the whole part carry them, \
 and so do the split's parts within 2% of the best game (`SEARCH_HAND`, \
-`HAND_WITHIN_BY_PLAYERS`). From scratch (the table above, alone): 5 players 22.0 / 113.2 \
+`HAND_WITHIN_BY_PLAYERS`). From scratch (`bench`, alone): 5 players 22.0 / 113.2 \
 / 36.0 s, median 36.0 s, against 245.0 / 156.5 / 66.5 s without the rows (beside another \
 run); 3 players 43.4 / 54.8 / 59.8 s, median 54.8 s, against 44.4 / 70.2 / 73.8 s (beside \
 another run; its proof alone 23.5 s against 28.3 s). 5-player blessed 66.8 / 80.7 / 88.5 \
@@ -3553,7 +3586,10 @@ s against 267.2 / 101.0 / 94.8 s, anchor 100.8 / 113.3 / 85.6 s against 41.9 / 8
 117.8 s; 3-player blessed 152.0 s against 264.2 s, anchor 42.4 s against 42.4 s (seed 0). \
 With 2 and 4 players the rows slowed the search (2 players 51.8 s against 36.5 s at seed \
 0; 4 players 169.7 / 297.6 / 407.9 s against 148.4 / 272.1 / 224.6 s), and so did the \
-rows in the 4-player first solve alone (392 found at 167.8 s, against 64.6 s).";
+rows in the 4-player first solve alone (392 found at 167.8 s, against 64.6 s). A root \
+with no game (5 players, seed 1) is solved again with HiGHS's next two seeds before the \
+800-node retry (`RETRY_SEEDS`): 5 players then takes 20.8 / 54.2 / 32.4 s, median 32.4 \
+s (the table above).";
 
 #[cfg(test)]
 mod tests {
