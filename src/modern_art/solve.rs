@@ -1479,23 +1479,16 @@ pub const RANKED_BEYOND: f64 = 0.015;
 /// long), so they stay out there.
 pub const HAND_WITHIN: f64 = 0.012;
 
-/// [`HAND_WITHIN`] by player count where it differs: 3 players 2%. Its parts after the
-/// search lie 1.3–1.7% above 427 (LP 432.6, 434.3, 434.1), and with the rows they closed
-/// in 2.2 / 2.5 / 1.9 s against 4.1 / 2.8 / 3.5 s (seed 1), 2.5 / 1.9 / 1.8 s against 4.4
-/// / 2.5 / 2.5 s (seed 0). Not 4 players: its hard pieces lie 1.8% and 2.0% above 392.
-pub const HAND_WITHIN_BY_PLAYERS: [(usize, f64); 1] = [(3, 0.02)];
-
-/// The hand share of `players` ([`HAND_WITHIN`], [`HAND_WITHIN_BY_PLAYERS`]), or
-/// `GAMEBOUNDS_HAND_WITHIN` (a share, for measurements).
-fn hand_within(players: usize) -> f64 {
-    let default = HAND_WITHIN_BY_PLAYERS
-        .iter()
-        .find(|(n, _)| *n == players)
-        .map_or(HAND_WITHIN, |&(_, share)| share);
+/// [`HAND_WITHIN`], or `GAMEBOUNDS_HAND_WITHIN` (a share, for measurements). Measured and
+/// not kept: 2% for 3 players. Its standard parts after the search lie 1.3–1.7% above 427
+/// (LP 432.6, 434.3, 434.1) and closed faster with the rows (2.2 / 2.5 / 1.9 s against
+/// 4.1 / 2.8 / 3.5 s at seed 1), but the 3-player anchor part "5 tokens" at LP 416.0,
+/// 1.2% above 411, took 34.4 / 45.5 s against 28.7 / 17.4 s (its proof, seeds 0 / 1).
+fn hand_within() -> f64 {
     std::env::var("GAMEBOUNDS_HAND_WITHIN")
         .ok()
         .and_then(|x| x.trim().parse().ok())
-        .unwrap_or(default)
+        .unwrap_or(HAND_WITHIN)
 }
 
 /// The split's shares by player count where they differ from [`WHOLE_WITHIN`] and
@@ -1866,7 +1859,7 @@ pub fn split_keeping(
                         None => {
                             let near = lp
                                 .zip(best_value)
-                                .is_some_and(|(l, v)| within_share(l, v, hand_within(c.players)));
+                                .is_some_and(|(l, v)| within_share(l, v, hand_within()));
                             model::vars::HAND.with(|h| h.set(near));
                             let solved = solve_from(c, objective, player, &part, opts, seed);
                             model::vars::HAND.with(|h| h.set(false));
@@ -3576,12 +3569,14 @@ search took 79.1, 277.9 and 135.9 s (medians) for 3–5 players on this machine.
 players): the search ends as soon as its game reaches the part's LP bound (the split then \
 skips the part; 5 players, seed 0, saved a 24-s proof attempt); with 5 players its first \
 solve and neighbourhoods carry the hand-budget rows, which bring the searched part's LP \
-to 343.0, its maximum; with 3 players its proof attempts of the whole part carry them, \
-and so do the split's parts within 2% of the best game (`SEARCH_HAND`, \
-`HAND_WITHIN_BY_PLAYERS`). From scratch (`bench`, alone): 5 players 22.0 / 113.2 \
-/ 36.0 s, median 36.0 s, against 245.0 / 156.5 / 66.5 s without the rows (beside another \
-run); 3 players 43.4 / 54.8 / 59.8 s, median 54.8 s, against 44.4 / 70.2 / 73.8 s (beside \
-another run; its proof alone 23.5 s against 28.3 s). 5-player blessed 66.8 / 80.7 / 88.5 \
+to 343.0, its maximum; with 3 players its proof attempts of the whole part carry them \
+(`SEARCH_HAND`). From scratch (`bench`, alone): 5 players 22.0 / 113.2 / 36.0 s, median \
+36.0 s, against 245.0 / 156.5 / 66.5 s without the rows (beside another run); 3 players \
+48.1 / 57.9 / 63.4 s, median 57.9 s (the table above; paired at seeds 1 / 2, 64.0 / 70.7 \
+s against 70.2 / 73.8 s). Measured and not kept: the \
+rows in the 3-player split's parts within 2% of the best game (standard from scratch 43.4 \
+/ 54.8 / 59.8 s, median 54.8 s, its proof 23.5 s against 28.3 s; but the anchor proof \
+47.7 / 54.1 s against 41.9 / 26.1 s at seeds 0 / 1). 5-player blessed 66.8 / 80.7 / 88.5 \
 s against 267.2 / 101.0 / 94.8 s, anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / \
 117.8 s; 3-player blessed 152.0 s against 264.2 s, anchor 42.4 s against 42.4 s (seed 0). \
 With 2 and 4 players the rows slowed the search (2 players 51.8 s against 36.5 s at seed \
