@@ -797,9 +797,9 @@ enum Settle {
 ///   19.3 / 98.6 / 36.2 s from scratch at seeds 0–2 against 245.0 / 156.5 / 66.5 s
 ///   without them (at seed 0 the round-1 neighbourhood found 343 in 3 s, where it found
 ///   340 in 40 s); blessed 66.8 / 80.7 / 88.5 s against 267.2 / 101.0 / 94.8 s, but
-///   anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / 117.8 s. Its proof attempts
-///   without them: with them, at seed 2, the attempt against 340 did not find 343 (where
-///   without them it does, at 26.6 s).
+///   anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / 117.8 s. Not its proof
+///   attempts: with the rows, at seed 2, the attempt against 340 did not find 343
+///   (without them it does, at 26.6 s).
 /// - 3 players, the proof attempts: the attempt that finds 427 and closes the part (LP
 ///   437.4) took 16.9 / 14.8 s against 23.7 / 19.2 s at seeds 1 / 2 (9.1 s against 7.1 s
 ///   at seed 0).
@@ -815,8 +815,17 @@ pub const SEARCH_HAND: [(usize, &[&str]); 2] = [(3, &["proof"]), (5, &["first", 
 /// [`SEARCH_HAND`], or `GAMEBOUNDS_SEARCH_HAND=first,near,proof,pieces` (any of them, or
 /// `none`), for measurements.
 fn search_hand(players: usize) -> Vec<String> {
+    const SOLVES: [&str; 5] = ["first", "near", "proof", "pieces", "none"];
     match std::env::var("GAMEBOUNDS_SEARCH_HAND") {
-        Ok(v) => v.split(',').map(|x| x.trim().to_string()).collect(),
+        Ok(v) => {
+            let solves: Vec<String> = v.split(',').map(|x| x.trim().to_string()).collect();
+            for x in solves.iter().filter(|x| !SOLVES.contains(&x.as_str())) {
+                eprintln!(
+                    "warning: GAMEBOUNDS_SEARCH_HAND: `{x}` is none of first, near, proof, pieces, none (ignored)"
+                );
+            }
+            solves
+        }
         Err(_) => SEARCH_HAND
             .iter()
             .filter(|(n, _)| *n == players)
@@ -942,7 +951,7 @@ pub fn neighbourhood_search(
         Err(e) if !is_infeasible(&e) => {
             let seeds: i32 = std::env::var("GAMEBOUNDS_RETRY_SEEDS")
                 .ok()
-                .and_then(|x| x.parse().ok())
+                .and_then(|x| x.trim().parse().ok())
                 .unwrap_or(RETRY_SEEDS)
                 .max(0);
             if !opts.quiet {
@@ -3578,7 +3587,8 @@ rows in the 3-player split's parts within 2% of the best game (standard from scr
 / 54.8 / 59.8 s, median 54.8 s, its proof 23.5 s against 28.3 s; but the anchor proof \
 47.7 / 54.1 s against 41.9 / 26.1 s at seeds 0 / 1). 5-player blessed 66.8 / 80.7 / 88.5 \
 s against 267.2 / 101.0 / 94.8 s, anchor 100.8 / 113.3 / 85.6 s against 41.9 / 80.1 / \
-117.8 s; 3-player blessed 152.0 s against 264.2 s, anchor 42.4 s against 42.4 s (seed 0). \
+117.8 s; 3-player blessed 152.0 s (with the 2% share) against 264.2 s, anchor 42.4 s \
+against 42.4 s (seed 0). \
 With 2 and 4 players the rows slowed the search (2 players 51.8 s against 36.5 s at seed \
 0; 4 players 169.7 / 297.6 / 407.9 s against 148.4 / 272.1 / 224.6 s), and so did the \
 rows in the 4-player first solve alone (392 found at 167.8 s, against 64.6 s). A root \
