@@ -1481,18 +1481,26 @@ pub const RANKED_BEYOND: f64 = 0.015;
 
 /// A split part whose LP bound (the hand-budget rows included, see
 /// [`model::cuts::hand_budget`]) exceeds the best game by at most this share of it is
-/// solved with those rows in its integer model too. Near the best game they close such a
-/// part at or near the root: 4 players, seed 0, "5 tokens, first in rounds 2 and 3" (LP
-/// 393.8 against 392) 1.9 s against 7.9 s, "first in round 1" (395.6) 2.7 s against 10.0
-/// s. Further from it they slow HiGHS's search (the pieces at LP 399–400: about twice as
-/// long), so they stay out there.
-pub const HAND_WITHIN: f64 = 0.012;
+/// solved with the rows of its token artist in its integer model too
+/// (`vars::HAND_FOCUS`; a part with no token artist takes them all). Until the nineteenth
+/// session all the rows, within 1.2%: near the best game they closed a part at or near the
+/// root (4 players, seed 0, "5 tokens, first in rounds 2 and 3", LP 393.8 against 392,
+/// 1.9 s against 7.9 s), but further from it they slowed HiGHS (the 4-player hard pieces
+/// at LP 399–400: about twice as long). The token artist's rows alone give those pieces
+/// the same LP and a faster tree: with them within 2.5%, the 4-player proof from 392 took
+/// 47.2 / 44.4 / 32.3 s against 51.8 / 77.7 / 75.3 s at seeds 0–2 (its 2-ranked piece
+/// 36.8 / 33.2 / 21.6 s against 33.7 / 59.5 / 60.3 s, its 3-ranked one 4.0 / 4.1 / 4.0 s
+/// against 11.2 / 10.2 / 7.6 s); 2 players 23.0 s against 24.6 s, 3 players 19.3 s
+/// against 26.0 s, 3-player anchor 39.4 s against 42.0 s (seed 0; pairs, two at a time).
+pub const HAND_WITHIN: f64 = 0.025;
 
 /// [`HAND_WITHIN`], or `GAMEBOUNDS_HAND_WITHIN` (a share, for measurements). Measured and
-/// not kept: 2% for 3 players. Its standard parts after the search lie 1.3–1.7% above 427
-/// (LP 432.6, 434.3, 434.1) and closed faster with the rows (2.2 / 2.5 / 1.9 s against
-/// 4.1 / 2.8 / 3.5 s at seed 1), but the 3-player anchor part "5 tokens" at LP 416.0,
-/// 1.2% above 411, took 34.4 / 45.5 s against 28.7 / 17.4 s (its proof, seeds 0 / 1).
+/// not kept: all the rows within 2% for 3 players. Its standard parts after the search
+/// lie 1.3–1.7% above 427 (LP 432.6, 434.3, 434.1) and closed faster with them (2.2 / 2.5
+/// / 1.9 s against 4.1 / 2.8 / 3.5 s at seed 1), but the 3-player anchor part "5 tokens"
+/// at LP 416.0, 1.2% above 411, took 34.4 / 45.5 s against 28.7 / 17.4 s (its proof,
+/// seeds 0 / 1). With the token artist's rows only (the default since) its anchor proof
+/// takes 39.4 s against 42.0 s (seed 0).
 fn hand_within() -> f64 {
     std::env::var("GAMEBOUNDS_HAND_WITHIN")
         .ok()
@@ -1870,8 +1878,10 @@ pub fn split_keeping(
                                 .zip(best_value)
                                 .is_some_and(|(l, v)| within_share(l, v, hand_within()));
                             model::vars::HAND.with(|h| h.set(near));
+                            model::vars::HAND_FOCUS.with(|h| h.set(near));
                             let solved = solve_from(c, objective, player, &part, opts, seed);
                             model::vars::HAND.with(|h| h.set(false));
+                            model::vars::HAND_FOCUS.with(|h| h.set(false));
                             solved
                         }
                     };
@@ -3594,7 +3604,17 @@ With 2 and 4 players the rows slowed the search (2 players 51.8 s against 36.5 s
 rows in the 4-player first solve alone (392 found at 167.8 s, against 64.6 s). A root \
 with no game (5 players, seed 1) is solved again with HiGHS's next two seeds before the \
 800-node retry (`RETRY_SEEDS`): 5 players then takes 20.8 / 54.2 / 32.4 s, median 32.4 \
-s (the table above).";
+s (the table above).\n\
+31. The token artist's rows (2026-11-27, the nineteenth session, kept): of the 105 \
+hand-budget rows (4 players) the 21 of the part's token artist give the 4-player hard \
+piece its whole LP drop (399 with them alone, 423 with none, 408 with any other single \
+artist's), and 21 rows no longer slow HiGHS's tree. The split's integer models of parts \
+within 2.5% of the best game take them (`HAND_WITHIN`, `vars::HAND_FOCUS`; all 105 rows \
+within 1.2% before), the two hard 4-player pieces included. The 4-player proof from 392: \
+47.2 / 44.4 / 32.3 s against 51.8 / 77.7 / 75.3 s at seeds 0–2 (pairs), 48.8 / 42.2 / \
+31.9 s in the certify benchmark (median 42.2 s against 82.1 s); 4 players from scratch \
+127.9 / 250.1 / 183.3 s, median 183.3 s against 224.6 s (the table above); 2 and 3 \
+players from scratch 33.1 and 51.3 s (medians), their proofs 23.3 and 19.8 s.";
 
 #[cfg(test)]
 mod tests {

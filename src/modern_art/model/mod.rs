@@ -250,7 +250,13 @@ pub fn build(
     scoring::scoring(&mut m, c, &v);
     cuts::add(&mut m, c, &v);
     if vars::hand_rows() {
-        cuts::hand_budget(&mut m, c, &v);
+        // An integer model under `HAND_FOCUS` takes only the token artist's rows.
+        let focused = !vars::relaxed() && vars::HAND_FOCUS.with(|f| f.get());
+        let focus = match scope.tokens {
+            Some(scope::Tokens::Exactly(a, _)) if focused => Some(a),
+            _ => None,
+        };
+        cuts::hand_budget(&mut m, c, &v, focus);
     }
     scope.restrict(&mut m, &v);
     scope::diagnostic_fixings(&mut m, &v);

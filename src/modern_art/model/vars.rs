@@ -165,7 +165,7 @@ pub struct Vars {
 
 /// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
 /// relaxation), to study the root bound.
-fn relaxed() -> bool {
+pub(crate) fn relaxed() -> bool {
     RELAX.with(|r| r.get()) || std::env::var_os("GAMEBOUNDS_RELAX").is_some()
 }
 
@@ -175,6 +175,9 @@ thread_local! {
     /// Add the hand-budget rows ([`super::cuts::hand_budget`]) to an integer model too:
     /// the split sets it for a part whose LP lies near the best game.
     pub static HAND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// With [`HAND`]: only the rows of the part's token artist (the artist a of
+    /// `Tokens::Exactly(a, _)`), in an integer model. The split sets it with `HAND`.
+    pub static HAND_FOCUS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// Whether the model being built gets the hand-budget rows: every LP relaxation, and an
