@@ -97,7 +97,7 @@ fn ilp_equals_search_on_miniatures() {
 
 /// The hand-budget rows (`model::cuts::hand_budget`), which the split adds to its LP
 /// bounds and to the parts near the best game, keep every miniature's maximum when every
-/// integer model has them too (`vars::HAND`).
+/// integer model has them too (`vars::with_hand_rows`).
 #[test]
 fn hand_budget_rows_keep_the_optimum() {
     let mut covered = 0;
@@ -105,9 +105,9 @@ fn hand_budget_rows_keep_the_optimum() {
         if model::supported(&c).is_err() || SLOW.contains(&name.as_str()) {
             continue;
         }
-        model::vars::HAND.with(|h| h.set(true));
-        check(&name, &c, Objective::MaxPlayer, Some(0));
-        model::vars::HAND.with(|h| h.set(false));
+        model::vars::with_hand_rows(model::vars::HandRows::All, || {
+            check(&name, &c, Objective::MaxPlayer, Some(0))
+        });
         covered += 1;
     }
     assert!(covered >= 20, "only {covered} miniatures covered");

@@ -788,7 +788,7 @@ enum Settle {
 }
 
 /// Which solves of [`neighbourhood_search`] carry the hand-budget rows
-/// ([`model::cuts::hand_budget`], through [`model::vars::HAND`]), by player count (none for
+/// ([`model::cuts::hand_budget`], through [`model::vars::with_hand_rows`]), by player count (none for
 /// the others): `first` (the first solve and its retry), `near` (the neighbourhoods),
 /// `proof` (the proof attempts of the whole part; `pieces` would be those of its ranking
 /// pieces). README, "The hand budget in the search".
@@ -907,15 +907,11 @@ pub fn neighbourhood_search(
     };
     let rounds = c.variant.rounds;
     let all = (1u32 << rounds) - 1;
-    // Which solves carry the hand-budget rows ([`search_hand`]), and a solve with them on
-    // or off (off again after it, as the split expects).
+    // The hand-budget rows of each kind of solve ([`search_hand`]): all or none.
     let hand = search_hand(c.players);
-    let hand_in = |what: &str| hand.iter().any(|x| x == what);
-    let with_hand = |on: bool, f: &mut dyn FnMut() -> Result<Outcome>| {
-        model::vars::HAND.with(|h| h.set(on));
-        let r = f();
-        model::vars::HAND.with(|h| h.set(false));
-        r
+    let rows_of = |what: &str| match hand.iter().any(|x| x == what) {
+        true => model::vars::HandRows::All,
+        false => model::vars::HandRows::None,
     };
     // `part` solved with every round free and no plan, for at most `nodes`, with HiGHS's
     // seed `seed`: the first solve, and (below) the proof attempts.
@@ -932,12 +928,12 @@ pub fn neighbourhood_search(
             strong,
             first: false,
         };
-        let on = hand_in(match (part.beating, part.ranked) {
+        let rows = rows_of(match (part.beating, part.ranked) {
             (None, _) => "first",
             (Some(_), None) => "proof",
             (Some(_), Some(_)) => "pieces",
         });
-        with_hand(on, &mut || {
+        model::vars::with_hand_rows(rows, || {
             solve_near(c, objective, player, part, &o, None, Some(near))
         })
     };
@@ -949,11 +945,7 @@ pub fn neighbourhood_search(
     // 277.6 s).
     let first = match unplanned(scope, limits.probe, true) {
         Err(e) if !is_infeasible(&e) => {
-            let seeds: i32 = std::env::var("GAMEBOUNDS_RETRY_SEEDS")
-                .ok()
-                .and_then(|x| x.trim().parse().ok())
-                .unwrap_or(RETRY_SEEDS)
-                .max(0);
+            let seeds = env_or("GAMEBOUNDS_RETRY_SEEDS", RETRY_SEEDS).max(0);
             if !opts.quiet {
                 let first = match limits.probe {
                     1 => "at the first solve's root".to_string(),
@@ -1167,7 +1159,7 @@ pub fn neighbourhood_search(
             strong: true,
             first: kept as u32 >= limits.first_from,
         };
-        let found = with_hand(hand_in("near"), &mut || {
+        let found = model::vars::with_hand_rows(rows_of("near"), || {
             solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near))
         });
         match found {
@@ -1482,7 +1474,7 @@ pub const RANKED_BEYOND: f64 = 0.015;
 /// A split part whose LP bound (the hand-budget rows included, see
 /// [`model::cuts::hand_budget`]) exceeds the best game by at most this share of it is
 /// solved with the rows of its token artist in its integer model too
-/// (`vars::HAND_FOCUS`; a part with no token artist takes them all). Until the nineteenth
+/// (`vars::HandRows::TokenArtist`; a part with no token artist takes them all). Until the nineteenth
 /// session all the rows, within 1.2%: near the best game they closed a part at or near the
 /// root (4 players, seed 0, "5 tokens, first in rounds 2 and 3", LP 393.8 against 392,
 /// 1.9 s against 7.9 s), but further from it they slowed HiGHS (the 4-player hard pieces
@@ -1502,10 +1494,16 @@ pub const HAND_WITHIN: f64 = 0.025;
 /// seeds 0 / 1). With the token artist's rows only (the default since) its anchor proof
 /// takes 39.4 s against 42.0 s (seed 0).
 fn hand_within() -> f64 {
-    std::env::var("GAMEBOUNDS_HAND_WITHIN")
+    env_or("GAMEBOUNDS_HAND_WITHIN", HAND_WITHIN)
+}
+
+/// The number in the environment variable `name` (for measurements), or `default` when it
+/// is unset or not a number.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
         .ok()
         .and_then(|x| x.trim().parse().ok())
-        .unwrap_or(HAND_WITHIN)
+        .unwrap_or(default)
 }
 
 /// The split's shares by player count where they differ from [`WHOLE_WITHIN`] and
@@ -1877,12 +1875,13 @@ pub fn split_keeping(
                             let near = lp
                                 .zip(best_value)
                                 .is_some_and(|(l, v)| within_share(l, v, hand_within()));
-                            model::vars::HAND.with(|h| h.set(near));
-                            model::vars::HAND_FOCUS.with(|h| h.set(near));
-                            let solved = solve_from(c, objective, player, &part, opts, seed);
-                            model::vars::HAND.with(|h| h.set(false));
-                            model::vars::HAND_FOCUS.with(|h| h.set(false));
-                            solved
+                            let rows = match near {
+                                true => model::vars::HandRows::TokenArtist,
+                                false => model::vars::HandRows::None,
+                            };
+                            model::vars::with_hand_rows(rows, || {
+                                solve_from(c, objective, player, &part, opts, seed)
+                            })
                         }
                     };
                     match solved {
@@ -3609,7 +3608,7 @@ s (the table above).\n\
 hand-budget rows (4 players) the 21 of the part's token artist give the 4-player hard \
 piece its whole LP drop (399 with them alone, 423 with none, 408 with any other single \
 artist's), and 21 rows no longer slow HiGHS's tree. The split's integer models of parts \
-within 2.5% of the best game take them (`HAND_WITHIN`, `vars::HAND_FOCUS`; all 105 rows \
+within 2.5% of the best game take them (`HAND_WITHIN`, `vars::HandRows`; all 105 rows \
 within 1.2% before), the two hard 4-player pieces included. The 4-player proof from 392: \
 47.2 / 44.4 / 32.3 s against 51.8 / 77.7 / 75.3 s at seeds 0–2 (pairs), 48.8 / 42.2 / \
 31.9 s in the certify benchmark (median 42.2 s against 82.1 s); 4 players from scratch \

@@ -374,14 +374,14 @@ fn token_conflicts(m: &mut Model, c: &Config, v: &Vars) {
 /// 35,000 nonzeros) slowed the 4-player proof's two hard pieces about twofold (85.7
 /// against 39.4 s at seed 0), although their LPs dropped from 414 and 411 to 400 and 399.
 /// They are added to the LP bounds ([`super::lp_bound`]) that let the split skip a part,
-/// and to the parts whose LP lies near the best game (`vars::HAND`).
+/// and to the parts whose LP lies near the best game (`vars::with_hand_rows`).
 ///
 /// `focus`: only the rows of artist k = focus (the part's token artist; 21 rows instead of
 /// 105 with 4 players). On that piece those rows alone give the whole drop (LP 399 with
 /// them, 408 with any other single artist's, 403.5 with the other four's), and HiGHS's
 /// branch and bound on the hard pieces is faster with them than with none (the 2-ranked
 /// piece 33.2 / 21.6 s against 59.5 / 60.3 s at seeds 1 / 2, 36.8 against 33.7 s at seed
-/// 0): the split's integer models of near parts take them (`vars::HAND_FOCUS`;
+/// 0): the split's integer models of near parts take them (`vars::HandRows::TokenArtist`;
 /// `solve::HAND_WITHIN`).
 pub fn hand_budget(m: &mut Model, c: &Config, v: &Vars, focus: Option<usize>) {
     use crate::modern_art::rules::Symbol;

@@ -250,10 +250,8 @@ pub fn build(
     scoring::scoring(&mut m, c, &v);
     cuts::add(&mut m, c, &v);
     if vars::hand_rows() {
-        // An integer model under `HAND_FOCUS` takes only the token artist's rows.
-        let focused = !vars::relaxed() && vars::HAND_FOCUS.with(|f| f.get());
         let focus = match scope.tokens {
-            Some(scope::Tokens::Exactly(a, _)) if focused => Some(a),
+            Some(scope::Tokens::Exactly(a, _)) if vars::hand_rows_focused() => Some(a),
             _ => None,
         };
         cuts::hand_budget(&mut m, c, &v, focus);
