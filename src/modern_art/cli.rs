@@ -64,7 +64,8 @@ pub enum Command {
     /// shape kept at a time while the other rounds change, and after each better game a
     /// short proof attempt that may close the sub-part and end the search (where the
     /// split divides the sub-part by a round's ranking: its pieces, once a neighbourhood
-    /// found nothing better) ("search: …" lines on stderr). The token splits
+    /// found nothing better; not with 4 players, whose split solves them) ("search: …"
+    /// lines on stderr). The token splits
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard

@@ -715,6 +715,16 @@ pub const FIRST_NODES: u64 = 200;
 /// that piece against it in 135 s.
 pub const PIECE_NODES: u64 = 2000;
 
+/// [`PIECE_NODES`] by player count, where it differs: 4 players attempt no pieces. Their
+/// hard piece (2 artists ranked in round 1, holding 392) rarely closes in 2000 nodes
+/// against anything below 392, and not always against 392 itself, so most attempts are
+/// thrown away: 73 s at seed 1, 75 s at seed 6, 66 s and 138 s after games of 390 at
+/// seeds 3 and 5. Without them the search runs its remaining neighbourhoods and the split
+/// solves the pieces to the end. From scratch, pairs two at a time, seeds 0–6: median
+/// 229.3 s against 321.1 s, 1897.9 s in all against 2321.3 s; slower at seeds 0 and 4,
+/// where an attempt paid (README, "No piece attempts for 4 players").
+pub const PIECES_BY_PLAYERS: [(usize, u64); 1] = [(4, 0)];
+
 /// The work limits of [`neighbourhood_search`]: all in branch-and-bound nodes or
 /// neighbourhoods, never in seconds, so the same command finds the same game.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -750,6 +760,20 @@ impl Default for SearchLimits {
             first_from: u32::MAX,
             first_gap: FIRST_GAP,
             first_nodes: FIRST_NODES,
+        }
+    }
+}
+
+impl SearchLimits {
+    /// The defaults for `players`: [`SearchLimits::default`] with [`PIECES_BY_PLAYERS`].
+    pub fn for_players(players: usize) -> Self {
+        let pieces = PIECES_BY_PLAYERS
+            .iter()
+            .find(|(n, _)| *n == players)
+            .map_or(PIECE_NODES, |&(_, nodes)| nodes);
+        SearchLimits {
+            pieces,
+            ..SearchLimits::default()
         }
     }
 }
@@ -834,7 +858,8 @@ fn search_hand(players: usize) -> Vec<String> {
     }
 }
 
-/// The limits of the split's [`neighbourhood_search`]: [`SearchLimits::default`], or
+/// The limits of the split's [`neighbourhood_search`] for `players`:
+/// [`SearchLimits::for_players`], or
 /// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes` (a
 /// field left out keeps its default; a probe of `0` turns the search off, a patience of
 /// `0` tries every round once, a proof or pieces of `0` attempts no proof of the part or
@@ -842,8 +867,8 @@ fn search_hand(players: usize) -> Vec<String> {
 /// their first better game; a first game within the fraction first_gap of the first
 /// solve's bound is attempted as the part's maximum, or its pieces are, for first_nodes
 /// nodes each, `0` for none).
-fn search_limits() -> SearchLimits {
-    let d = SearchLimits::default();
+fn search_limits(players: usize) -> SearchLimits {
+    let d = SearchLimits::for_players(players);
     match std::env::var("GAMEBOUNDS_LNS") {
         Ok(x) => {
             let n: Vec<f64> = x.split(',').filter_map(|y| y.trim().parse().ok()).collect();
@@ -1794,7 +1819,7 @@ pub fn split_keeping(
                         &leaf,
                         leaf_lp,
                         opts,
-                        search_limits(),
+                        search_limits(c.players),
                     );
                     let scan = scan + t.elapsed().as_secs_f64();
                     match searched {
@@ -3613,7 +3638,21 @@ within 1.2% before), the two hard 4-player pieces included. The 4-player proof f
 47.2 / 44.4 / 32.3 s against 51.8 / 77.7 / 75.3 s at seeds 0–2 (pairs), 48.8 / 42.2 / \
 31.9 s in the certify benchmark (median 42.2 s against 82.1 s); 4 players from scratch \
 127.9 / 250.1 / 183.3 s, median 183.3 s against 224.6 s (the table above); 2 and 3 \
-players from scratch 33.1 and 51.3 s (medians), their proofs 23.3 and 19.8 s.";
+players from scratch 33.1 and 51.3 s (medians), their proofs 23.3 and 19.8 s.\n\
+32. No piece attempts for 4 players (2026-11-27, the twentieth session, kept): the \
+4-player search's piece attempts (2000 nodes per ranking piece after a fruitless \
+neighbourhood) mostly run out of nodes in the hard 2-ranked piece and are thrown away \
+(73 s at seed 1, 75 s at seed 6 against 392 itself, 66 and 138 s at seeds 3 and 5), so \
+4 players attempts none (`PIECES_BY_PLAYERS`, `SearchLimits::for_players`) and the split \
+solves the pieces. From scratch, pairs, seeds 0–6: 175.3 / 229.3 / same path / 257.3 / \
+421.4 / 221.8 / 392.1 s against 160.3 / 279.8 / 200.7 / 321.1 / 339.0 / 585.4 / 435.0 s \
+(medians 229.3 against 321.1 s); 4-player blessed at seed 0 631.1 s against 677.5 s, \
+both proven. `bench` (seeds 0–2, alone) 163.7 / 241.2 / 196.4 s, median 196.4 s \
+against 183.3 s: seed 2 takes the same path, seed 0 loses, seed 1 gains. Measured and not kept: every neighbourhood stopping at its first \
+better game (median 281.9 s over seeds 0–6; it ends at 383–391), cycling those over the \
+rounds, piece attempts with the token artist's rows, those rows in the 4-player search, \
+HiGHS's heuristics in parts far below their LP, and the search inside the 2-ranked \
+piece (README, \"No piece attempts for 4 players\").";
 
 #[cfg(test)]
 mod tests {
@@ -3639,6 +3678,25 @@ mod tests {
             "{}",
             g.describe()
         );
+    }
+
+    /// 4 players attempt no ranking pieces in the search; the other counts keep
+    /// `PIECE_NODES`, and nothing else moves.
+    #[test]
+    fn only_four_players_search_without_piece_attempts() {
+        let four = SearchLimits::for_players(4);
+        assert_eq!(four.pieces, 0);
+        assert_eq!(
+            SearchLimits {
+                pieces: PIECE_NODES,
+                ..four
+            },
+            SearchLimits::default()
+        );
+        for players in [2, 3, 5] {
+            assert_eq!(SearchLimits::for_players(players), SearchLimits::default());
+        }
+        assert_eq!(SearchLimits::default().pieces, PIECE_NODES);
     }
 
     #[test]
