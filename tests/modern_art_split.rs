@@ -454,6 +454,24 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
     }
 }
 
+/// The split's search for the best seat's score in `scope` (LP bound `lp`), quietly.
+fn quiet_search(
+    c: &Config,
+    scope: &Scope,
+    lp: Option<f64>,
+    limits: solve::SearchLimits,
+) -> Option<solve::Searched> {
+    solve::neighbourhood_search(
+        c,
+        Objective::MaxPlayer,
+        None,
+        scope,
+        lp,
+        &SolveOptions::quiet(),
+        limits,
+    )
+}
+
 #[test]
 fn neighbourhood_search_finds_certified_games() {
     // Whether the first solve settles the part or the neighbourhoods run (1 node), the
@@ -483,15 +501,7 @@ fn neighbourhood_search_finds_certified_games() {
             first_nodes: 1,
         };
         for limits in [tiny, solve::SearchLimits::default()] {
-            let found = solve::neighbourhood_search(
-                &c,
-                Objective::MaxPlayer,
-                None,
-                &Scope::all(),
-                None,
-                &SolveOptions::quiet(),
-                limits,
-            );
+            let found = quiet_search(&c, &Scope::all(), None, limits);
             let Some(s) = found else {
                 assert_eq!(limits.probe, 1, "{name}: no game with {limits:?}");
                 continue;
@@ -526,18 +536,7 @@ fn search_stops_at_the_parts_lp_bound() {
         first_gap: 1.0,
         ..solve::SearchLimits::default()
     };
-    let search = |lp: Option<f64>| {
-        solve::neighbourhood_search(
-            &c,
-            Objective::MaxPlayer,
-            None,
-            &Scope::all(),
-            lp,
-            &SolveOptions::quiet(),
-            limits,
-        )
-        .expect("a game")
-    };
+    let search = |lp: Option<f64>| quiet_search(&c, &Scope::all(), lp, limits).expect("a game");
     let open = search(None);
     assert!(
         matches!(open.settled, Some(Err(_))),
@@ -615,15 +614,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
                     leads: Some(leaf),
                     ..part
                 };
-                let found = solve::neighbourhood_search(
-                    &c,
-                    Objective::MaxPlayer,
-                    None,
-                    &scope,
-                    Some(1e9),
-                    &SolveOptions::quiet(),
-                    limits,
-                );
+                let found = quiet_search(&c, &scope, Some(1e9), limits);
                 searches += 1;
                 let Some(s) = found else { continue };
                 let cert = verify(&s.outcome.envelope).unwrap();

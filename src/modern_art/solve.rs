@@ -1105,6 +1105,14 @@ pub fn neighbourhood_search(
     // split skips the part by that bound (5 players, seed 0: the part's LP is 343.0, and
     // a proof attempt against 343 took 24 s).
     let reached = |best: &Outcome| lp.is_some_and(|b| whole(b) <= best.value as f64);
+    // The same, said when it ends the search.
+    let ends_at_bound = |best: &Outcome| {
+        let at = reached(best);
+        if at {
+            say("the part's LP bound reached, search ends with", best);
+        }
+        at
+    };
     // Proof attempts of the part against `best` (and against each better game one finds,
     // unproven): the solve that closed the part, if one did.
     let closes = |best: &mut Outcome, nodes: u64| -> Option<Result<Outcome>> {
@@ -1141,10 +1149,7 @@ pub fn neighbourhood_search(
     // A first game within FIRST_GAP of the first solve's bound may be the part's maximum,
     // or a short step below it: the part (or, where the split divides it by a round's
     // ranking, its pieces) is attempted against it at once, briefly ([`FIRST_NODES`]).
-    let mut done = reached(&best);
-    if done {
-        say("the part's LP bound reached, search ends with", &best);
-    }
+    let mut done = ends_at_bound(&best);
     if !done && near_bound && limits.first_nodes > 0 {
         match divides(best.value) {
             // Out of nodes or not, the pieces are attempted again after a fruitless
@@ -1163,8 +1168,7 @@ pub fn neighbourhood_search(
     }
     'rounds: for kept in (0..rounds).filter(|_| !done) {
         // (A piece's proof attempt may have found a better game.)
-        if kept > 0 && reached(&best) {
-            say("the part's LP bound reached, search ends with", &best);
+        if kept > 0 && ends_at_bound(&best) {
             break;
         }
         if limits.patience > 0 && fruitless >= limits.patience {
@@ -1217,8 +1221,7 @@ pub fn neighbourhood_search(
             }
         }
         // A better game, perhaps the part's maximum: can the part be closed against it?
-        if reached(&best) {
-            say("the part's LP bound reached, search ends with", &best);
+        if ends_at_bound(&best) {
             break 'rounds;
         }
         if let Some(solved) = closes(&mut best, limits.proof) {
