@@ -3655,7 +3655,17 @@ against 183.3 s: seed 2 takes the same path, seed 0 loses, seed 1 gains. Measure
 better game (median 281.9 s over seeds 0–6; it ends at 383–391), cycling those over the \
 rounds, piece attempts with the token artist's rows, those rows in the 4-player search, \
 HiGHS's heuristics in parts far below their LP, and the search inside the 2-ranked \
-piece (README, \"No piece attempts for 4 players\").";
+piece (README, \"No piece attempts for 4 players\").\n\
+33. Tighter rows for short rankings (2026-11-27, the twenty-first session, measured \
+only): an artist left out of a short ranking has no card, so its symbol cards of the \
+round are at most its supply times (ranked + full pattern), and a value path places at \
+most as many tokens in a round as the ranked artists hold `award` cards. With the four \
+patterns of the 4-player 392 game fixed the 2-ranked piece's LP falls from 398 to 394, \
+but the piece's own LP stays 399, and its proof from the committed game took 54.4 / \
+77.8 / 83.7 s against 51.8 / 45.3 / 34.5 s (seeds 0–2). That proof over seeds 0–8: \
+median 54.2 s, the piece 23.3–184.8 s; restarts with the next seed after 50 s would \
+expect more than the mean now (README, \"Tighter rows for short rankings, and the hard \
+piece's seeds\").";
 
 #[cfg(test)]
 mod tests {
