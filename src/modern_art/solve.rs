@@ -3665,7 +3665,15 @@ but the piece's own LP stays 399, and its proof from the committed game took 54.
 77.8 / 83.7 s against 51.8 / 45.3 / 34.5 s (seeds 0–2). That proof over seeds 0–8: \
 median 54.2 s, the piece 23.3–184.8 s; restarts with the next seed after 50 s would \
 expect more than the mean now (README, \"Tighter rows for short rankings, and the hard \
-piece's seeds\").";
+piece's seeds\").\n\
+34. 500 nodes per 4-player neighbourhood (2026-11-27, the twenty-first session, measured \
+only, `GAMEBOUNDS_LNS=1,500`): the 4-player standard neighbourhoods find their better \
+games within 500 nodes about as well as within 1000, in about half the time. From \
+scratch, pairs, seeds 0–6: 152.0 / 181.8 / 132.3 / 206.4 / 364.8 / 246.3 / 319.5 s \
+against 175.3 / 229.3 / 200.7 / 257.3 / 421.4 / 221.8 / 392.1 s (median 206.4 against \
+229.3 s); 300 nodes ended the seed-2 search at 390. But 4-player blessed at seed 1 took \
+876.9 s against 392.3 s (its search ended at 389, not 392; seed 0 612.0 against 631.1 \
+s), so 1000 nodes stay (README, \"500 nodes per 4-player neighbourhood\").";
 
 #[cfg(test)]
 mod tests {
