@@ -3673,7 +3673,8 @@ scratch, pairs, seeds 0–6: 152.0 / 181.8 / 132.3 / 206.4 / 364.8 / 246.3 / 319
 against 175.3 / 229.3 / 200.7 / 257.3 / 421.4 / 221.8 / 392.1 s (median 206.4 against \
 229.3 s); 300 nodes ended the seed-2 search at 390. But 4-player blessed at seed 1 took \
 876.9 s against 392.3 s (its search ended at 389, not 392; seed 0 612.0 against 631.1 \
-s), so 1000 nodes stay (README, \"500 nodes per 4-player neighbourhood\").";
+s; with 700 nodes 907.3 s), so 1000 nodes stay (README, \"500 nodes per 4-player \
+neighbourhood\").";
 
 #[cfg(test)]
 mod tests {
