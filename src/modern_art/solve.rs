@@ -3651,9 +3651,9 @@ solves the pieces. From scratch, pairs, seeds 0–6: 175.3 / 229.3 / same path /
 421.4 / 221.8 / 392.1 s against 160.3 / 279.8 / 200.7 / 321.1 / 339.0 / 585.4 / 435.0 s \
 (medians 229.3 against 321.1 s); 4-player blessed at seed 0 631.1 s against 677.5 s, \
 both proven. `bench` (seeds 0–2, alone) 163.7 / 241.2 / 196.4 s, median 196.4 s \
-against 183.3 s: seed 2 takes the same path, seed 0 loses, seed 1 gains. Measured and not kept: every neighbourhood stopping at its first \
-better game (median 281.9 s over seeds 0–6; it ends at 383–391), cycling those over the \
-rounds, piece attempts with the token artist's rows, those rows in the 4-player search, \
+against 183.3 s: seed 2 takes the same path, seed 0 loses, seed 1 gains. Measured and \
+not kept: every neighbourhood stopping at its first better game (median 281.9 s over \
+seeds 0–6; it ends at 383–391), cycling those over the rounds, piece attempts with the token artist's rows, those rows in the 4-player search, \
 HiGHS's heuristics in parts far below their LP, and the search inside the 2-ranked \
 piece (README, \"No piece attempts for 4 players\").\n\
 33. Tighter rows for short rankings (2026-11-27, the twenty-first session, measured \
