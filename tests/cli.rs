@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{run, scratch, stderr, stdout};
+use common::{run, run_env, scratch, stderr, stdout};
 
 /// Write `content` to `name` in this binary's scratch directory.
 fn tmp(name: &str, content: &str) -> std::path::PathBuf {
@@ -250,4 +250,72 @@ fn an_episode_names_its_highs_seed() {
         assert_eq!(episode.contains(&named), shown, "{episode}");
         assert_eq!(md.contains(&format!("seed {seed},")), shown, "{md}");
     }
+}
+
+/// Outside the checkout (no `models/` in the working directory, as for an installed
+/// binary) a Modern Art command given no `--variant` uses the standard variant built into
+/// the binary; a variant named on the command line must still be there, and the verbs
+/// that rewrite the checkout refuse to run.
+#[test]
+fn modern_art_without_models_uses_the_built_in_standard_variant() {
+    let dir = scratch("cli-outside");
+    // A one-second unsplit solve: a game of the standard rules (or, on a machine too slow
+    // to find one in that second, the error naming the model it built).
+    let args = [
+        "modern-art",
+        "solve",
+        "--players",
+        "3",
+        "--split",
+        "whole",
+        "--time-limit",
+        "1",
+        "--quiet",
+        "--json",
+    ];
+    let o = run_env(&dir, &args, &[]);
+    if o.status.success() {
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["variant"]["variant"]["name"], "standard");
+        assert_eq!(v["variant"]["deck"]["name"], "default");
+        assert_eq!(v["variant"]["players"], 3);
+    } else {
+        assert!(stderr(&o).contains("3p standard"), "{}", stderr(&o));
+    }
+    // Errors name the built-in copy.
+    let o = run_env(&dir, &["modern-art", "solve", "--players", "6"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("standard.json (built in): 6 players"),
+        "{}",
+        stderr(&o)
+    );
+    // The verbs that rewrite the checkout's games/ and results/ say where to run them.
+    for verb in [
+        &["results", "--tables-only"][..],
+        &["bench", "--players", "2"],
+        &["bench", "--certify"],
+    ] {
+        let o = run_env(&dir, &[&["modern-art"][..], verb].concat(), &[]);
+        assert_eq!(o.status.code(), Some(2), "{verb:?}");
+        assert!(
+            stderr(&o).contains("run it from the gamebounds checkout"),
+            "{}",
+            stderr(&o)
+        );
+    }
+    assert!(!dir.join("results").exists() && !dir.join("games").exists());
+    let named = [
+        "modern-art",
+        "solve",
+        "--variant",
+        "models/modern-art/standard.json",
+    ];
+    let o = run_env(&dir, &named, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot read variant file models/modern-art/standard.json"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -1,6 +1,6 @@
 //! `gamebounds modern-art <verb>`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
@@ -15,9 +15,11 @@ use crate::cli::Common;
 /// Which variant, deck and player count a command works on.
 #[derive(Debug, Clone, Args)]
 pub struct Setup {
-    /// Variant file (rules and the deck it names).
-    #[arg(long, value_name = "FILE", default_value = DEFAULT_VARIANT)]
-    pub variant: PathBuf,
+    /// Variant file (rules and the deck it names). Default: models/modern-art/standard.json,
+    /// or, where that path does not exist (run outside the checkout), the copy of it built
+    /// into the binary.
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
     /// Deck file overriding the one the variant names.
     #[arg(long, value_name = "FILE")]
     pub deck: Option<PathBuf>,
@@ -29,11 +31,17 @@ pub struct Setup {
 
 impl Setup {
     pub fn config(&self) -> Result<Config> {
+        let variant = match &self.variant {
+            Some(path) => path.as_path(),
+            None if Path::new(DEFAULT_VARIANT).exists() => Path::new(DEFAULT_VARIANT),
+            // The standard variant deals for every player count: 2 unless told.
+            None => return Config::built_in(self.deck.as_deref(), self.players.unwrap_or(2)),
+        };
         let players = match self.players {
             Some(n) => n,
-            None => super::rules::default_players(&self.variant)?,
+            None => super::rules::default_players(variant)?,
         };
-        Config::load(&self.variant, self.deck.as_deref(), players)
+        Config::load(variant, self.deck.as_deref(), players)
     }
 }
 

@@ -154,8 +154,16 @@ pub struct Config {
 /// Player counts the game supports.
 pub const PLAYERS: std::ops::RangeInclusive<usize> = 2..=5;
 
-/// The default variant file, relative to the repository root.
+/// The default variant file, relative to the repository root. Where that path does not
+/// exist (a command run outside the checkout, e.g. an installed binary), the copy built
+/// into the binary stands in for it ([`Config::built_in`]).
 pub const DEFAULT_VARIANT: &str = "models/modern-art/standard.json";
+
+/// [`DEFAULT_VARIANT`] and the deck it names, as they were when the binary was built.
+const BUILT_IN_VARIANT: &str = include_str!("../../models/modern-art/standard.json");
+const BUILT_IN_DECK: &str = include_str!("../../models/modern-art/decks/default.json");
+/// How errors name the built-in copy.
+const BUILT_IN_NAME: &str = "models/modern-art/standard.json (built in)";
 
 /// The player count a command uses when none is given: the variant's only one when its
 /// `deal` table has a single row, else 2.
@@ -181,8 +189,43 @@ impl Config {
                 .join(&variant.deck),
         };
         let deck: Deck = read_json(&deck_file, "deck")?;
+        Config::checked(
+            variant,
+            &variant_path.display().to_string(),
+            deck,
+            &deck_file.display().to_string(),
+            players,
+        )
+    }
+
+    /// The standard variant ([`DEFAULT_VARIANT`]) as built into the binary, with its own
+    /// deck unless `deck` names a deck file: what a command uses when no `--variant` is
+    /// given and the file is not there to read.
+    pub fn built_in(deck_path: Option<&Path>, players: usize) -> Result<Config> {
+        let variant: Variant = serde_json::from_str(BUILT_IN_VARIANT)
+            .map_err(|e| anyhow!("variant file {BUILT_IN_NAME}: {e}"))?;
+        let (deck, deck_name): (Deck, String) = match deck_path {
+            Some(p) => (read_json(p, "deck")?, p.display().to_string()),
+            None => (
+                serde_json::from_str(BUILT_IN_DECK)
+                    .map_err(|e| anyhow!("deck file {} (built in): {e}", variant.deck))?,
+                format!("{} (built in)", variant.deck),
+            ),
+        };
+        Config::checked(variant, BUILT_IN_NAME, deck, &deck_name, players)
+    }
+
+    /// `variant` and `deck` (read from the files named `variant_name` and `deck_name`)
+    /// for `players` players, once both are valid; errors name the file at fault.
+    fn checked(
+        variant: Variant,
+        variant_name: &str,
+        deck: Deck,
+        deck_name: &str,
+        players: usize,
+    ) -> Result<Config> {
         deck.validate()
-            .with_context(|| format!("deck file {}", deck_file.display()))?;
+            .with_context(|| format!("deck file {deck_name}"))?;
         let config = Config {
             players,
             variant,
@@ -190,7 +233,7 @@ impl Config {
         };
         config
             .validate()
-            .with_context(|| format!("variant file {}", variant_path.display()))?;
+            .with_context(|| format!("variant file {variant_name}"))?;
         Ok(config)
     }
 
@@ -417,6 +460,19 @@ mod tests {
                 assert_eq!(c.threshold(), if n == 2 { 5 } else { 6 });
             }
         }
+    }
+
+    /// The built-in copy is the file (as built), for every player count and with a deck
+    /// given on the command line.
+    #[test]
+    fn built_in_standard_is_the_default_variant_file() {
+        for n in PLAYERS {
+            let file = Config::load(&root().join(DEFAULT_VARIANT), None, n).unwrap();
+            assert_eq!(Config::built_in(None, n).unwrap(), file);
+        }
+        let anchor = root().join("models/modern-art/decks/anchor.json");
+        let file = Config::load(&root().join(DEFAULT_VARIANT), Some(&anchor), 4).unwrap();
+        assert_eq!(Config::built_in(Some(&anchor), 4).unwrap(), file);
     }
 
     #[test]

@@ -2662,6 +2662,7 @@ pub fn run_results(
 ) -> Result<()> {
     refuse_diagnostic_fixings("results")?;
     check_player_counts(players)?;
+    check_checkout(root, "results")?;
     if let Some(out) = &common.out {
         bail!(
             "--out {}: results writes its episodes to games/modern-art-{{N}}p-{{variant}}.json \
@@ -2859,6 +2860,27 @@ fn check_player_counts(players: &[usize]) -> Result<()> {
     }
 }
 
+/// `results`, `bench` and `bench --certify` read the shipped variants in
+/// `root/models/modern-art/` and write `root/games/` and `root/results/`: outside the
+/// checkout they say so at once (instead of "cannot read variant file").
+fn check_checkout(root: &std::path::Path, verb: &str) -> Result<()> {
+    let models = root.join("models/modern-art");
+    if models.is_dir() {
+        return Ok(());
+    }
+    let here = match std::env::current_dir() {
+        Ok(d) if root == std::path::Path::new(".") => d,
+        Ok(d) => d.join(root),
+        Err(_) => root.to_path_buf(),
+    };
+    let here = here.display();
+    bail!(
+        "{verb} reads the shipped variants in models/modern-art/ and rewrites the checkout's \
+         games/ and results/, but {here} has no models/modern-art/: run it from the \
+         gamebounds checkout (`solve` works anywhere)"
+    )
+}
+
 /// Per-part time limit of `bench --certify` when none is given: the longest part of the
 /// committed standard proofs took 1434 s (4 players, against 392).
 pub const DEFAULT_CERTIFY_LIMIT: f64 = 1500.0;
@@ -2878,6 +2900,7 @@ pub fn run_bench_certify(
 ) -> Result<()> {
     refuse_diagnostic_fixings("bench --certify")?;
     check_player_counts(players)?;
+    check_checkout(root, "bench --certify")?;
     // The parts' own progress lines would bury the notes: one note per run instead.
     let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
     let path = root.join("models/modern-art/standard.json");
@@ -3180,6 +3203,7 @@ pub fn run_bench(
 ) -> Result<()> {
     refuse_diagnostic_fixings("bench")?;
     check_player_counts(players)?;
+    check_checkout(root, "bench")?;
     let opts = bench_options(common, DEFAULT_SPLIT_LIMIT);
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art.md");
