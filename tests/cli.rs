@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{run, run_env, scratch, stderr, stdout};
+use common::{root, run, run_env, scratch, stderr, stdout};
 
 /// Write `content` to `name` in this binary's scratch directory.
 fn tmp(name: &str, content: &str) -> std::path::PathBuf {
@@ -318,4 +318,26 @@ fn modern_art_without_models_uses_the_built_in_standard_variant() {
         "{}",
         stderr(&o)
     );
+}
+
+/// A split run without `--out` keeps each better game it finds in the system's temporary
+/// directory (`TMPDIR`), says where, and that file is an episode the referee certifies
+/// (what `solve --start` resumes from after an interrupted run).
+#[test]
+fn a_split_without_out_keeps_its_best_game_in_the_temporary_directory() {
+    let tmp = scratch("cli-interim");
+    let args = [
+        "modern-art",
+        "solve",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+    ];
+    let o = run_env(&root(), &args, &[("TMPDIR", tmp.to_str().unwrap())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let kept = tmp.join("gamebounds-modern-art-2p-m22-every-symbol-max-player.json");
+    let said = format!("saved to {} (no --out given)", kept.display());
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+    let o = run(&["verify", kept.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("17"), "{}", stdout(&o));
 }

@@ -2399,6 +2399,29 @@ fn split_plan(
     (split_by, opts)
 }
 
+/// Where a split run without `--out` keeps its best game so far:
+/// `gamebounds-modern-art-{N}p-{variant}-{objective}.json` in the system's temporary
+/// directory (one file per question, so a later run of the same question replaces it).
+fn interim_file(c: &Config, objective: Objective) -> std::path::PathBuf {
+    let variant: String = c
+        .variant
+        .name
+        .chars()
+        .map(|x| {
+            if x.is_ascii_alphanumeric() || x == '-' {
+                x
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    std::env::temp_dir().join(format!(
+        "gamebounds-modern-art-{}p-{variant}-{}.json",
+        c.players,
+        objective.name()
+    ))
+}
+
 /// `modern-art solve`.
 pub fn run_solve(
     c: &Config,
@@ -2433,15 +2456,33 @@ pub fn run_solve(
         Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts)?,
         None => match split_by {
             Some(by) => {
-                // With --out, every better game a part finds is saved at once.
+                // Every better game a part finds is saved at once: to --out, or without
+                // it to a file in the system's temporary directory, so that an
+                // interrupted split keeps its best game (`--start` resumes from it).
                 let keep = |o: &Outcome| -> Result<()> {
-                    if let Some(path) = &common.out {
-                        o.envelope.save(path)?;
-                        common.note(format!(
-                            "split: best so far {} saved to {}",
-                            o.value,
-                            path.display()
-                        ));
+                    match &common.out {
+                        Some(path) => {
+                            o.envelope.save(path)?;
+                            common.note(format!(
+                                "split: best so far {} saved to {}",
+                                o.value,
+                                path.display()
+                            ));
+                        }
+                        None => {
+                            let path = interim_file(c, objective);
+                            match o.envelope.save(&path) {
+                                Ok(()) => common.note(format!(
+                                    "split: best so far {} saved to {} (no --out given)",
+                                    o.value,
+                                    path.display()
+                                )),
+                                Err(e) => common.note(format!(
+                                    "split: best so far {} (not saved: {e:#}; --out FILE keeps it)",
+                                    o.value
+                                )),
+                            }
+                        }
                     }
                     Ok(())
                 };
@@ -3698,7 +3739,16 @@ against 175.3 / 229.3 / 200.7 / 257.3 / 421.4 / 221.8 / 392.1 s (median 206.4 ag
 229.3 s); 300 nodes ended the seed-2 search at 390. But 4-player blessed at seed 1 took \
 876.9 s against 392.3 s (its search ended at 389, not 392; seed 0 612.0 against 631.1 \
 s; with 700 nodes 907.3 s), so 1000 nodes stay (README, \"500 nodes per 4-player \
-neighbourhood\").";
+neighbourhood\").\n\
+35. No search for 4 players (2026-11-27, the twenty-second session, measured only, \
+`GAMEBOUNDS_LNS=0`): the split solves its first part (\"any artist: 5 tokens, first in \
+rounds 2, 3 and 4\", LP 399.8) whole, with HiGHS's heuristics and no game to beat. From \
+scratch, pairs, seeds 0 / 1 / 2: 153.8 / 177.7 / 281.6 s against 133.1 / 190.0 / 159.5 s \
+with the search (HiGHS found 392 at 110.2, 150.2 and 240.4 s; the seed-2 part took 277.9 \
+s of its 300 s): the search stays. The 3-ranked piece alone, from no game (the unsplit \
+model restricted by the diagnostics, no renaming), has the maximum 391, proven in 241.2 \
+s; the 2-ranked piece had 390, bound 397, after 300 s (README, \"No search for 4 \
+players, and the ranking pieces from no game\").";
 
 #[cfg(test)]
 mod tests {
