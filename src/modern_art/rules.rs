@@ -162,8 +162,6 @@ pub const DEFAULT_VARIANT: &str = "models/modern-art/standard.json";
 /// [`DEFAULT_VARIANT`] and the deck it names, as they were when the binary was built.
 const BUILT_IN_VARIANT: &str = include_str!("../../models/modern-art/standard.json");
 const BUILT_IN_DECK: &str = include_str!("../../models/modern-art/decks/default.json");
-/// How errors name the built-in copy.
-const BUILT_IN_NAME: &str = "models/modern-art/standard.json (built in)";
 
 /// The player count a command uses when none is given: the variant's only one when its
 /// `deal` table has a single row, else 2.
@@ -202,8 +200,10 @@ impl Config {
     /// deck unless `deck` names a deck file: what a command uses when no `--variant` is
     /// given and the file is not there to read.
     pub fn built_in(deck_path: Option<&Path>, players: usize) -> Result<Config> {
+        // How errors name the built-in copy.
+        let name = format!("{DEFAULT_VARIANT} (built in)");
         let variant: Variant = serde_json::from_str(BUILT_IN_VARIANT)
-            .map_err(|e| anyhow!("variant file {BUILT_IN_NAME}: {e}"))?;
+            .map_err(|e| anyhow!("variant file {name}: {e}"))?;
         let (deck, deck_name): (Deck, String) = match deck_path {
             Some(p) => (read_json(p, "deck")?, p.display().to_string()),
             None => (
@@ -212,7 +212,7 @@ impl Config {
                 format!("{} (built in)", variant.deck),
             ),
         };
-        Config::checked(variant, BUILT_IN_NAME, deck, &deck_name, players)
+        Config::checked(variant, &name, deck, &deck_name, players)
     }
 
     /// `variant` and `deck` (read from the files named `variant_name` and `deck_name`)

@@ -2460,29 +2460,23 @@ pub fn run_solve(
                 // it to a file in the system's temporary directory, so that an
                 // interrupted split keeps its best game (`--start` resumes from it).
                 let keep = |o: &Outcome| -> Result<()> {
-                    match &common.out {
-                        Some(path) => {
-                            o.envelope.save(path)?;
-                            common.note(format!(
-                                "split: best so far {} saved to {}",
-                                o.value,
-                                path.display()
-                            ));
-                        }
-                        None => {
-                            let path = interim_file(c, objective);
-                            match o.envelope.save(&path) {
-                                Ok(()) => common.note(format!(
-                                    "split: best so far {} saved to {} (no --out given)",
-                                    o.value,
-                                    path.display()
-                                )),
-                                Err(e) => common.note(format!(
-                                    "split: best so far {} (not saved: {e:#}; --out FILE keeps it)",
-                                    o.value
-                                )),
-                            }
-                        }
+                    let (path, how) = match &common.out {
+                        Some(path) => (path.clone(), ""),
+                        None => (interim_file(c, objective), " (no --out given)"),
+                    };
+                    match o.envelope.save(&path) {
+                        Ok(()) => common.note(format!(
+                            "split: best so far {} saved to {}{how}",
+                            o.value,
+                            path.display()
+                        )),
+                        // A file the user asked for must be writable; the temporary one
+                        // is a courtesy, and its failure never stops the solve.
+                        Err(e) if common.out.is_some() => return Err(e),
+                        Err(e) => common.note(format!(
+                            "split: best so far {} (not saved: {e:#}; --out FILE keeps it)",
+                            o.value
+                        )),
                     }
                     Ok(())
                 };
@@ -2701,9 +2695,7 @@ pub fn run_results(
     resume: bool,
     common: &crate::cli::Common,
 ) -> Result<()> {
-    refuse_diagnostic_fixings("results")?;
-    check_player_counts(players)?;
-    check_checkout(root, "results")?;
+    check_run(root, "results", players)?;
     if let Some(out) = &common.out {
         bail!(
             "--out {}: results writes its episodes to games/modern-art-{{N}}p-{{variant}}.json \
@@ -2901,12 +2893,14 @@ fn check_player_counts(players: &[usize]) -> Result<()> {
     }
 }
 
-/// `results`, `bench` and `bench --certify` read the shipped variants in
+/// What `results`, `bench` and `bench --certify` check before any solve: no diagnostic
+/// fixings, player counts 2–5, and the checkout. They read the shipped variants in
 /// `root/models/modern-art/` and write `root/games/` and `root/results/`: outside the
 /// checkout they say so at once (instead of "cannot read variant file").
-fn check_checkout(root: &std::path::Path, verb: &str) -> Result<()> {
-    let models = root.join("models/modern-art");
-    if models.is_dir() {
+fn check_run(root: &std::path::Path, verb: &str, players: &[usize]) -> Result<()> {
+    refuse_diagnostic_fixings(verb)?;
+    check_player_counts(players)?;
+    if root.join("models/modern-art").is_dir() {
         return Ok(());
     }
     let here = match std::env::current_dir() {
@@ -2939,9 +2933,7 @@ pub fn run_bench_certify(
     players: &[usize],
     common: &crate::cli::Common,
 ) -> Result<()> {
-    refuse_diagnostic_fixings("bench --certify")?;
-    check_player_counts(players)?;
-    check_checkout(root, "bench --certify")?;
+    check_run(root, "bench --certify", players)?;
     // The parts' own progress lines would bury the notes: one note per run instead.
     let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
     let path = root.join("models/modern-art/standard.json");
@@ -3242,9 +3234,7 @@ pub fn run_bench(
     players: &[usize],
     common: &crate::cli::Common,
 ) -> Result<()> {
-    refuse_diagnostic_fixings("bench")?;
-    check_player_counts(players)?;
-    check_checkout(root, "bench")?;
+    check_run(root, "bench", players)?;
     let opts = bench_options(common, DEFAULT_SPLIT_LIMIT);
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art.md");
