@@ -97,6 +97,51 @@ fn compare_reads_every_variant_before_solving() {
     assert!(!e.contains("proven maximum"), "solved before failing: {e}");
 }
 
+/// `compare` names rows and `--out` files by the variant's name: two files with one name
+/// (a copy edited but not renamed), a file given twice or a player count given twice are
+/// refused before anything is solved, naming what to change.
+#[test]
+fn compare_refuses_variants_it_could_not_tell_apart() {
+    let mini = "models/modern-art/mini/m01-plain.json";
+    let text = std::fs::read_to_string(root().join(mini)).unwrap();
+    let deck = root().join("models/modern-art/mini");
+    let mut copy: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let relative = copy["deck"].as_str().unwrap().to_string();
+    copy["deck"] = serde_json::Value::from(deck.join(relative).to_str().unwrap());
+    let copy = tmp("m01-copy.json", &copy.to_string());
+    let cases = [
+        (
+            vec![
+                "--players",
+                "2",
+                "--variant",
+                mini,
+                "--variant",
+                copy.to_str().unwrap(),
+            ],
+            "two variants are named \"m01-plain\"",
+        ),
+        (
+            vec!["--players", "2", "--variant", mini, "--variant", mini],
+            "variant models/modern-art/mini/m01-plain.json is given twice",
+        ),
+        (
+            vec!["--players", "2,2", "--variant", mini],
+            "--players lists 2 twice",
+        ),
+    ];
+    for (args, want) in cases {
+        let mut all = vec!["modern-art", "compare"];
+        all.extend(args.iter().copied());
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&o).is_empty(), "solved: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains(want), "{args:?}: {e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+}
+
 #[test]
 fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
     let dir = scratch("compare");

@@ -77,9 +77,9 @@ pub enum Command {
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about 40 s (2 players) to four minutes (4 players;
-    /// medians over HiGHS seeds) on the benchmark's machine (results/bench-modern-art.md);
-    /// a slower machine has taken 2–3 times as long.
+    /// maxima are found and proven in about 30 s (2 and 5 players) to under three minutes
+    /// (4 players; medians over HiGHS seeds 0–2) on the benchmark's machine
+    /// (results/bench-modern-art.md); a slower machine has taken 2–3 times as long.
     ///
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
     ///
@@ -137,7 +137,7 @@ pub enum Command {
         players: Vec<usize>,
         /// How each cell is solved, as `solve --split BY` does. The default, as for
         /// `solve`: a max-player cell is proven by the `tokens-leads` split (300 s per
-        /// part unless --time-limit; the standard maxima in half a minute to about two
+        /// part unless --time-limit; the standard maxima in half a minute to under three
         /// minutes each), any other objective by one unsplit solve within the time limit;
         /// `--split whole` solves max-player unsplit too.
         #[arg(long, value_enum, value_name = "BY")]
@@ -176,7 +176,7 @@ pub enum Command {
     ///
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
     /// --split tokens-leads` (--time-limit per part, default 300 s), which finds and proves
-    /// each maximum in about half a minute to six minutes, depending on the player count
+    /// each maximum in about 20 s to three minutes, depending on the player count
     /// and HiGHS's seed (on a machine 2–3 times slower, more). --certify times only the
     /// proof:
     /// the split started from the game in games/ (how `results --resume` re-proves).

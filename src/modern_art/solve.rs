@@ -2403,10 +2403,18 @@ fn split_plan(
 /// `gamebounds-modern-art-{N}p-{variant}-{objective}.json` in the system's temporary
 /// directory (one file per question, so a later run of the same question replaces it).
 fn interim_file(c: &Config, objective: Objective) -> std::path::PathBuf {
-    let variant: String = c
-        .variant
-        .name
-        .chars()
+    std::env::temp_dir().join(format!(
+        "gamebounds-modern-art-{}p-{}-{}.json",
+        c.players,
+        file_safe(&c.variant.name),
+        objective.name()
+    ))
+}
+
+/// A variant's name as part of a file name: letters, digits and `-` kept, anything else
+/// (a `/`, a space, a dot) as `_`, so a name from a user's file cannot point elsewhere.
+fn file_safe(name: &str) -> String {
+    name.chars()
         .map(|x| {
             if x.is_ascii_alphanumeric() || x == '-' {
                 x
@@ -2414,12 +2422,7 @@ fn interim_file(c: &Config, objective: Objective) -> std::path::PathBuf {
                 '_'
             }
         })
-        .collect();
-    std::env::temp_dir().join(format!(
-        "gamebounds-modern-art-{}p-{variant}-{}.json",
-        c.players,
-        objective.name()
-    ))
+        .collect()
 }
 
 /// `modern-art solve`.
@@ -2557,10 +2560,30 @@ pub fn run_compare(
     if variants.is_empty() {
         bail!("compare needs at least one --variant FILE");
     }
+    check_no_repeats(players)?;
     let mut cells = Vec::new();
-    for path in variants {
+    let mut named: std::collections::BTreeMap<String, (usize, &std::path::Path)> =
+        Default::default();
+    for (i, path) in variants.iter().enumerate() {
         for &n in players {
             let c = Config::load(path, deck, n)?;
+            // Rows and `--out` files are named by the variant's name: two files with one
+            // name (a copy edited but not renamed) would be told apart by nothing.
+            match named.get(&c.variant.name) {
+                Some(&(j, _)) if j != i && variants[j] == *path => bail!(
+                    "variant {} is given twice: compare each variant once",
+                    path.display()
+                ),
+                Some(&(j, first)) if j != i => bail!(
+                    "two variants are named \"{}\": {} and {}; give each file its own \"name\"",
+                    c.variant.name,
+                    first.display(),
+                    path.display()
+                ),
+                _ => {
+                    named.insert(c.variant.name.clone(), (i, path.as_path()));
+                }
+            }
             let (objective, seat) = goal.parse(n)?;
             cells.push((c, objective, seat));
         }
@@ -2644,7 +2667,7 @@ fn cell_file(out: &std::path::Path, variant: &str, players: usize) -> std::path:
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| "compare".into());
-    out.with_file_name(format!("{stem}-{variant}-{players}p.json"))
+    out.with_file_name(format!("{stem}-{}-{players}p.json", file_safe(variant)))
 }
 
 /// The columns of [`row`].
@@ -2889,6 +2912,18 @@ pub fn run_results(
 fn check_player_counts(players: &[usize]) -> Result<()> {
     match players.iter().find(|n| !PLAYERS.contains(*n)) {
         Some(n) => bail!("--players {n}: Modern Art is played by 2 to 5 players"),
+        None => check_no_repeats(players),
+    }
+}
+
+/// A player count listed twice would be solved twice and give two rows (and, with
+/// `--out`, one file written twice): say so instead.
+fn check_no_repeats(players: &[usize]) -> Result<()> {
+    match (1..players.len()).find(|&i| players[..i].contains(&players[i])) {
+        Some(i) => bail!(
+            "--players lists {} twice: give each player count once",
+            players[i]
+        ),
         None => Ok(()),
     }
 }
@@ -3743,6 +3778,16 @@ players, and the ranking pieces from no game\").";
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A variant's name from a user's file goes into file names only as letters, digits
+    /// and `-`: `compare --out` cells and the split's temporary file stay where they belong.
+    #[test]
+    fn variant_names_in_file_names_cannot_leave_the_directory() {
+        assert_eq!(file_safe("standard"), "standard");
+        assert_eq!(file_safe("../my rules/2.0"), "___my_rules_2_0");
+        let cell = cell_file(std::path::Path::new("out/cmp.json"), "../x y", 3);
+        assert_eq!(cell, std::path::Path::new("out/cmp-___x_y-3p.json"));
+    }
 
     /// The episode names the part and says when the search's proof attempt closed it.
     #[test]
