@@ -58,6 +58,7 @@ build:
 lint:
 	cargo fmt --check
 	cargo clippy --release --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps --document-private-items
 
 # Regenerate games/ and results/ (solved episodes, bound tables, benchmark reports).
 results: setup

@@ -60,7 +60,7 @@ pub fn parallel<T: Send>(
 pub struct Distribution {
     pub crib: bool,
     pub pairs: u64,
-    /// counts[s] = number of pairs scoring s (0..=29).
+    /// `counts[s]` = number of pairs scoring s (0..=29).
     pub counts: Vec<u64>,
     pub total_points: u64,
     pub mean: Frac,

@@ -7,7 +7,7 @@
 //!   discard table, constrained maxima — the ILP's oracle).
 //! - [`model`]: the ILP of `max` (never imported by the engine or analysis).
 //! - [`table`]: the best keep of every six-card deal (suit classes, exact totals).
-//! - [`episode`], [`render`], [`cli`], [`bench`].
+//! - [`episode`], [`mod@render`], [`cli`], [`mod@bench`].
 
 pub mod analysis;
 pub mod bench;

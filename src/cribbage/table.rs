@@ -296,7 +296,7 @@ pub struct DiscardTable {
     pub mean: Frac,
     pub min: Extreme,
     pub max: Extreme,
-    /// hist[i] = deals whose best value lies in [hist_from + i, hist_from + i + 1).
+    /// `hist[i]` = deals whose best value lies in `[hist_from + i, hist_from + i + 1)`.
     pub hist_from: i64,
     pub hist: Vec<u64>,
     /// Distinct exact values that occur.

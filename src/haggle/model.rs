@@ -171,7 +171,7 @@ impl Cases {
 
 /// Indicator expansion of one hand.
 struct HandVars {
-    /// z[colour][k] = [count = k].
+    /// `z[colour][k] = [count = k]`.
     z: Vec<Vec<Variable>>,
 }
 
@@ -191,7 +191,7 @@ impl HandVars {
     fn cap(&self, i: usize) -> usize {
         self.z[i].len() - 1
     }
-    /// Σ f(k)·z[i][k].
+    /// `Σ f(k)·z[i][k]`.
     fn f(&self, i: usize, f: impl Fn(usize) -> f64) -> Expression {
         self.z[i].iter().enumerate().map(|(k, &v)| f(k) * v).sum()
     }

@@ -6,7 +6,7 @@
 //!   expedition has j wagers (disaggregated so that the score stays linear);
 //! - `bonus[c]` — the expedition holds at least `bonus_cards` cards.
 //!
-//! Score of colour c = Σ_j (1 + j)·(Σ_k k·take[c][k][j] − base·open[c][j]) + bonus·bonus[c].
+//! Score of colour c = `Σ_j (1 + j)·(Σ_k k·take[c][k][j] − base·open[c][j]) + bonus·bonus[c]`.
 //!
 //! What limits the player (see README, "why the bound is tight"):
 //! - [`capacity`]: at most `deck − 2·hand − 1` cards on expeditions in total: both hands

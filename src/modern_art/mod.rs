@@ -2,7 +2,7 @@
 //!
 //! Rooms: [`rules`] (variant and deck files), [`record`] (the game record every
 //! component exchanges), [`engine`] (the referee), `model` (the ILP), [`episode`],
-//! [`render`], [`search`] (exhaustive search for miniatures) and [`cli`].
+//! [`mod@render`], [`search`] (exhaustive search for miniatures) and [`cli`].
 
 pub mod cli;
 pub mod engine;

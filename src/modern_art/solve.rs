@@ -274,7 +274,7 @@ fn attempt(
 ///
 /// With a time limit and the max-player objective, [`DIVE_SHARE`] of it first goes to
 /// *dives*: one restricted solve per artist in which that artist is first in every
-/// round and carries every award token ([`Scope::with_star`]). Their best optimum is a
+/// round and carries every award token ([`Dive::Star`]). Their best optimum is a
 /// certified game and the MIP start of the whole model, whose search then prunes from
 /// it (for 3+ players HiGHS alone often finds no feasible point within minutes). If no
 /// dive finds a game, [`FEASIBILITY_SHARE`] goes to finding *any* legal game (the model

@@ -75,7 +75,7 @@ pub struct BoardFile {
 }
 
 /// Where each item of a [`BoardFile`] came from, for error messages:
-/// "line 12: `joins(3, 99)`" for facts, "joins[4]" for JSON.
+/// "line 12: `joins(3, 99)`" for facts, "`joins[4]`" for JSON.
 #[derive(Debug, Clone, Default)]
 struct Origins {
     squares: Vec<String>,

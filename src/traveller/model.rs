@@ -1232,7 +1232,7 @@ fn new_arc(
     }
 }
 
-/// A window's free start (see [`window`]): the trader may start on any key square with
+/// A window's free start (see [`super::window::window`]): the trader may start on any key square with
 /// any fuel, cash and stock worth at most `wmax` in all (stock at the objective's
 /// prices), and the objective loses (1 + `slope`) × that starting worth.
 struct Free {

@@ -211,7 +211,7 @@ struct Future {
     grid: Vec<f64>,
     /// The buy and sell sites (indices into `Tables::sites`).
     sites: Vec<usize>,
-    /// `after_drive[d][k]`: the grid point of grid[k] − d × the cheapest fuel price.
+    /// `after_drive[d][k]`: the grid point of `grid[k]` − d × the cheapest fuel price.
     after_drive: Vec<Vec<usize>>,
     /// `margin[square][g][left]` for the squares of all sites (fuel stations included):
     /// see [`Future::margins`].

@@ -2,7 +2,7 @@
 //! shape of OpenSpiel (a [`State`] with [`State::legal_actions`], [`State::apply_action`],
 //! [`State::is_terminal`], [`State::returns`]). Chance is explicit: every dealt card, the
 //! extra card and every drawn card is a chance [`Action`], so a record (which fixes
-//! them) can be replayed from scratch by [`replay`], and the exhaustive search can treat
+//! them) can be replayed from scratch by [`fn@replay`], and the exhaustive search can treat
 //! the deal as a choice (the maximum is over all shuffles).
 //!
 //! This module never looks at the ILP. It reads only the spec and the variant.

@@ -114,10 +114,12 @@ fn supply_by_level(m: &mut Model, c: &Config, v: &Vars) {
 /// **Only the closing artist gets a K-th face-up card, in every value world.** For every
 /// scored seat p, round r, artist a and value t (and for each single value t):
 ///
+/// ```text
 /// Σ_{v ≥ t} (p's face-up cards of a in round r paid at value v)
 ///     ≤ (K − 1 + [blessed]) · [a's value after round r is ≥ t] + closers(r, a)
+/// ```
 ///
-/// where closers(r, a) = Σ_q cz[r][q][a] + Σ_q scl[r][q][a] (a closing card of a, or
+/// where `closers(r, a) = Σ_q cz[r][q][a] + Σ_q scl[r][q][a]` (a closing card of a, or
 /// a's cards in the closing `simultaneous` event).
 ///
 /// Valid: the round-end rule (see [`super::round_end::closing`]) says a's face-up count,
