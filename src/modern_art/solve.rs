@@ -2561,27 +2561,28 @@ pub fn run_compare(
         bail!("compare needs at least one --variant FILE");
     }
     check_no_repeats(players)?;
+    if let Some(path) = first_repeat(variants) {
+        bail!(
+            "variant {} is given twice: compare each variant once",
+            path.display()
+        );
+    }
     let mut cells = Vec::new();
-    let mut named: std::collections::BTreeMap<String, (usize, &std::path::Path)> =
-        Default::default();
-    for (i, path) in variants.iter().enumerate() {
-        for &n in players {
+    // Rows and `--out` files are named by the variant's name: two files with one name (a
+    // copy edited but not renamed) would be told apart by nothing.
+    let mut named: std::collections::BTreeMap<String, &std::path::Path> = Default::default();
+    for path in variants {
+        for (k, &n) in players.iter().enumerate() {
             let c = Config::load(path, deck, n)?;
-            // Rows and `--out` files are named by the variant's name: two files with one
-            // name (a copy edited but not renamed) would be told apart by nothing.
-            match named.get(&c.variant.name) {
-                Some(&(j, _)) if j != i && variants[j] == *path => bail!(
-                    "variant {} is given twice: compare each variant once",
-                    path.display()
-                ),
-                Some(&(j, first)) if j != i => bail!(
-                    "two variants are named \"{}\": {} and {}; give each file its own \"name\"",
-                    c.variant.name,
-                    first.display(),
-                    path.display()
-                ),
-                _ => {
-                    named.insert(c.variant.name.clone(), (i, path.as_path()));
+            // The name is the file's, whatever the player count: checked once per file.
+            if k == 0 {
+                if let Some(first) = named.insert(c.variant.name.clone(), path) {
+                    bail!(
+                        "two variants are named \"{}\": {} and {}; give each file its own \"name\"",
+                        c.variant.name,
+                        first.display(),
+                        path.display()
+                    );
                 }
             }
             let (objective, seat) = goal.parse(n)?;
@@ -2919,13 +2920,17 @@ fn check_player_counts(players: &[usize]) -> Result<()> {
 /// A player count listed twice would be solved twice and give two rows (and, with
 /// `--out`, one file written twice): say so instead.
 fn check_no_repeats(players: &[usize]) -> Result<()> {
-    match (1..players.len()).find(|&i| players[..i].contains(&players[i])) {
-        Some(i) => bail!(
-            "--players lists {} twice: give each player count once",
-            players[i]
-        ),
+    match first_repeat(players) {
+        Some(n) => bail!("--players lists {n} twice: give each player count once"),
         None => Ok(()),
     }
+}
+
+/// The first item of `items` that an earlier one equals.
+fn first_repeat<T: PartialEq>(items: &[T]) -> Option<&T> {
+    (1..items.len())
+        .find(|&i| items[..i].contains(&items[i]))
+        .map(|i| &items[i])
 }
 
 /// What `results`, `bench` and `bench --certify` check before any solve: no diagnostic

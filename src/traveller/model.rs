@@ -1232,9 +1232,9 @@ fn new_arc(
     }
 }
 
-/// A window's free start (see [`super::window::window`]): the trader may start on any key square with
-/// any fuel, cash and stock worth at most `wmax` in all (stock at the objective's
-/// prices), and the objective loses (1 + `slope`) × that starting worth.
+/// A window's free start (see [`super::window::window`]): the trader may start on any
+/// key square with any fuel, cash and stock worth at most `wmax` in all (stock at the
+/// objective's prices), and the objective loses (1 + `slope`) × that starting worth.
 struct Free {
     wmax: f64,
     slope: f64,

@@ -64,8 +64,8 @@ pub struct Core {
     /// `used[card index]`: cards taken from the deck so far (dealt, extra, drawn) whose
     /// kind is fixed.
     pub used: Vec<u8>,
-    /// Lazy mode only (see [`super::State::lazy`]): cards in each seat's hand whose kind is not
-    /// fixed yet, and their total (taken from the deck all the same).
+    /// Lazy mode only (see [`super::State::lazy`]): cards in each seat's hand whose kind is
+    /// not fixed yet, and their total (taken from the deck all the same).
     pub unknown: Vec<u8>,
     pub taken_unknown: usize,
     /// This round, `[seat][artist]`: face-up, hidden and end-play cards.
