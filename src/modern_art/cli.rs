@@ -188,8 +188,9 @@ pub enum Command {
         /// Runs per player count; the table reports their median wall time. Run i runs
         /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
         /// another search path (or, with --certify, another proof tree), and these differ
-        /// in time far more than one path's runs do (4 players from scratch: 145-352 s
-        /// over seeds 0-3; its proof alone 72-125 s)
+        /// in time far more than one path's runs do (4 players from scratch: 125.5-185.5 s
+        /// over seeds 0-2 in the committed benchmark; its proof alone 26.4-39.4 s, and
+        /// 34.5-196.8 s over seeds 0-8 on a slower machine)
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode

@@ -536,13 +536,25 @@ fn debug_dump(s: &Solved, v: &Vars) {
             .map(|p| format!("{:.2}", s.eval(v.played(r, p))))
             .collect();
         eprintln!(
-            "  turns [{}] played [{}] cycles {:.2} noclose {:.2} hands [{}]",
+            "  turns [{}] played [{}] cycles {:.2} noclose {:.2} hands [{}] empty [{}] lam [{}]",
             t.join(" "),
             pl.join(" "),
             s.value(v.cycles[r]),
             s.value(v.noclose[r]),
             (0..d.n)
                 .map(|p| format!("{:.2}", s.value(v.hand_end[r][p])))
+                .collect::<Vec<_>>()
+                .join(" "),
+            (0..d.n)
+                .map(|p| format!("{:.2}", s.value(v.empty[r][p])))
+                .collect::<Vec<_>>()
+                .join(" "),
+            v.lam[r]
+                .iter()
+                .enumerate()
+                .flat_map(|(a, row)| row.iter().enumerate().map(move |(b, x)| (a, b, *x)))
+                .filter(|(_, _, x)| s.value(*x) > 1e-6)
+                .map(|(a, b, x)| format!("{a}>{b}:{:.2}", s.value(x)))
                 .collect::<Vec<_>>()
                 .join(" ")
         );

@@ -2,7 +2,7 @@
 //! space into parts (a split proof takes the largest of the parts' maxima) or into a
 //! promising corner (a *dive*, whose optimum is only a good first game, never a bound).
 
-use good_lp::constraint::{eq, leq};
+use good_lp::constraint::{eq, geq, leq};
 use good_lp::Expression;
 
 use super::vars::Vars;
@@ -415,7 +415,7 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 /// The environment variables [`diagnostic_fixings`] reads. Each one restricts the game, so a
 /// solve under any of them is about fewer games than the rules allow: `solve` says so
 /// (`restricted` in its episode), and the commands that tabulate maxima refuse to run.
-pub const DIAGNOSTIC_FIXINGS: [&str; 12] = [
+pub const DIAGNOSTIC_FIXINGS: [&str; 13] = [
     "GAMEBOUNDS_PATTERNS",
     "GAMEBOUNDS_CLOSEMASK",
     "GAMEBOUNDS_FIRSTS",
@@ -428,6 +428,7 @@ pub const DIAGNOSTIC_FIXINGS: [&str; 12] = [
     "GAMEBOUNDS_PLACED",
     "GAMEBOUNDS_RANKED",
     "GAMEBOUNDS_NOSKIP",
+    "GAMEBOUNDS_SOMESKIP",
 ];
 
 /// The [`DIAGNOSTIC_FIXINGS`] set in the environment now (none in a normal run).
@@ -463,6 +464,8 @@ pub fn diagnostic_fixings_set() -> Vec<&'static str> {
 ///   the split's ranking pieces fix it for one round.
 /// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
+/// - `GAMEBOUNDS_SOMESKIP="0001"`: some seat's hand runs empty in one of the rounds marked
+///   `1` (the games `GAMEBOUNDS_NOSKIP` with the same mask leaves out).
 ///
 /// With `GAMEBOUNDS_RELAX=1 GAMEBOUNDS_DEBUG=1 … solve --time-limit 0` (2 players,
 /// standard) the LP relaxation measured:
@@ -579,6 +582,18 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
                 }
             }
         }
+    }
+    if let Ok(mask) = std::env::var("GAMEBOUNDS_SOMESKIP") {
+        // `0111`: some seat's hand runs empty in one of the rounds marked 1.
+        let some: Expression = mask
+            .chars()
+            .enumerate()
+            .take(v.d.r)
+            .filter(|(_, ch)| *ch == '1')
+            .flat_map(|(r, _)| (0..v.d.n).map(move |p| (r, p)))
+            .map(|(r, p)| v.empty[r][p])
+            .sum();
+        m.constrain(geq(some, 1.0));
     }
     if let Ok(counts) = std::env::var("GAMEBOUNDS_RANKED") {
         // `2,3,x,x`: how many artists each round ranks (`x`: free).
