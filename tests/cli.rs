@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{root, run, run_env, scratch, stderr, stdout};
+use common::{bad_input, root, run, run_env, scratch, stderr, stdout};
 
 /// Write `content` to `name` in this binary's scratch directory.
 fn tmp(name: &str, content: &str) -> std::path::PathBuf {
@@ -134,11 +134,9 @@ fn compare_refuses_variants_it_could_not_tell_apart() {
         let mut all = vec!["modern-art", "compare"];
         all.extend(args.iter().copied());
         let o = run(&all);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = bad_input(&o, &all);
         assert!(stdout(&o).is_empty(), "solved: {}", stdout(&o));
-        let e = stderr(&o);
         assert!(e.contains(want), "{args:?}: {e}");
-        assert_eq!(e.lines().count(), 1, "{e}");
     }
 }
 
@@ -328,26 +326,18 @@ fn modern_art_without_models_uses_the_built_in_standard_variant() {
         assert!(stderr(&o).contains("3p standard"), "{}", stderr(&o));
     }
     // Errors name the built-in copy.
-    let o = run_env(&dir, &["modern-art", "solve", "--players", "6"], &[]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("standard.json (built in): 6 players"),
-        "{}",
-        stderr(&o)
-    );
+    let six = ["modern-art", "solve", "--players", "6"];
+    let e = bad_input(&run_env(&dir, &six, &[]), &six);
+    assert!(e.contains("standard.json (built in): 6 players"), "{e}");
     // The verbs that rewrite the checkout's games/ and results/ say where to run them.
     for verb in [
         &["results", "--tables-only"][..],
         &["bench", "--players", "2"],
         &["bench", "--certify"],
     ] {
-        let o = run_env(&dir, &[&["modern-art"][..], verb].concat(), &[]);
-        assert_eq!(o.status.code(), Some(2), "{verb:?}");
-        assert!(
-            stderr(&o).contains("run it from the gamebounds checkout"),
-            "{}",
-            stderr(&o)
-        );
+        let args = [&["modern-art"][..], verb].concat();
+        let e = bad_input(&run_env(&dir, &args, &[]), &args);
+        assert!(e.contains("run it from the gamebounds checkout"), "{e}");
     }
     assert!(!dir.join("results").exists() && !dir.join("games").exists());
     let named = [
@@ -356,12 +346,10 @@ fn modern_art_without_models_uses_the_built_in_standard_variant() {
         "--variant",
         "models/modern-art/standard.json",
     ];
-    let o = run_env(&dir, &named, &[]);
-    assert_eq!(o.status.code(), Some(2));
+    let e = bad_input(&run_env(&dir, &named, &[]), &named);
     assert!(
-        stderr(&o).contains("cannot read variant file models/modern-art/standard.json"),
-        "{}",
-        stderr(&o)
+        e.contains("cannot read variant file models/modern-art/standard.json"),
+        "{e}"
     );
 }
 

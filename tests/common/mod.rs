@@ -44,13 +44,19 @@ pub fn run_ok(args: &[&str]) -> Output {
     o
 }
 
-/// Run the binary with `args` and insist on the contract for bad input: exit code 2 and
-/// one line on stderr that starts `error: `. Returns that stderr.
+/// Run the binary with `args` and insist on the contract for bad input ([`bad_input`]).
+/// Returns its stderr.
 #[track_caller]
 pub fn run_bad_input(args: &[&str]) -> String {
-    let o = run(args);
+    bad_input(&run(args), args)
+}
+
+/// Insist on the contract for bad input on a run already made (with `args`): exit code 2
+/// and one line on stderr that starts `error: `. Returns that stderr.
+#[track_caller]
+pub fn bad_input(o: &Output, args: &[&str]) -> String {
     assert_eq!(o.status.code(), Some(2), "{args:?}");
-    let err = stderr(&o);
+    let err = stderr(o);
     assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     assert!(err.starts_with("error: "), "{err}");
     err
