@@ -74,7 +74,7 @@ pub struct Common {
     pub verbose: bool,
     /// HiGHS's random seed (`random_seed`). The same seed gives the same result; another
     /// seed takes another search path to the same proven maximum, sometimes in a very
-    /// different time (Modern Art, 4 players from scratch: 125.5, 185.5 and 159.8 s at
+    /// different time (Modern Art, 4 players from scratch: 97.5, 103.0 and 80.2 s at
     /// seeds 0, 1 and 2 in the committed benchmark).
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,

@@ -404,6 +404,21 @@ fn split_resumes_from_an_episode_file() {
     assert!(e.contains("played under other rules"), "{e}");
 }
 
+/// The max-player model of the whole game, restricted as `near` says, solved quietly.
+fn model_near(c: &Config, near: model::Near) -> anyhow::Result<model::ModelSolution> {
+    model::solve(
+        c,
+        Objective::MaxPlayer,
+        None,
+        &Scope::all(),
+        &SolveOptions::quiet(),
+        &[],
+        false,
+        None,
+        Some(near),
+    )
+}
+
 #[test]
 fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
     // Every round's shape kept as in the optimum's plan: the plan is still there (the
@@ -422,18 +437,9 @@ fn a_neighbourhood_of_the_best_plan_holds_it_and_nothing_better() {
                 nodes: 1_000_000,
                 strong: true,
                 first,
+                no_skip: false,
             };
-            model::solve(
-                &c,
-                Objective::MaxPlayer,
-                None,
-                &Scope::all(),
-                &SolveOptions::quiet(),
-                &[],
-                false,
-                None,
-                Some(n),
-            )
+            model_near(&c, n)
         };
         let near = |beat: Option<i64>| near_first(beat, false);
         let kept = near(None).unwrap_or_else(|e| panic!("{name} kept: {e:#}"));
@@ -499,8 +505,15 @@ fn neighbourhood_search_finds_certified_games() {
             first_from: u32::MAX,
             first_gap: 1.0,
             first_nodes: 1,
+            no_skip: false,
         };
-        for limits in [tiny, solve::SearchLimits::default()] {
+        // The first solve and the neighbourhoods without empty hands (the 4-player
+        // default): m23's maximum needs one (22 without), m27 has no game without one.
+        let no_skip = solve::SearchLimits {
+            no_skip: true,
+            ..solve::SearchLimits::default()
+        };
+        for limits in [tiny, solve::SearchLimits::default(), no_skip] {
             let found = quiet_search(&c, &Scope::all(), None, limits);
             let Some(s) = found else {
                 assert_eq!(limits.probe, 1, "{name}: no game with {limits:?}");
@@ -520,6 +533,39 @@ fn neighbourhood_search_finds_certified_games() {
         }
     }
     assert!(closed_seen, "no proof attempt closed its part");
+}
+
+#[test]
+fn a_solve_without_empty_hands_is_a_restriction() {
+    // `Near::no_skip` keeps only the games in which no hand runs empty (so every round
+    // closes): m02's maximum has such a game, m23's needs an empty hand (22 without, the
+    // maximum is 26), and m27 has no game without one.
+    for (name, players, without) in [
+        ("m02-two-rounds", 2, Some(21)),
+        ("m23-two-rounds-symbols", 2, Some(22)),
+        ("m27-four-rounds", 2, None),
+    ] {
+        let c = mini(name, players);
+        let near = model::Near {
+            plan: None,
+            free: (1 << c.variant.rounds) - 1,
+            beat: None,
+            nodes: 1_000_000,
+            strong: true,
+            first: false,
+            no_skip: true,
+        };
+        let value = model_near(&c, near)
+            .ok()
+            .and_then(|s| s.report.objective)
+            .map(|v| v.round() as i64);
+        assert_eq!(value, without, "{name}: the maximum without an empty hand");
+        let whole = unsplit(&c).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert!(
+            value.is_none_or(|v| v <= whole.value),
+            "{name}: beyond the maximum"
+        );
+    }
 }
 
 #[test]
@@ -593,6 +639,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         first_from: u32::MAX,
         first_gap: 0.0,
         first_nodes: 0,
+        no_skip: false,
     };
     let rounds = c.variant.rounds;
     let mut pieces_seen = 0;

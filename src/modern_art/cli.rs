@@ -77,7 +77,7 @@ pub enum Command {
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about 30 s (2 and 5 players) to under three minutes
+    /// maxima are found and proven in about 30 s (2 and 5 players) to under two minutes
     /// (4 players; medians over HiGHS seeds 0–2) on the benchmark's machine
     /// (results/bench-modern-art.md); a slower machine has taken 2–3 times as long.
     ///
@@ -176,7 +176,7 @@ pub enum Command {
     ///
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
     /// --split tokens-leads` (--time-limit per part, default 300 s), which finds and proves
-    /// each maximum in about 20 s to three minutes, depending on the player count
+    /// each maximum in about 20 s to under two minutes, depending on the player count
     /// and HiGHS's seed (on a machine 2–3 times slower, more). --certify times only the
     /// proof:
     /// the split started from the game in games/ (how `results --resume` re-proves).
@@ -188,8 +188,8 @@ pub enum Command {
         /// Runs per player count; the table reports their median wall time. Run i runs
         /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
         /// another search path (or, with --certify, another proof tree), and these differ
-        /// in time far more than one path's runs do (4 players from scratch: 125.5-185.5 s
-        /// over seeds 0-2 in the committed benchmark; its proof alone 26.4-39.4 s, and
+        /// in time far more than one path's runs do (4 players from scratch: 80.2-103.0 s
+        /// over seeds 0-2 in the committed benchmark; its proof alone 24.0-36.1 s, and
         /// 34.5-196.8 s over seeds 0-8 on a slower machine)
         #[arg(long, default_value_t = 3)]
         runs: usize,

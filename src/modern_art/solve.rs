@@ -747,6 +747,11 @@ pub struct SearchLimits {
     pub first_gap: f64,
     /// Nodes of each such attempt ([`FIRST_NODES`]; 0: none).
     pub first_nodes: u64,
+    /// The first solve and the neighbourhoods look only at games in which no hand runs
+    /// empty ([`model::Near::no_skip`]; the proof attempts at every game). When the part
+    /// has no such game, the first solve is repeated without the restriction, and so is
+    /// the rest of the search.
+    pub no_skip: bool,
 }
 
 impl Default for SearchLimits {
@@ -760,12 +765,14 @@ impl Default for SearchLimits {
             first_from: u32::MAX,
             first_gap: FIRST_GAP,
             first_nodes: FIRST_NODES,
+            no_skip: false,
         }
     }
 }
 
 impl SearchLimits {
-    /// The defaults for `players`: [`SearchLimits::default`] with [`PIECES_BY_PLAYERS`].
+    /// The defaults for `players`: [`SearchLimits::default`] with [`PIECES_BY_PLAYERS`]
+    /// and [`SEARCH_NO_SKIP`].
     pub fn for_players(players: usize) -> Self {
         let pieces = PIECES_BY_PLAYERS
             .iter()
@@ -773,6 +780,7 @@ impl SearchLimits {
             .map_or(PIECE_NODES, |&(_, nodes)| nodes);
         SearchLimits {
             pieces,
+            no_skip: SEARCH_NO_SKIP.contains(&players),
             ..SearchLimits::default()
         }
     }
@@ -858,15 +866,33 @@ fn search_hand(players: usize) -> Vec<String> {
     }
 }
 
+/// The player counts whose search looks only at games in which no hand runs empty
+/// ([`SearchLimits::no_skip`]): 4 players. README, "A search without empty hands".
+/// - The empty-hand flags are what keeps the 4-player pieces' bounds up (README, "The
+///   plateau is the empty-hand disjunction"); without them the search's solves are
+///   smaller problems, and the standard maximum (392) has a game without an empty hand.
+///   From scratch, pairs at seeds 0–2: 98.7 / 107.7 / 83.6 s against 119.1 / 173.6 /
+///   147.0 s (the search ends at 392 at every seed, after 61.4 / 73.6 / 58.0 s, where it
+///   ended at 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s). Blessed (seed 0) 258.8 s,
+///   proven 393; anchor 28.9 s against 31.2 s, proven 380, although its maximum needs an
+///   empty hand in round 4 (its search ends at 368, and the split finds 380 in 27.7 s).
+/// - Not 2, 3 and 5 players: standard from scratch, pairs at seeds 0–2, 31.4 / 26.7 /
+///   29.5 s against 27.6 / 26.1 / 32.2 s (2 players), 41.5 / 35.5 / 25.7 s against 34.9
+///   / 42.6 / 47.0 s (3), 26.0 / 9.5 / 26.5 s against 16.2 / 46.1 / 27.2 s (5): other
+///   paths, no clear gain; 3-player anchor 37.9 s against 32.6 s, blessed 106.0 s
+///   against 110.4 s (seed 0).
+pub const SEARCH_NO_SKIP: [usize; 1] = [4];
+
 /// The limits of the split's [`neighbourhood_search`] for `players`:
 /// [`SearchLimits::for_players`], or
-/// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes` (a
+/// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes,no_skip` (a
 /// field left out keeps its default; a probe of `0` turns the search off, a patience of
 /// `0` tries every round once, a proof or pieces of `0` attempts no proof of the part or
 /// of its pieces, a first_from of `k` stops the neighbourhoods from the (k + 1)-th on at
 /// their first better game; a first game within the fraction first_gap of the first
 /// solve's bound is attempted as the part's maximum, or its pieces are, for first_nodes
-/// nodes each, `0` for none).
+/// nodes each, `0` for none; a no_skip of `1` restricts the first solve and the
+/// neighbourhoods to games without an empty hand, `0` does not).
 fn search_limits(players: usize) -> SearchLimits {
     let d = SearchLimits::for_players(players);
     match std::env::var("GAMEBOUNDS_LNS") {
@@ -883,6 +909,7 @@ fn search_limits(players: usize) -> SearchLimits {
                 first_from: at(5, d.first_from.into()).try_into().unwrap_or(u32::MAX),
                 first_gap: n.get(6).copied().unwrap_or(d.first_gap),
                 first_nodes: at(7, d.first_nodes),
+                no_skip: n.get(8).map_or(d.no_skip, |&y| y != 0.0),
             }
         }
         Err(_) => d,
@@ -934,6 +961,9 @@ pub fn neighbourhood_search(
     let all = (1u32 << rounds) - 1;
     // The hand-budget rows of each kind of solve ([`search_hand`]): all or none.
     let hand = search_hand(c.players);
+    // Whether the first solve and the neighbourhoods look only at games without an empty
+    // hand ([`SearchLimits::no_skip`]; off again when the part has none).
+    let no_skip = std::cell::Cell::new(limits.no_skip);
     let rows_of = |what: &str| match hand.iter().any(|x| x == what) {
         true => model::vars::HandRows::All,
         false => model::vars::HandRows::None,
@@ -952,6 +982,8 @@ pub fn neighbourhood_search(
             nodes,
             strong,
             first: false,
+            // Not a proof attempt, which must cover every game.
+            no_skip: part.beating.is_none() && no_skip.get(),
         };
         let rows = rows_of(match (part.beating, part.ranked) {
             (None, _) => "first",
@@ -969,6 +1001,18 @@ pub fn neighbourhood_search(
     // part is solved by a search that must both find and prove (5 players, seed 1:
     // 277.6 s).
     let first = match unplanned(scope, limits.probe, true) {
+        // No game without an empty hand (2-player miniature m27): the search looks at
+        // every game.
+        Err(e) if is_infeasible(&e) && no_skip.get() => {
+            if !opts.quiet {
+                eprintln!("search: no game without an empty hand; the search looks at every game");
+            }
+            no_skip.set(false);
+            unplanned(scope, limits.probe, true)
+        }
+        first => first,
+    };
+    let first = match first {
         Err(e) if !is_infeasible(&e) => {
             let seeds = env_or("GAMEBOUNDS_RETRY_SEEDS", RETRY_SEEDS).max(0);
             if !opts.quiet {
@@ -996,6 +1040,8 @@ pub fn neighbourhood_search(
         first => first,
     };
     let mut best = match first {
+        // A first solve without empty hands proves nothing about the part.
+        Ok(o) if no_skip.get() => Outcome { proven: false, ..o },
         Ok(o) => o,
         Err(e) => {
             if !opts.quiet {
@@ -1042,8 +1088,17 @@ pub fn neighbourhood_search(
             _ => Settle::Open,
         }
     };
-    // The part's own model size, for the report (a neighbourhood's has its fixings too).
-    let size = (best.report.rows, best.report.columns, best.report.integers);
+    // The part's own model size, for the report (a neighbourhood's has its fixings too,
+    // and a first solve without skips one row per seat and round).
+    let skip_rows = match no_skip.get() {
+        true => c.players * rounds,
+        false => 0,
+    };
+    let size = (
+        best.report.rows.saturating_sub(skip_rows),
+        best.report.columns,
+        best.report.integers,
+    );
     // The pieces of the part, divided by round `r`'s ranking, against its best game: each
     // whose LP can beat it by a piece attempt (see [`PIECE_NODES`]): the pieces' solves
     // when every one closed against the game or was proven at a better one, `None` when a
@@ -1187,6 +1242,7 @@ pub fn neighbourhood_search(
             nodes: limits.near,
             strong: true,
             first: kept as u32 >= limits.first_from,
+            no_skip: no_skip.get(),
         };
         let found = model::vars::with_hand_rows(rows_of("near"), || {
             solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near))
@@ -3778,7 +3834,24 @@ with the search (HiGHS found 392 at 110.2, 150.2 and 240.4 s; the seed-2 part to
 s of its 300 s): the search stays. The 3-ranked piece alone, from no game (the unsplit \
 model restricted by the diagnostics, no renaming), has the maximum 391, proven in 241.2 \
 s; the 2-ranked piece had 390, bound 397, after 300 s (README, \"No search for 4 \
-players, and the ranking pieces from no game\").";
+players, and the ranking pieces from no game\").
+36. A search without empty hands (2026-11-27, the twenty-fifth session, kept for 4 \
+players): the search's first solve and neighbourhoods look only at games in which no \
+hand runs empty (`Near::no_skip`, `SEARCH_NO_SKIP`; never its proof attempts, and the \
+split's parts look at every game), which leaves out the empty-hand disjunction that \
+holds the 4-player pieces' bounds up (README, \"The plateau is the empty-hand \
+disjunction\"); the 4-player standard maximum has a game without an \
+empty hand. From scratch, pairs, seeds 0 / 1 / 2: 98.7 / 107.7 / 83.6 s against 119.1 / \
+173.6 / 147.0 s, the search ending at 392 at every seed (after 61.4 / 73.6 / 58.0 s, \
+against 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s); `bench --players 4` 97.5 / 103.0 \
+/ 80.2 s, median 97.5 s against 159.8 s (the table above). 4-player blessed 258.8 s and \
+anchor 28.9 s against 31.2 s (seed 0), both proven; the anchor maximum (380) needs an \
+empty hand in round 4, so its search ends at 368 and the split finds 380. A part with no \
+game without an empty hand (miniature m27) is searched over every game. Not for 2, 3 and \
+5 players (pairs at seeds 0–2: other paths, medians 29.5 / 35.5 / 26.0 s against 27.6 / \
+42.6 / 27.2 s; 3-player anchor 37.9 s against 32.6 s). With 500 nodes per neighbourhood \
+as well, 94.3 / 94.8 s at seeds 0 / 1: not kept (README, \"A search without empty \
+hands\").";
 
 #[cfg(test)]
 mod tests {
@@ -3816,15 +3889,17 @@ mod tests {
         );
     }
 
-    /// 4 players attempt no ranking pieces in the search; the other counts keep
-    /// `PIECE_NODES`, and nothing else moves.
+    /// 4 players attempt no ranking pieces in the search and search games without empty
+    /// hands; the other counts keep `PIECE_NODES` and every game, and nothing else moves.
     #[test]
-    fn only_four_players_search_without_piece_attempts() {
+    fn only_four_players_search_without_piece_attempts_or_empty_hands() {
         let four = SearchLimits::for_players(4);
         assert_eq!(four.pieces, 0);
+        assert!(four.no_skip);
         assert_eq!(
             SearchLimits {
                 pieces: PIECE_NODES,
+                no_skip: false,
                 ..four
             },
             SearchLimits::default()

@@ -342,6 +342,11 @@ pub struct Near<'a> {
     /// Stop at the first plan that beats `beat` (HiGHS's `mip_max_improving_sols=1`)
     /// instead of the best within `nodes`.
     pub first: bool,
+    /// No seat's hand runs empty in a free round (every `empty` flag 0 there), so every
+    /// round closes. A restriction, not a relaxation: a solve with it finds real games
+    /// faster (it leaves out the empty-hand disjunction, the slowest integers of the
+    /// 4-player pieces) but proves nothing about the whole scope.
+    pub no_skip: bool,
 }
 
 impl Near<'_> {
@@ -354,6 +359,13 @@ impl Near<'_> {
                 for x in v.shape_of(r) {
                     let want = value.get(&x).copied().unwrap_or(0.0).round();
                     m.constrain(eq(Expression::from(x), want));
+                }
+            }
+        }
+        if self.no_skip {
+            for r in (0..v.d.r).filter(|r| self.free >> r & 1 == 1) {
+                for p in 0..v.d.n {
+                    m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
                 }
             }
         }
