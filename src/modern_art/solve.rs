@@ -872,8 +872,9 @@ fn search_hand(players: usize) -> Vec<String> {
 ///   plateau is the empty-hand disjunction"); without them the search's solves are
 ///   smaller problems, and the standard maximum (392) has a game without an empty hand.
 ///   From scratch, pairs at seeds 0–2: 98.7 / 107.7 / 83.6 s against 119.1 / 173.6 /
-///   147.0 s (the search ends at 392 at every seed, after 61.4 / 73.6 / 58.0 s, where it
-///   ended at 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s). Blessed (seed 0) 258.8 s,
+///   147.0 s (the search ends at 392 at all three, after 61.4 / 73.6 / 58.0 s, where it
+///   ended at 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s); seeds 3–5 96.1 / 215.1 /
+///   125.2 s against 174.2 / 284.4 / 151.2 s. Blessed (seed 0) 258.8 s,
 ///   proven 393; anchor 28.9 s against 31.2 s, proven 380, although its maximum needs an
 ///   empty hand in round 4 (its search ends at 368, and the split finds 380 in 27.7 s).
 /// - Not 2, 3 and 5 players: standard from scratch, pairs at seeds 0–2, 31.4 / 26.7 /
@@ -3842,9 +3843,10 @@ split's parts look at every game), which leaves out the empty-hand disjunction t
 holds the 4-player pieces' bounds up (README, \"The plateau is the empty-hand \
 disjunction\"); the 4-player standard maximum has a game without an \
 empty hand. From scratch, pairs, seeds 0 / 1 / 2: 98.7 / 107.7 / 83.6 s against 119.1 / \
-173.6 / 147.0 s, the search ending at 392 at every seed (after 61.4 / 73.6 / 58.0 s, \
-against 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s); `bench --players 4` 97.5 / 103.0 \
-/ 80.2 s, median 97.5 s against 159.8 s (the table above). 4-player blessed 258.8 s and \
+173.6 / 147.0 s, the search ending at 392 at all three (after 61.4 / 73.6 / 58.0 s, \
+against 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s); seeds 3 / 4 / 5: 96.1 / 215.1 / \
+125.2 s against 174.2 / 284.4 / 151.2 s (726.4 s in all over seeds 0–5 against 1049.5 \
+s); `bench --players 4` 97.5 / 103.0 / 80.2 s, median 97.5 s against 159.8 s (the table above). 4-player blessed 258.8 s and \
 anchor 28.9 s against 31.2 s (seed 0), both proven; the anchor maximum (380) needs an \
 empty hand in round 4, so its search ends at 368 and the split finds 380. A part with no \
 game without an empty hand (miniature m27) is searched over every game. Not for 2, 3 and \
