@@ -63,12 +63,13 @@ pub enum Command {
     /// them that it ends the game with, plus one where no artist has more than half;
     /// `--split tokens-leads`, the token split with every "artist ends with t tokens" part
     /// that its LP does not settle split again by the rounds the artist leads, one round
-    /// at a time (the sub-part with the highest LP first), unless the LP is within 4% of
-    /// the best game, which HiGHS closes whole faster (each part
+    /// at a time (the sub-part with the highest LP first), unless the LP is within 1.5% of
+    /// the best game (3% with 2 players), which HiGHS closes whole faster (each part
     /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
     /// and once a game is known a part only looks for a better one). With no game known
-    /// (no --start), a short neighbourhood search of the first sub-part finds one first:
-    /// its root (a game near the root's bound is attempted at once), then one round's
+    /// (no --start), a short neighbourhood search of the first sub-part finds one first
+    /// (with 4 players among the games in which no hand runs empty, which it searches
+    /// faster): its root (a game near the root's bound is attempted at once), then one round's
     /// shape kept at a time while the other rounds change, and after each better game a
     /// short proof attempt that may close the sub-part and end the search (where the
     /// split divides the sub-part by a round's ranking: its pieces, once a neighbourhood

@@ -1419,8 +1419,8 @@ pub enum SplitBy {
     /// The token split, with every part "artist a ends with t tokens" whose LP cannot be
     /// settled by the best game split again by the rounds in which a takes first place,
     /// one round at a time (first in round 1 or not, then round 2, …): a part is split
-    /// again until its LP is within 4% of the best game (`WHOLE_WITHIN`) or every round
-    /// is decided.
+    /// again until its LP is within `WHOLE_WITHIN` of the best game (1.5%; 3% with 2
+    /// players) or every round is decided.
     TokensLeads,
     /// No split: one solve of the whole game (what `solve` does for objectives other than
     /// max-player, and for max-player with `--split whole`).
