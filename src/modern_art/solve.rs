@@ -1090,7 +1090,7 @@ pub fn neighbourhood_search(
         }
     };
     // The part's own model size, for the report (a neighbourhood's has its fixings too,
-    // and a first solve without skips one row per seat and round).
+    // and a first solve without empty hands one row per seat and round: `no_empty_hand`).
     let skip_rows = match no_skip.get() {
         true => c.players * rounds,
         false => 0,

@@ -364,9 +364,7 @@ impl Near<'_> {
         }
         if self.no_skip {
             for r in (0..v.d.r).filter(|r| self.free >> r & 1 == 1) {
-                for p in 0..v.d.n {
-                    m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
-                }
+                scope::no_empty_hand(m, v, r);
             }
         }
         if let Some(b) = self.beat {

@@ -404,6 +404,15 @@ fn ranks_exactly(m: &mut Model, v: &Vars, r: usize, count: usize) {
     m.constrain(eq(other, 0.0));
 }
 
+/// No seat's hand runs empty in round r (0-based), so nobody is skipped and the round
+/// closes: one row per seat. A restriction of the rules, never a relaxation: the search's
+/// solves ([`super::Near::no_skip`]) and the `GAMEBOUNDS_NOSKIP` diagnostic.
+pub(super) fn no_empty_hand(m: &mut Model, v: &Vars, r: usize) {
+    for p in 0..v.d.n {
+        m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
+    }
+}
+
 /// No award token goes to an artist other than `a`.
 fn every_award(m: &mut Model, v: &Vars, a: usize) {
     for r in 0..v.d.r {
@@ -577,9 +586,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
     if let Ok(mask) = std::env::var("GAMEBOUNDS_NOSKIP") {
         for (r, ch) in mask.chars().enumerate().take(v.d.r) {
             if ch == '1' {
-                for p in 0..v.d.n {
-                    m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
-                }
+                no_empty_hand(m, v, r);
             }
         }
     }
