@@ -505,21 +505,29 @@ fn neighbourhood_search_finds_certified_games() {
             first_from: u32::MAX,
             first_gap: 1.0,
             first_nodes: 1,
-            no_skip: false,
+            no_skip: 0,
         };
-        // The first solve and the neighbourhoods without empty hands (the 4-player
-        // default): m23's maximum needs one (22 without), m27 has no game without one.
-        let no_skip = solve::SearchLimits {
-            no_skip: true,
+        // The first solve and the neighbourhoods without empty hands: m23's maximum needs
+        // one (22 without), m27 has no game without one. Its root alone, then the
+        // neighbourhoods; and the 4-player default, a first solve run to its end (which
+        // ends the search).
+        let no_skip = |nodes: u64| solve::SearchLimits {
+            no_skip: nodes,
             ..solve::SearchLimits::default()
         };
-        for limits in [tiny, solve::SearchLimits::default(), no_skip] {
+        let all = [
+            tiny,
+            solve::SearchLimits::default(),
+            no_skip(1),
+            no_skip(solve::NO_SKIP_NODES),
+        ];
+        for limits in all {
             let found = quiet_search(&c, &Scope::all(), None, limits);
             let Some(s) = found else {
                 // (Without a game for m27, the restricted search would end here: it must
                 // look at every game instead.)
                 assert!(
-                    limits.probe == 1 && !limits.no_skip,
+                    limits.probe == 1 && limits.no_skip == 0,
                     "{name}: no game with {limits:?}"
                 );
                 continue;
@@ -570,6 +578,25 @@ fn a_solve_without_empty_hands_is_a_restriction() {
             value.is_none_or(|v| v <= whole.value),
             "{name}: beyond the maximum"
         );
+        // A search whose first solve, restricted so, runs to its end stops there with the
+        // best such game (no neighbourhood of the restriction can beat it); with no such
+        // game it looks at every game.
+        let limits = solve::SearchLimits {
+            no_skip: solve::NO_SKIP_NODES,
+            ..solve::SearchLimits::default()
+        };
+        let s = quiet_search(&c, &Scope::all(), None, limits)
+            .unwrap_or_else(|| panic!("{name}: no game"));
+        let cert = verify(&s.outcome.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        assert!(cert.starts_with("certified"), "{name}: {cert}");
+        match value {
+            Some(v) => {
+                assert_eq!(s.outcome.value, v, "{name}: the search's game");
+                assert_eq!(s.neighbourhoods, 0, "{name}: neighbourhoods after the end");
+            }
+            // (The root over every game, then the neighbourhoods.)
+            None => assert!(s.outcome.value <= whole.value, "{name}: beyond the maximum"),
+        }
     }
 }
 
@@ -644,7 +671,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         first_from: u32::MAX,
         first_gap: 0.0,
         first_nodes: 0,
-        no_skip: false,
+        no_skip: 0,
     };
     let rounds = c.variant.rounds;
     let mut pieces_seen = 0;

@@ -747,11 +747,13 @@ pub struct SearchLimits {
     pub first_gap: f64,
     /// Nodes of each such attempt ([`FIRST_NODES`]; 0: none).
     pub first_nodes: u64,
-    /// The first solve and the neighbourhoods look only at games in which no hand runs
-    /// empty ([`model::Near::no_skip`]; the proof attempts at every game). When the part
-    /// has no such game, the first solve is repeated without the restriction, and so is
-    /// the rest of the search.
-    pub no_skip: bool,
+    /// Nodes of a first solve that looks only at games in which no hand runs empty
+    /// ([`model::Near::no_skip`]; 0: no such restriction, and the first solve has `probe`
+    /// nodes). With the restriction the neighbourhoods look only at such games too (the
+    /// proof attempts at every game), and a first solve that runs to its end has the best
+    /// such game: the search ends there. When the part has no such game, the first solve
+    /// is repeated over every game (with `probe` nodes), and so is the rest of the search.
+    pub no_skip: u64,
 }
 
 impl Default for SearchLimits {
@@ -765,7 +767,7 @@ impl Default for SearchLimits {
             first_from: u32::MAX,
             first_gap: FIRST_GAP,
             first_nodes: FIRST_NODES,
-            no_skip: false,
+            no_skip: 0,
         }
     }
 }
@@ -778,9 +780,13 @@ impl SearchLimits {
             .iter()
             .find(|(n, _)| *n == players)
             .map_or(PIECE_NODES, |&(_, nodes)| nodes);
+        let no_skip = match SEARCH_NO_SKIP.contains(&players) {
+            true => NO_SKIP_NODES,
+            false => 0,
+        };
         SearchLimits {
             pieces,
-            no_skip: SEARCH_NO_SKIP.contains(&players),
+            no_skip,
             ..SearchLimits::default()
         }
     }
@@ -805,6 +811,9 @@ pub struct Searched {
     /// The LP bounds the search solved for the split's pieces (`None`: no game in the
     /// piece), so that the split does not solve them again.
     pub lps: Vec<(Scope, Option<f64>)>,
+    /// How many neighbourhoods the search solved (none when its first solve settled the
+    /// part, or ran to its end among the games without an empty hand).
+    pub neighbourhoods: usize,
 }
 
 /// What a proof attempt of [`neighbourhood_search`] ends with.
@@ -881,8 +890,27 @@ fn search_hand(players: usize) -> Vec<String> {
 ///   29.5 s against 27.6 / 26.1 / 32.2 s (2 players), 41.5 / 35.5 / 25.7 s against 34.9
 ///   / 42.6 / 47.0 s (3), 26.0 / 9.5 / 26.5 s against 16.2 / 46.1 / 27.2 s (5): other
 ///   paths, no clear gain; 3-player anchor 37.9 s against 32.6 s, blessed 106.0 s
-///   against 110.4 s (seed 0).
+///   against 110.4 s (seed 0). With the first solve run to its end ([`NO_SKIP_NODES`]), 3
+///   players took 52.7 / 30.7 / 40.2 s against 39.2 / 45.9 / 51.5 s (pairs, seeds 0–2):
+///   no clear gain either.
 pub const SEARCH_NO_SKIP: [usize; 1] = [4];
+
+/// Branch-and-bound nodes of the first solve of a search that looks only at games without
+/// an empty hand ([`SEARCH_NO_SKIP`], [`SearchLimits::no_skip`]): enough to run it to its
+/// end, so that its game is the best such game and the search ends there (every
+/// neighbourhood would look only at such games too). README, "The games without an empty
+/// hand, solved to the end".
+/// - 4 players, standard: the part searched ("5 tokens, first in rounds 2, 3 and 4")
+///   without empty hands is solved in 1059–1345 nodes, 25.0–48.7 s at seeds 0–5 (392 at
+///   every seed), where the root and four neighbourhoods (each of which HiGHS also solved
+///   to its end, in 13–584 nodes) took 54.5–73.6 s. From scratch, pairs, seeds 0–5:
+///   68.0 / 80.0 / 59.2 / 89.4 / 113.2 / 101.8 s against 98.7 / 107.7 / 83.6 / 96.1 /
+///   215.1 / 125.2 s (511.6 s in all against 726.4 s); `bench --players 4` 73.2 / 81.9
+///   / 60.2 s (97.5 / 103.0 / 80.2 s before). Anchor 21.4 s against 28.9 s, blessed
+///   211.9 s against 258.8 s (seed 0, both proven).
+/// - A solve that does not end within these nodes leaves its game to the neighbourhoods,
+///   as with the root alone (`GAMEBOUNDS_LNS`'s ninth field `1`).
+pub const NO_SKIP_NODES: u64 = 5000;
 
 /// The limits of the split's [`neighbourhood_search`] for `players`:
 /// [`SearchLimits::for_players`], or
@@ -892,8 +920,8 @@ pub const SEARCH_NO_SKIP: [usize; 1] = [4];
 /// of its pieces, a first_from of `k` stops the neighbourhoods from the (k + 1)-th on at
 /// their first better game; a first game within the fraction first_gap of the first
 /// solve's bound is attempted as the part's maximum, or its pieces are, for first_nodes
-/// nodes each, `0` for none; a no_skip of `1` restricts the first solve and the
-/// neighbourhoods to games without an empty hand, `0` does not).
+/// nodes each, `0` for none; a no_skip of `k` above 0 restricts the first solve, of `k`
+/// nodes, and the neighbourhoods to games without an empty hand, `0` does not).
 fn search_limits(players: usize) -> SearchLimits {
     let d = SearchLimits::for_players(players);
     match std::env::var("GAMEBOUNDS_LNS") {
@@ -910,7 +938,7 @@ fn search_limits(players: usize) -> SearchLimits {
                 first_from: at(5, d.first_from.into()).try_into().unwrap_or(u32::MAX),
                 first_gap: n.get(6).copied().unwrap_or(d.first_gap),
                 first_nodes: at(7, d.first_nodes),
-                no_skip: n.get(8).map_or(d.no_skip, |&y| y != 0.0),
+                no_skip: at(8, d.no_skip),
             }
         }
         Err(_) => d,
@@ -932,7 +960,10 @@ fn search_limits(players: usize) -> SearchLimits {
 /// neighbourhood finds nothing better than it. Measured (standard, from scratch): the maximum was
 /// found for 3, 4 and 5 players after 42, 38 and 69 s (HiGHS alone, solving the part whole,
 /// found 392 for 4 players only after 108 s); with 200 nodes, the 2-player first solve
-/// proved the part (with the root alone, the attempt against its 440 does).
+/// proved the part (with the root alone, the attempt against its 440 does). With 4
+/// players ([`SEARCH_NO_SKIP`]) the first solve looks only at games in which no hand runs
+/// empty and runs to its end ([`NO_SKIP_NODES`]); its game, the best such game, then ends
+/// the search, since every neighbourhood would look only at such games too.
 /// Work limits ([`SearchLimits`]), not clocks: the same command finds the same game.
 /// `None` when the first solve finds no game (or its node limit is 0).
 pub fn neighbourhood_search(
@@ -964,7 +995,7 @@ pub fn neighbourhood_search(
     let hand = search_hand(c.players);
     // Whether the first solve and the neighbourhoods look only at games without an empty
     // hand ([`SearchLimits::no_skip`]; off again when the part has none).
-    let no_skip = std::cell::Cell::new(limits.no_skip);
+    let no_skip = std::cell::Cell::new(limits.no_skip > 0);
     let rows_of = |what: &str| match hand.iter().any(|x| x == what) {
         true => model::vars::HandRows::All,
         false => model::vars::HandRows::None,
@@ -996,12 +1027,18 @@ pub fn neighbourhood_search(
         })
     };
     let unplanned = |part: &Scope, nodes: u64, strong: bool| seeded(part, nodes, strong, opts.seed);
+    // The first solve's nodes: `no_skip`'s while it looks only at games without an empty
+    // hand.
+    let probe = || match no_skip.get() {
+        true => limits.no_skip,
+        false => limits.probe,
+    };
     // The first solve; when it finds no game within its nodes (5 players with HiGHS's
     // seed 1), the same solve with the next RETRY_SEEDS seeds, then once more with
     // RETRY_NODES and no strong branching (it only has to find a game): without one the
     // part is solved by a search that must both find and prove (5 players, seed 1:
     // 277.6 s).
-    let first = match unplanned(scope, limits.probe, true) {
+    let first = match unplanned(scope, probe(), true) {
         // No game without an empty hand (2-player miniature m27): the search looks at
         // every game.
         Err(e) if is_infeasible(&e) && no_skip.get() => {
@@ -1009,7 +1046,7 @@ pub fn neighbourhood_search(
                 eprintln!("search: no game without an empty hand; the search looks at every game");
             }
             no_skip.set(false);
-            unplanned(scope, limits.probe, true)
+            unplanned(scope, probe(), true)
         }
         first => first,
     };
@@ -1017,7 +1054,7 @@ pub fn neighbourhood_search(
         Err(e) if !is_infeasible(&e) => {
             let seeds = env_or("GAMEBOUNDS_RETRY_SEEDS", RETRY_SEEDS).max(0);
             if !opts.quiet {
-                let first = match limits.probe {
+                let first = match probe() {
                     1 => "at the first solve's root".to_string(),
                     n => format!("in the first solve's {n} nodes"),
                 };
@@ -1027,7 +1064,7 @@ pub fn neighbourhood_search(
             }
             let again = (1..=seeds).find_map(|k| {
                 let seed = opts.seed.saturating_add(k);
-                let o = seeded(scope, limits.probe, true, seed).ok()?;
+                let o = seeded(scope, probe(), true, seed).ok()?;
                 if !opts.quiet {
                     eprintln!("search: a game with seed {seed}");
                 }
@@ -1040,6 +1077,9 @@ pub fn neighbourhood_search(
         }
         first => first,
     };
+    // A first solve without empty hands that ran to its end has the best such game: every
+    // neighbourhood would look only at such games too, so none could beat it.
+    let exhausted = matches!(&first, Ok(o) if no_skip.get() && o.proven);
     let mut best = match first {
         // A first solve without empty hands proves nothing about the part.
         Ok(o) if no_skip.get() => Outcome { proven: false, ..o },
@@ -1058,6 +1098,7 @@ pub fn neighbourhood_search(
             settled: Some(Ok(best)),
             pieces: Vec::new(),
             lps: Vec::new(),
+            neighbourhoods: 0,
         });
     }
     say("first game", &best);
@@ -1155,6 +1196,7 @@ pub fn neighbourhood_search(
     let mut pieces = Vec::new();
     let mut lps = Vec::new();
     let mut fruitless = 0;
+    let mut neighbourhoods = 0;
     // The solve that settled the part, when a proof attempt did.
     let mut settled = None;
     // A game that reaches the part's LP bound is its maximum: the search ends, and the
@@ -1206,6 +1248,13 @@ pub fn neighbourhood_search(
     // or a short step below it: the part (or, where the split divides it by a round's
     // ranking, its pieces) is attempted against it at once, briefly ([`FIRST_NODES`]).
     let mut done = ends_at_bound(&best);
+    if exhausted && !done {
+        say(
+            "the best game without an empty hand, search ends with",
+            &best,
+        );
+        done = true;
+    }
     if !done && near_bound && limits.first_nodes > 0 {
         match divides(best.value) {
             // Out of nodes or not, the pieces are attempted again after a fruitless
@@ -1245,6 +1294,7 @@ pub fn neighbourhood_search(
             first: kept as u32 >= limits.first_from,
             no_skip: no_skip.get(),
         };
+        neighbourhoods += 1;
         let found = model::vars::with_hand_rows(rows_of("near"), || {
             solve_near(c, objective, player, scope, &quiet, Some(&best), Some(near))
         });
@@ -1286,7 +1336,7 @@ pub fn neighbourhood_search(
             break 'rounds;
         }
     }
-    if settled.is_none() && pieces.is_empty() && !reached(&best) {
+    if settled.is_none() && pieces.is_empty() && !reached(&best) && !exhausted {
         say("best game", &best);
     }
     (best.report.rows, best.report.columns, best.report.integers) = size;
@@ -1295,6 +1345,7 @@ pub fn neighbourhood_search(
         settled,
         pieces,
         lps,
+        neighbourhoods,
     })
 }
 
@@ -1896,6 +1947,7 @@ pub fn split_keeping(
                             settled,
                             pieces,
                             lps,
+                            ..
                         }) => {
                             // The search settled the part: whole, or piece by piece.
                             let closed = settled.is_some() || !pieces.is_empty();
@@ -3846,14 +3898,34 @@ empty hand. From scratch, pairs, seeds 0 / 1 / 2: 98.7 / 107.7 / 83.6 s against 
 173.6 / 147.0 s, the search ending at 392 at all three (after 61.4 / 73.6 / 58.0 s, \
 against 392 / 391 / 391 after 82.8 / 109.1 / 102.3 s); seeds 3 / 4 / 5: 96.1 / 215.1 / \
 125.2 s against 174.2 / 284.4 / 151.2 s (726.4 s in all over seeds 0–5 against 1049.5 \
-s); `bench --players 4` 97.5 / 103.0 / 80.2 s, median 97.5 s against 159.8 s (the table above). 4-player blessed 258.8 s and \
+s); `bench --players 4` 97.5 / 103.0 / 80.2 s, median 97.5 s against 159.8 s (then). 4-player blessed 258.8 s and \
 anchor 28.9 s against 31.2 s (seed 0), both proven; the anchor maximum (380) needs an \
 empty hand in round 4, so its search ends at 368 and the split finds 380. A part with no \
 game without an empty hand (miniature m27) is searched over every game. Not for 2, 3 and \
 5 players (pairs at seeds 0–2: other paths, medians 29.5 / 35.5 / 26.0 s against 27.6 / \
 42.6 / 27.2 s; 3-player anchor 37.9 s against 32.6 s). With 500 nodes per neighbourhood \
 as well, 94.3 / 94.8 s at seeds 0 / 1: not kept (README, \"A search without empty \
-hands\").";
+hands\").
+37. The games without an empty hand, solved to the end (2026-11-28, the twenty-sixth \
+session, kept for 4 players): HiGHS's logs showed every neighbourhood of the restricted \
+search running to its end within its 1000 nodes (13–584 nodes, 9–19 s each), so the \
+search's first solve now gets 5000 nodes (`NO_SKIP_NODES`; `SearchLimits::no_skip` is \
+that node count) and, when it ends within them, its game is the best without an empty \
+hand and ends the search (every neighbourhood would look only at such games). The part \
+searched is solved so in 1059–1345 nodes, 392 at 25.0–48.7 s at seeds 0–5. From scratch, \
+pairs, seeds 0–5: 68.0 / 80.0 / 59.2 / 89.4 / 113.2 / 101.8 s against 98.7 / 107.7 / \
+83.6 / 96.1 / 215.1 / 125.2 s (511.6 s in all against 726.4 s); `bench --players 4` \
+73.2 / 81.9 / 60.2 s, median 73.2 s (the table above). Anchor 21.4 s against 28.9 s, \
+blessed 211.9 s against 258.8 s (seed 0, both proven). Measured and not kept: the \
+hand-budget rows in that solve (68.6 / 73.5 / 63.4 s at seeds 0–2), \
+`mip_heuristic_effort=0.3` or `mip_pscost_minreliable=0` in it (the search 39.7 / 54.9 \
+and 41.4 / 41.7 s at seeds 0 / 1 against 29.3 / 43.8 s), each ranking piece's root \
+first and then the piece with the highest root bound to its end (31.9 s against 29.3 s \
+at seed 0), neighbourhoods stopping at their first better game cycled until a whole \
+pass finds nothing (128.4 / 137.6 s at seeds 0 / 1), and 3 players with the same first \
+solve (52.7 / 30.7 / 40.2 s against 39.2 / 45.9 / 51.5 s). The 2-ranked piece alone \
+under the restriction gives 392 in 18–22 s, but nothing in the part says to search it \
+first (README, \"The games without an empty hand, solved to the end\").";
 
 #[cfg(test)]
 mod tests {
@@ -3897,11 +3969,11 @@ mod tests {
     fn only_four_players_search_without_piece_attempts_or_empty_hands() {
         let four = SearchLimits::for_players(4);
         assert_eq!(four.pieces, 0);
-        assert!(four.no_skip);
+        assert_eq!(four.no_skip, NO_SKIP_NODES);
         assert_eq!(
             SearchLimits {
                 pieces: PIECE_NODES,
-                no_skip: false,
+                no_skip: 0,
                 ..four
             },
             SearchLimits::default()
