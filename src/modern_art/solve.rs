@@ -3919,7 +3919,8 @@ pairs, seeds 0–5: 68.0 / 80.0 / 59.2 / 89.4 / 113.2 / 101.8 s against 98.7 / 1
 blessed 211.9 s against 258.8 s (seed 0, both proven). Measured and not kept: the \
 hand-budget rows in that solve (68.6 / 73.5 / 63.4 s at seeds 0–2), \
 `mip_heuristic_effort=0.3` or `mip_pscost_minreliable=0` in it (the search 39.7 / 54.9 \
-and 41.4 / 41.7 s at seeds 0 / 1 against 29.3 / 43.8 s), each ranking piece's root \
+and 41.4 / 41.7 s at seeds 0 / 1 against 29.3 / 43.8 s; no root restarts 47.2 / 33.9 \
+s, the rounding heuristics on 50.0 / 40.6 s), each ranking piece's root \
 first and then the piece with the highest root bound to its end (31.9 s against 29.3 s \
 at seed 0), neighbourhoods stopping at their first better game cycled until a whole \
 pass finds nothing (128.4 / 137.6 s at seeds 0 / 1), and 3 players with the same first \
