@@ -406,11 +406,20 @@ fn split_resumes_from_an_episode_file() {
 
 /// The max-player model of the whole game, restricted as `near` says, solved quietly.
 fn model_near(c: &Config, near: model::Near) -> anyhow::Result<model::ModelSolution> {
+    model_near_in(c, &Scope::all(), near)
+}
+
+/// The same within `scope`.
+fn model_near_in(
+    c: &Config,
+    scope: &Scope,
+    near: model::Near,
+) -> anyhow::Result<model::ModelSolution> {
     model::solve(
         c,
         Objective::MaxPlayer,
         None,
-        &Scope::all(),
+        scope,
         &SolveOptions::quiet(),
         &[],
         false,
@@ -506,6 +515,7 @@ fn neighbourhood_search_finds_certified_games() {
             first_gap: 1.0,
             first_nodes: 1,
             no_skip: 0,
+            no_skip_pieces: true,
         };
         // The first solve and the neighbourhoods without empty hands: m23's maximum needs
         // one (22 without), m27 has no game without one. Its root alone, then the
@@ -601,6 +611,71 @@ fn a_solve_without_empty_hands_is_a_restriction() {
 }
 
 #[test]
+fn a_search_without_empty_hands_goes_piece_by_piece() {
+    // On a leaf part that the split may divide by a round's ranking (a round its artist
+    // does not lead), the restricted first solve goes through the ranking pieces, each to
+    // its end (the pieces' LPs come back for the split): the search's game is the best
+    // game of the leaf without an empty hand, as when the leaf is solved whole, and no
+    // neighbourhood follows.
+    let limits = |pieces: bool| solve::SearchLimits {
+        no_skip: solve::NO_SKIP_NODES,
+        no_skip_pieces: pieces,
+        ..solve::SearchLimits::default()
+    };
+    let mut leaves = 0;
+    for (name, players) in [("m21-two-places", 2), ("m23-two-rounds-symbols", 2)] {
+        let c = mini(name, players);
+        let rounds = c.variant.rounds;
+        for t in (c.variant.awards / 2 + 1)..=c.variant.awards {
+            for a in 0..c.artists() {
+                let open = model::Leads {
+                    artist: a,
+                    led: 0,
+                    decided: 0,
+                };
+                for leaf in open.completions(rounds) {
+                    if leaf.led == (1 << rounds) - 1 {
+                        continue;
+                    }
+                    let scope = Scope {
+                        tokens: Some(Tokens::Exactly(a, t)),
+                        leads: Some(leaf),
+                        ..Scope::all()
+                    };
+                    let near = model::Near {
+                        plan: None,
+                        free: (1 << rounds) - 1,
+                        beat: None,
+                        nodes: 1_000_000,
+                        strong: true,
+                        first: false,
+                        no_skip: true,
+                    };
+                    let whole = model_near_in(&c, &scope, near)
+                        .ok()
+                        .and_then(|s| s.report.objective)
+                        .map(|v| v.round() as i64);
+                    let Some(best) = whole else { continue };
+                    leaves += 1;
+                    for pieces in [true, false] {
+                        let s = quiet_search(&c, &scope, None, limits(pieces))
+                            .unwrap_or_else(|| panic!("{leaf:?}: no game"));
+                        let cert = verify(&s.outcome.envelope).unwrap();
+                        assert!(cert.starts_with("certified"), "{leaf:?}: {cert}");
+                        assert_eq!(s.outcome.value, best, "{leaf:?}, by pieces: {pieces}");
+                        assert_eq!(s.neighbourhoods, 0, "{leaf:?}, by pieces: {pieces}");
+                        // The pieces' LPs, one per number of ranked artists, for the split.
+                        let lps = s.lps.iter().filter(|(p, _)| p.ranked.is_some()).count();
+                        assert_eq!(lps > 0, pieces, "{name} {leaf:?}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(leaves > 0, "no leaf has a game without an empty hand");
+}
+
+#[test]
 fn search_stops_at_the_parts_lp_bound() {
     // A game that reaches the part's LP bound is the part's maximum: the search ends there,
     // with no proof attempt (the split then skips the part by that bound). m02 from the
@@ -672,6 +747,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
         first_gap: 0.0,
         first_nodes: 0,
         no_skip: 0,
+        no_skip_pieces: true,
     };
     let rounds = c.variant.rounds;
     let mut pieces_seen = 0;

@@ -69,7 +69,7 @@ pub enum Command {
     /// and once a game is known a part only looks for a better one). With no game known
     /// (no --start), a short neighbourhood search of the first sub-part finds one first
     /// (with 4 players: the sub-part's games in which no hand runs empty, solved to the
-    /// end, whose best game ends the search): its root (a game near the root's bound is
+    /// end piece by piece, whose best game ends the search): its root (a game near the root's bound is
     /// attempted at once), then one round's
     /// shape kept at a time while the other rounds change, and after each better game a
     /// short proof attempt that may close the sub-part and end the search (where the
@@ -79,8 +79,8 @@ pub enum Command {
     /// rename the artists whose cards carry the same symbols (all five in the shipped
     /// decks): one part "any artist: t tokens" stands for all of them, and each part
     /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about 30 s (2 and 5 players) to about 75 s
-    /// (4 players; medians over HiGHS seeds 0–2) on the benchmark's machine
+    /// maxima are found and proven in about 30 s (2 and 5 players) to under a minute
+    /// (3 and 4 players; medians over HiGHS seeds 0–2) on the benchmark's machine
     /// (results/bench-modern-art.md); a slower machine has taken 2–3 times as long.
     ///
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json

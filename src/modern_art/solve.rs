@@ -754,6 +754,9 @@ pub struct SearchLimits {
     /// such game: the search ends there. When the part has no such game, the first solve
     /// is repeated over every game (with `probe` nodes), and so is the rest of the search.
     pub no_skip: u64,
+    /// With `no_skip`, a leaf part that the split may divide by a round's ranking gets that
+    /// first solve piece by piece ([`PIECES_WITHIN`]); `false`: the part whole.
+    pub no_skip_pieces: bool,
 }
 
 impl Default for SearchLimits {
@@ -768,6 +771,7 @@ impl Default for SearchLimits {
             first_gap: FIRST_GAP,
             first_nodes: FIRST_NODES,
             no_skip: 0,
+            no_skip_pieces: true,
         }
     }
 }
@@ -910,18 +914,44 @@ pub const SEARCH_NO_SKIP: [usize; 1] = [4];
 ///   211.9 s against 258.8 s (seed 0, both proven).
 /// - A solve that does not end within these nodes leaves its game to the neighbourhoods,
 ///   as with the root alone (`GAMEBOUNDS_LNS`'s ninth field `1`).
+/// - Since the same session the part goes piece by piece by its ranking ([`PIECES_WITHIN`]),
+///   each piece with these nodes.
 pub const NO_SKIP_NODES: u64 = 5000;
+
+/// A search's first solve among the games without an empty hand ([`NO_SKIP_NODES`]) of a
+/// leaf part that the split may divide by a round's ranking goes piece by piece: first the
+/// pieces whose LP lies within this fraction of the highest piece LP, fewest ranked
+/// artists first, then the others; each to its end, after the first against the best game
+/// so far (a cutoff, heuristics off). LPs that close together do not say which piece holds
+/// the best game, and the piece with the fewest ranked artists has the fewest ranking
+/// patterns, so its solve is the shortest; its game then closes the others quickly.
+/// README, "The games without an empty hand, piece by piece".
+/// - 4 players, standard: the part searched ("5 tokens, first in rounds 2, 3 and 4") has
+///   pieces with 3, 2 and 1 artists ranked in round 1, LPs 399.8, 399.0 and 361.3. The
+///   2-ranked piece, which holds 392, goes first (392 to the end in 17.8–21.7 s), the
+///   3-ranked one then closes against it in about 6 s, and the 1-ranked one is skipped by
+///   its LP: the search takes 23.8–32.5 s at seeds 0–5, against 25.0–48.7 s for the part
+///   whole (which spends its time in the 3-ranked piece, whose LP is higher: alone, 391
+///   to the end in 27.1 s). From scratch, pairs, seeds 0–5: 62.2 / 58.8 / 53.4 / 69.9 /
+///   103.2 / 106.6 s against 68.0 / 80.0 / 59.2 / 89.4 / 113.2 / 101.8 s (454.1 s in all
+///   against 511.6 s); `bench --players 4` 62.2 / 56.1 / 53.0 s (73.2 / 81.9 / 60.2 s),
+///   the full `bench` 61.2 / 57.1 / 51.7 s.
+///   Blessed (seed 0) 182.4 s against 211.9 s; anchor 30.0 s against 21.4 s (its part's
+///   maximum without an empty hand, 368, is in the 3-ranked piece, and the part whole is
+///   solved at its root in 0.5 s).
+pub const PIECES_WITHIN: f64 = 0.02;
 
 /// The limits of the split's [`neighbourhood_search`] for `players`:
 /// [`SearchLimits::for_players`], or
-/// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes,no_skip` (a
+/// `GAMEBOUNDS_LNS=probe,near,patience,proof,pieces,first_from,first_gap,first_nodes,no_skip,no_skip_pieces` (a
 /// field left out keeps its default; a probe of `0` turns the search off, a patience of
 /// `0` tries every round once, a proof or pieces of `0` attempts no proof of the part or
 /// of its pieces, a first_from of `k` stops the neighbourhoods from the (k + 1)-th on at
 /// their first better game; a first game within the fraction first_gap of the first
 /// solve's bound is attempted as the part's maximum, or its pieces are, for first_nodes
 /// nodes each, `0` for none; a no_skip of `k` above 0 restricts the first solve, of `k`
-/// nodes, and the neighbourhoods to games without an empty hand, `0` does not).
+/// nodes, and the neighbourhoods to games without an empty hand, `0` does not; a
+/// no_skip_pieces of `0` gives that first solve the part whole, `1` piece by piece).
 fn search_limits(players: usize) -> SearchLimits {
     let d = SearchLimits::for_players(players);
     match std::env::var("GAMEBOUNDS_LNS") {
@@ -939,6 +969,7 @@ fn search_limits(players: usize) -> SearchLimits {
                 first_gap: n.get(6).copied().unwrap_or(d.first_gap),
                 first_nodes: at(7, d.first_nodes),
                 no_skip: at(8, d.no_skip),
+                no_skip_pieces: n.get(9).map_or(d.no_skip_pieces, |&y| y != 0.0),
             }
         }
         Err(_) => d,
@@ -962,8 +993,9 @@ fn search_limits(players: usize) -> SearchLimits {
 /// found 392 for 4 players only after 108 s); with 200 nodes, the 2-player first solve
 /// proved the part (with the root alone, the attempt against its 440 does). With 4
 /// players ([`SEARCH_NO_SKIP`]) the first solve looks only at games in which no hand runs
-/// empty and runs to its end ([`NO_SKIP_NODES`]); its game, the best such game, then ends
-/// the search, since every neighbourhood would look only at such games too.
+/// empty and runs to its end ([`NO_SKIP_NODES`]; piece by piece where the split may divide
+/// the part by a round's ranking, [`PIECES_WITHIN`]); its game, the best such game, then
+/// ends the search, since every neighbourhood would look only at such games too.
 /// Work limits ([`SearchLimits`]), not clocks: the same command finds the same game.
 /// `None` when the first solve finds no game (or its node limit is 0).
 pub fn neighbourhood_search(
@@ -1033,12 +1065,95 @@ pub fn neighbourhood_search(
         true => limits.no_skip,
         false => limits.probe,
     };
+    // With the restriction, a leaf part that the split may divide by a round's ranking
+    // (the first round its artist does not lead) is solved piece by piece, each piece to
+    // its end: the pieces whose LP lies within PIECES_WITHIN of the highest first, fewest
+    // ranked artists first (the fewest ranking patterns: the smallest model), then the
+    // others by LP, each against the best game so far (as the split solves a part: a
+    // cutoff, HiGHS's heuristics off) and skipped when its LP cannot beat it. `None`: the
+    // part is not such a leaf, or no piece has such a game (the part is then solved whole,
+    // which says why). The pieces' LPs go to `piece_lps`, for the split.
+    let mut piece_lps: Vec<(Scope, Option<f64>)> = Vec::new();
+    let by_pieces = (|| -> Option<Outcome> {
+        let leads = scope.leads?;
+        let leaf = scope.ranked.is_none() && leads.settled(rounds);
+        if !(no_skip.get() && limits.no_skip_pieces && leaf) {
+            return None;
+        }
+        let r = (0..rounds).find(|r| leads.led >> r & 1 == 0)?;
+        let mut pieces = Vec::new();
+        for k in 0..=c.places() {
+            let piece = scope.ranking(r, k);
+            let lp = part_lp(c, objective, player, &piece, opts).ok()?;
+            piece_lps.push((piece, lp));
+            if let Some(lp) = lp {
+                pieces.push((k, lp, piece));
+            }
+        }
+        let top = pieces.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+        let near_top = |lp: f64| lp >= top - PIECES_WITHIN * top.abs();
+        pieces.sort_by(|x, y| match (near_top(x.1), near_top(y.1)) {
+            (true, true) => x.0.cmp(&y.0),
+            (false, false) => y.1.total_cmp(&x.1),
+            (near_x, near_y) => near_y.cmp(&near_x),
+        });
+        let mut best: Option<Outcome> = None;
+        // Whether every piece was solved to its end (or closed against the best game).
+        let mut ended = true;
+        for (k, lp, piece) in pieces {
+            if best.as_ref().is_some_and(|o| whole(lp) <= o.value as f64) {
+                continue;
+            }
+            let part = match &best {
+                Some(o) => piece.beating(o.value),
+                None => piece,
+            };
+            let near = model::Near {
+                plan: None,
+                free: all,
+                beat: None,
+                nodes: limits.no_skip,
+                strong: true,
+                first: false,
+                no_skip: true,
+            };
+            let found = model::vars::with_hand_rows(rows_of("first"), || {
+                solve_near(c, objective, player, &part, &quiet, None, Some(near))
+            });
+            if !opts.quiet {
+                let what = match &found {
+                    Ok(o) if o.proven => format!("{}, to the end", o.value),
+                    Ok(o) => format!("{}, out of nodes", o.value),
+                    Err(e) if is_infeasible(e) => "none better".to_string(),
+                    Err(e) => format!("{e:#}"),
+                };
+                let secs = started.elapsed().as_secs_f64();
+                eprintln!(
+                    "search: without empty hands, {k} ranked in round {}: {what} ({secs:.1} s)",
+                    r + 1
+                );
+            }
+            match found {
+                Ok(o) => {
+                    ended &= o.proven;
+                    if best.as_ref().is_none_or(|b| o.value > b.value) {
+                        best = Some(o);
+                    }
+                }
+                Err(e) if is_infeasible(&e) => {}
+                Err(_) => ended = false,
+            }
+        }
+        best.map(|o| Outcome { proven: ended, ..o })
+    })();
+    // (The pieces' rows: `ranks_exactly`, one.)
+    let piece_rows = usize::from(by_pieces.is_some());
     // The first solve; when it finds no game within its nodes (5 players with HiGHS's
     // seed 1), the same solve with the next RETRY_SEEDS seeds, then once more with
     // RETRY_NODES and no strong branching (it only has to find a game): without one the
     // part is solved by a search that must both find and prove (5 players, seed 1:
     // 277.6 s).
-    let first = match unplanned(scope, probe(), true) {
+    let first = match by_pieces.map_or_else(|| unplanned(scope, probe(), true), Ok) {
         // No game without an empty hand (2-player miniature m27): the search looks at
         // every game.
         Err(e) if is_infeasible(&e) && no_skip.get() => {
@@ -1133,7 +1248,7 @@ pub fn neighbourhood_search(
     // The part's own model size, for the report (a neighbourhood's has its fixings too,
     // and a first solve without empty hands one row per seat and round: `no_empty_hand`).
     let skip_rows = match no_skip.get() {
-        true => c.players * rounds,
+        true => c.players * rounds + piece_rows,
         false => 0,
     };
     let size = (
@@ -1194,7 +1309,7 @@ pub fn neighbourhood_search(
     // the best game, and the pieces' LPs.
     let mut attempted: Option<i64> = None;
     let mut pieces = Vec::new();
-    let mut lps = Vec::new();
+    let mut lps = piece_lps;
     let mut fruitless = 0;
     let mut neighbourhoods = 0;
     // The solve that settled the part, when a proof attempt did.
@@ -3915,7 +4030,7 @@ hand and ends the search (every neighbourhood would look only at such games). Th
 searched is solved so in 1059–1345 nodes, 392 at 25.0–48.7 s at seeds 0–5. From scratch, \
 pairs, seeds 0–5: 68.0 / 80.0 / 59.2 / 89.4 / 113.2 / 101.8 s against 98.7 / 107.7 / \
 83.6 / 96.1 / 215.1 / 125.2 s (511.6 s in all against 726.4 s); `bench --players 4` \
-73.2 / 81.9 / 60.2 s, median 73.2 s (the table above). Anchor 21.4 s against 28.9 s, \
+73.2 / 81.9 / 60.2 s, median 73.2 s (then). Anchor 21.4 s against 28.9 s, \
 blessed 211.9 s against 258.8 s (seed 0, both proven). Measured and not kept: the \
 hand-budget rows in that solve (68.6 / 73.5 / 63.4 s at seeds 0–2), \
 `mip_heuristic_effort=0.3` or `mip_pscost_minreliable=0` in it (the search 39.7 / 54.9 \
@@ -3926,7 +4041,23 @@ at seed 0), neighbourhoods stopping at their first better game cycled until a wh
 pass finds nothing (128.4 / 137.6 s at seeds 0 / 1), and 3 players with the same first \
 solve (52.7 / 30.7 / 40.2 s against 39.2 / 45.9 / 51.5 s). The 2-ranked piece alone \
 under the restriction gives 392 in 18–22 s, but nothing in the part says to search it \
-first (README, \"The games without an empty hand, solved to the end\").";
+first (README, \"The games without an empty hand, solved to the end\").
+38. The games without an empty hand, piece by piece (2026-11-28, the twenty-sixth \
+session, kept for 4 players): that first solve goes through the ranking pieces by which \
+the split may divide the part, each to its end, the pieces whose LP lies within 2% of the \
+highest first, fewest ranked artists first (the fewest ranking patterns: the shortest \
+solve), then the others, each against the best game so far (a cutoff, heuristics off) \
+and skipped when its LP cannot beat it (`PIECES_WITHIN`). 4 players: the 2-ranked piece \
+gives 392 to the end in 17.8–21.7 s, the 3-ranked one closes against it in about 6 s, \
+and the search ends after 23.8–32.5 s at seeds 0–5 (25.0–48.7 s for the part whole). \
+From scratch, pairs, seeds 0–5: 62.2 / 58.8 / 53.4 / 69.9 / 103.2 / 106.6 s against 68.0 \
+/ 80.0 / 59.2 / 89.4 / 113.2 / 101.8 s (454.1 s in all against 511.6 s); `bench \
+--players 4` 62.2 / 56.1 / 53.0 s, and in the full `bench` (the table above) 61.2 / 57.1 \
+/ 51.7 s, median 57.1 s: under 60 s. Blessed \
+182.4 s against 211.9 s, anchor 30.0 s against 21.4 s (seed 0; anchor's part, whole, is \
+settled at its root in 0.5 s, while its pieces take 8.7 s). The proof alone from the new \
+committed game: 39.1 / 34.6 / 25.4 s (README, \"The games without an empty hand, piece \
+by piece\").";
 
 #[cfg(test)]
 mod tests {
