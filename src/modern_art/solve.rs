@@ -1123,7 +1123,7 @@ pub fn neighbourhood_search(
             if !opts.quiet {
                 let what = match &found {
                     Ok(o) if o.proven => format!("{}, to the end", o.value),
-                    Ok(o) => format!("{}, out of nodes", o.value),
+                    Ok(o) => format!("{}, stopped by the node or time limit", o.value),
                     Err(e) if is_infeasible(e) => "none better".to_string(),
                     Err(e) => format!("{e:#}"),
                 };
