@@ -1075,12 +1075,10 @@ pub fn neighbourhood_search(
     // which says why). The pieces' LPs go to `piece_lps`, for the split.
     let mut piece_lps: Vec<(Scope, Option<f64>)> = Vec::new();
     let by_pieces = (|| -> Option<Outcome> {
-        let leads = scope.leads?;
-        let leaf = scope.ranked.is_none() && leads.settled(rounds);
-        if !(no_skip.get() && limits.no_skip_pieces && leaf) {
+        if !(no_skip.get() && limits.no_skip_pieces) {
             return None;
         }
-        let r = (0..rounds).find(|r| leads.led >> r & 1 == 0)?;
+        let r = leaf_ranking_round(c, scope)?;
         let mut pieces = Vec::new();
         for k in 0..=c.places() {
             let piece = scope.ranking(r, k);
@@ -1469,13 +1467,20 @@ pub fn neighbourhood_search(
 /// not yet divided by ranking) whose LP `lp` exceeds the best game `best` by more than
 /// [`RANKED_BEYOND`]. `None`: the part is solved whole.
 fn ranking_round(c: &Config, scope: &Scope, lp: f64, best: i64) -> Option<usize> {
+    let beyond = !within_share(lp, best, split_shares(c.players).1);
+    leaf_ranking_round(c, scope).filter(|_| beyond)
+}
+
+/// The round by whose ranking the split may divide a part, whatever its LP: the first
+/// round its artist does not lead, when the part is a leaf of the leads split (every round
+/// decided, not yet divided by ranking). See [`ranking_round`].
+fn leaf_ranking_round(c: &Config, scope: &Scope) -> Option<usize> {
     let leads = scope.leads?;
     let rounds = c.variant.rounds;
     let leaf = scope.ranked.is_none() && leads.settled(rounds);
-    let beyond = !within_share(lp, best, split_shares(c.players).1);
     (0..rounds)
         .find(|r| leads.led >> r & 1 == 0)
-        .filter(|_| leaf && beyond)
+        .filter(|_| leaf)
 }
 
 /// A dive's objective value in its model (−∞ when unknown).
