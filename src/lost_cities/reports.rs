@@ -112,8 +112,7 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
             let cert = bounds::verify(&env)?;
             let p: super::episode::BoundPayload = env.payload_as()?;
             let file = games_dir.join(format!("lost-cities-{colours}-{name}.json"));
-            env.save(&file)?;
-            crate::cli::write_file(&file.with_extension("md"), &crate::games::render(&env)?)?;
+            crate::cli::save_episode(&file, &env)?;
             rows.push(vec![
                 format!("{colours} colours"),
                 name.to_string(),
@@ -162,8 +161,7 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
             bounds::verify(&env)?;
             if seed == 1 {
                 let file = games_dir.join(format!("lost-cities-{colours}-seed-1.json"));
-                env.save(&file)?;
-                crate::cli::write_file(&file.with_extension("md"), &crate::games::render(&env)?)?;
+                crate::cli::save_episode(&file, &env)?;
             }
             let (v, b) = (env.value.unwrap_or(0.0), env.bound.unwrap_or(0.0));
             if (b - v).abs() < 1e-9 {

@@ -2859,8 +2859,7 @@ pub fn run_compare(
         if let Some(out) = &common.out {
             // A file that cannot be written fails the cell, not the table.
             let file = cell_file(out, &c.variant.name, n);
-            let saved = crate::games::render(&o.envelope)
-                .and_then(|md| common.save_episode(&file, &o.envelope, &md));
+            let saved = common.save_episode(&file, &o.envelope);
             if let Err(e) = saved {
                 failed.push(format!(
                     "{} {n}p: solved, but not saved: {e:#}",
@@ -2982,11 +2981,7 @@ pub fn run_results(
         if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
             return Ok(format!("kept {} ({why})", file.display()));
         }
-        o.envelope.save(&file)?;
-        crate::cli::write_file(
-            &root.join(format!("games/{stem}.md")),
-            &crate::games::render(&o.envelope)?,
-        )?;
+        crate::cli::save_episode(&file, &o.envelope)?;
         super::verify(&o.envelope)
     };
     for name in RESULT_VARIANTS {

@@ -542,8 +542,7 @@ fn events_bound(
             let mut p = payload(board, "events", plan, rp.last());
             p.search = Some("the search was still running when this plan was found".into());
             let env = game_episode(v, cash, p)?;
-            env.save(path)?;
-            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            crate::cli::save_episode(path, &env)?;
             Ok(())
         })();
         if let Err(e) = written {
@@ -708,8 +707,7 @@ fn results_cmd(
             let tp = trips::plan(&board, &rules, board.square(67)?, t);
             let tv = engine::replay(&board, &rules, 67, &tp)?.last().cash;
             let path = games.join(format!("{name}.json"));
-            env.save(&path)?;
-            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            crate::cli::save_episode(&path, &env)?;
             let s = env.solver.as_ref().unwrap();
             let value = env.value.unwrap();
             let gv = g.value.unwrap();
