@@ -139,14 +139,27 @@ fn stem(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// One episode: its page and picture (and the JSON) under `out/<folder>/`.
+/// One episode: its page and picture (and the JSON) under `out/<folder>/`; the page
+/// shows the markdown beside the JSON when there is one.
 fn episode_page(env: &Envelope, name: &str, folder: &str, out: &Path, json: &Path) -> Result<()> {
     let dir = out.join(folder);
     let svg = games::svg(env).with_context(|| format!("drawing {}", json.display()))?;
     write_file(&dir.join(format!("{name}.svg")), &svg)?;
     std::fs::copy(json, dir.join(format!("{name}.json")))
         .with_context(|| format!("cannot copy {}", json.display()))?;
-    let md = with_picture(&games::render(env)?, &format!("{name}.svg"), &env.game);
+    // The markdown written beside the episode (a results verb may add to it), else a
+    // fresh rendering; the picture is embedded when the markdown does not show it yet.
+    let md_path = json.with_extension("md");
+    let md = match std::fs::read_to_string(&md_path) {
+        Ok(md) => md,
+        Err(_) => games::render(env)?,
+    };
+    let picture = format!("{name}.svg");
+    let md = if md.contains(&format!("]({picture})")) {
+        md
+    } else {
+        with_picture(&md, &picture, &env.game)
+    };
     let body = format!(
         "{}\n<p><a href=\"{name}.json\">the episode file ({name}.json)</a> · <a href=\"../{}.html\">all {} results</a></p>",
         markdown_html(&md, "../", &BTreeMap::new()),
