@@ -457,15 +457,15 @@ struct Plot {
 }
 
 impl Plot {
-    fn new(fr: &Frame, legend: bool, lo: f64, hi: f64) -> Plot {
+    /// `below`: extra room under the axis for slanted labels.
+    fn new(fr: &Frame, legend: bool, lo: f64, hi: f64, below: f64) -> Plot {
         let ticks = ticks(lo, hi, 5);
         let (lo, hi) = (ticks[0], *ticks.last().unwrap_or(&hi));
-        let legend_w = if legend { 150.0 } else { 0.0 };
         Plot {
             left: fr.x + 60.0,
             top: fr.y + 30.0,
-            width: fr.width - 75.0 - legend_w,
-            height: fr.height - 70.0,
+            width: plot_width(fr, legend),
+            height: fr.height - 70.0 - below,
             lo,
             hi: if hi > lo { hi } else { lo + 1.0 },
         }
@@ -516,6 +516,36 @@ impl Plot {
     }
 }
 
+fn plot_width(fr: &Frame, legend: bool) -> f64 {
+    fr.width - 75.0 - if legend { 150.0 } else { 0.0 }
+}
+
+/// Rough width of a label in 11 px text.
+fn label_width(l: &str) -> f64 {
+    6.6 * l.chars().count() as f64
+}
+
+/// Whether the x labels need slanting to fit their slots, and the room they then take.
+fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64) {
+    let slot = plot_width(fr, legend) / x_labels.len().max(1) as f64;
+    let longest = x_labels.iter().map(|l| label_width(l)).fold(0.0, f64::max);
+    if longest > slot * 0.95 {
+        (true, longest * 0.6 + 4.0)
+    } else {
+        (false, 0.0)
+    }
+}
+
+/// One x label centred under `x`, slanted by 35° when `slanted`.
+fn x_label(svg: &mut Svg, x: f64, y: f64, slanted: bool, l: &str) {
+    if slanted {
+        let rot = format!(r#"transform="rotate(-35 {} {})""#, f(x + 4.0), f(y - 4.0));
+        svg.text_styled(x + 4.0, y - 4.0, 11.0, Anchor::End, &rot, l);
+    } else {
+        svg.text(x, y, 11.0, Anchor::Middle, l);
+    }
+}
+
 fn range(series: &[Series]) -> (f64, f64) {
     let vals = series.iter().flat_map(|s| s.values.iter().copied());
     let lo = vals.clone().fold(0.0f64, f64::min);
@@ -533,15 +563,17 @@ pub fn line_chart(
     dashed: &[bool],
 ) {
     let (lo, hi) = range(series);
-    let p = Plot::new(fr, true, lo, hi);
+    let every = x_labels.len().div_ceil(20).max(1);
+    let shown: Vec<String> = x_labels.iter().step_by(every).cloned().collect();
+    let (slanted, below) = slant(fr, true, &shown);
+    let p = Plot::new(fr, true, lo, hi, below);
     svg.open_group(&format!("chart {}", fr.class), Some(fr.title));
     p.axes(svg, fr);
     let n = x_labels.len().max(2);
     let x = |i: usize| p.left + p.width * (i as f64 + 0.5) / n as f64;
-    let every = x_labels.len().div_ceil(20).max(1);
     for (i, l) in x_labels.iter().enumerate() {
         if i % every == 0 {
-            svg.text(x(i), p.top + p.height + 16.0, 11.0, Anchor::Middle, l);
+            x_label(svg, x(i), p.top + p.height + 16.0, slanted, l);
         }
     }
     let marks = x_labels.len() <= 40;
@@ -585,27 +617,20 @@ pub fn line_chart(
 pub fn bar_chart(svg: &mut Svg, fr: &Frame, x_labels: &[String], series: &[Series], labels: bool) {
     let (lo, hi) = range(series);
     let legend = series.len() > 1;
-    let p = Plot::new(fr, legend, lo, hi);
+    let n = x_labels.len().max(1);
+    let every = (14.0 * n as f64 / plot_width(fr, legend)).ceil().max(1.0) as usize;
+    let shown: Vec<String> = x_labels.iter().step_by(every).cloned().collect();
+    let (slanted, below) = slant(fr, legend, &shown);
+    let p = Plot::new(fr, legend, lo, hi, below);
     svg.open_group(&format!("chart {}", fr.class), Some(fr.title));
     p.axes(svg, fr);
-    let n = x_labels.len().max(1);
     let slot = p.width / n as f64;
     let k = series.len().max(1);
     let bw = (slot * 0.8 / k as f64).max(0.5);
-    let every = if slot < 14.0 {
-        (14.0 / slot).ceil() as usize
-    } else {
-        1
-    };
     for (i, l) in x_labels.iter().enumerate() {
         if i % every == 0 {
-            svg.text(
-                p.left + slot * (i as f64 + 0.5),
-                p.top + p.height + 16.0,
-                11.0,
-                Anchor::Middle,
-                l,
-            );
+            let x = p.left + slot * (i as f64 + 0.5);
+            x_label(svg, x, p.top + p.height + 16.0, slanted, l);
         }
     }
     let y0 = p.y(0.0f64.max(p.lo).min(p.hi));

@@ -91,8 +91,7 @@ fn modern_art_shows_four_round_boards_and_the_charts_with_the_episodes_numbers()
         .descendants()
         .filter_map(|n| n.children().find(|c| c.has_tag_name("title")))
         .filter_map(|t| t.text())
-        .filter(|t| t.starts_with("P2"))
-        .last()
+        .rfind(|t| t.starts_with("P2"))
         .unwrap()
         .to_string();
     assert!(last.ends_with("round 4: 441"), "{last}");
@@ -228,6 +227,12 @@ fn haggle_draws_each_hand_and_its_waterfall() {
             .collect();
         assert_eq!(texts(*g, "part"), parts);
         assert_eq!(texts(*g, "total"), [s["total"].to_string()]);
+        let counts: Vec<String> = ["Y", "B", "R", "O", "W"]
+            .iter()
+            .zip(s["hand"].as_str().unwrap().split('/'))
+            .map(|(c, n)| format!("{c}{n}"))
+            .collect();
+        assert_eq!(texts(*g, "count"), counts);
     }
     for file in [
         "games/haggle-goal-example.json",
@@ -266,7 +271,7 @@ fn traveller_draws_the_route_its_trades_and_the_cash_chart() {
         .descendants()
         .filter_map(|n| n.children().find(|c| c.has_tag_name("title")))
         .filter_map(|t| t.text())
-        .last()
+        .next_back()
         .unwrap()
         .to_string();
     let value = env.value.unwrap();

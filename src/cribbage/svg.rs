@@ -220,12 +220,12 @@ fn discard(p: &DiscardPayload) -> String {
         });
     }
     let width = (140.0 + 60.0 * labels.len() as f64).max(640.0);
-    let mut s = Svg::new(width, 420.0, &title);
+    let mut s = Svg::new(width, 470.0, &title);
     let fr = Frame {
         x: 10.0,
         y: 10.0,
         width: width - 20.0,
-        height: 400.0,
+        height: 450.0,
         title: &title,
         class: "keeps",
         y_label: "expected points",

@@ -11,7 +11,7 @@ use super::episode::{BoundPayload, GoalPayload, ScorePayload};
 use super::player::Simulation;
 use super::rules::{Hand, Variant};
 use crate::episode::Envelope;
-use crate::svg::{ink_on, tick_label, ticks, Anchor, Svg, PALETTE};
+use crate::svg::{tick_label, ticks, Anchor, Svg, PALETTE};
 
 const LETTERS: [&str; 5] = ["Y", "B", "R", "O", "W"];
 
@@ -170,20 +170,20 @@ fn hand_row(s: &mut Svg, label: &str, h: &HandScore, y: f64, sx: &dyn Fn(f64) ->
         r#"font-weight="bold""#,
         label,
     );
-    for c in 0..5 {
-        let n = h.hand.0[c] as usize;
+    for (c, &count) in h.hand.0.iter().enumerate() {
+        let n = count as usize;
         let x = 20.0 + 34.0 * c as f64;
         for k in 0..n.min(12) {
             let cy = y + 64.0 - 4.5 * k as f64;
             s.rect(x, cy, 28.0, 10.0, card_fill(c), "#333", None);
         }
-        let attrs = format!(r#"font-weight="bold" fill="{}""#, ink_on(card_fill(c)));
+        // The count sits under its stack, on the white page.
         s.text_styled(
             x + 14.0,
             y + 73.0 + 10.0,
             11.0,
             Anchor::Middle,
-            &attrs,
+            r#"class="count" font-weight="bold""#,
             &format!("{}{n}", LETTERS[c]),
         );
     }

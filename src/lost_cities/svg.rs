@@ -70,7 +70,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
         Anchor::Start,
         "Each column is an expedition in the order its cards were played (W = wager); its score is under it.",
     );
-    for pl in 0..2 {
+    for (pl, &tall) in tallest.iter().enumerate() {
         let y0 = 60.0 + if pl == 0 { 0.0 } else { panel_h(0) };
         s.open_group("player", Some(&format!("player {}", pl + 1)));
         s.text_styled(
@@ -90,7 +90,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
                 cards,
                 20.0 + COL_W * c as f64,
                 y0 + 26.0,
-                tallest[pl],
+                tall,
             );
         }
         let total = state.score(pl);

@@ -117,10 +117,31 @@ fn card(svg: &mut Svg, x: f64, y: f64, c: Card, how: Shown, name: &str) {
     }
 }
 
-/// Height of one round board for stacks of at most `tallest` cards.
-fn board_height(players: usize, tallest: usize) -> f64 {
-    let row = CARD_H + STEP * tallest.saturating_sub(1) as f64 + ROW_PAD;
-    50.0 + players as f64 * row + 4.0 * 16.0 + 10.0
+/// Height of a seat's row holding stacks of at most `tallest` cards.
+fn row_height(tallest: usize) -> f64 {
+    CARD_H + STEP * tallest.max(1).saturating_sub(1) as f64 + ROW_PAD
+}
+
+/// Height of one round board with these seat rows.
+fn board_height(rows: &[f64]) -> f64 {
+    50.0 + rows.iter().sum::<f64>() + 4.0 * 16.0 + 10.0
+}
+
+/// Each seat's row height for boards drawn side by side: as tall as the seat's tallest
+/// stack in any of them.
+fn seat_rows(shown: &[Vec<Vec<Vec<(Card, Shown)>>>], players: usize) -> Vec<f64> {
+    (0..players)
+        .map(|p| {
+            let tallest = shown
+                .iter()
+                .filter_map(|round| round.get(p))
+                .flatten()
+                .map(Vec::len)
+                .max()
+                .unwrap_or(1);
+            row_height(tallest)
+        })
+        .collect()
 }
 
 fn board_width(artists: usize) -> f64 {
@@ -136,11 +157,10 @@ fn round_board(
     sum: &RoundSummary,
     shown: &[Vec<Vec<(Card, Shown)>>],
     focus: Option<usize>,
-    tallest: usize,
+    rows: &[f64],
     (x, y): (f64, f64),
 ) {
     let (n, a) = (cfg.players, cfg.artists());
-    let row_h = CARD_H + STEP * tallest.saturating_sub(1) as f64 + ROW_PAD;
     svg.open_group("round-board", Some(&format!("round {}", r + 1)));
     let closer = match sum.closer {
         Some(c) => format!("closed by P{}", c + 1),
@@ -177,9 +197,17 @@ fn round_board(
     );
     let grid_top = top + 22.0;
     for p in 0..n {
-        let ry = grid_top + row_h * p as f64;
+        let ry = grid_top + rows[..p].iter().sum::<f64>();
         if p % 2 == 1 {
-            svg.rect(x, ry - 3.0, board_width(a), row_h, "#f3f3f3", "none", None);
+            svg.rect(
+                x,
+                ry - 3.0,
+                board_width(a),
+                rows[p],
+                "#f3f3f3",
+                "none",
+                None,
+            );
         }
         let label = if focus == Some(p) {
             format!("P{} ★", p + 1)
@@ -223,36 +251,8 @@ fn round_board(
             &score.to_string(),
         );
     }
-    let foot = grid_top + row_h * n as f64 + 4.0;
-    let rows: [(&str, Box<dyn Fn(usize) -> String>); 4] = [
-        (
-            "cards",
-            Box::new(|t| sum.counts.get(t).copied().unwrap_or(0).to_string()),
-        ),
-        (
-            "place",
-            Box::new(|t| match sum.ranking.iter().position(|&x| x == t) {
-                Some(i) => ["1st", "2nd", "3rd", "4th", "5th"]
-                    .get(i)
-                    .copied()
-                    .unwrap_or("ranked")
-                    .to_string(),
-                None => "–".into(),
-            }),
-        ),
-        (
-            "paid",
-            Box::new(|t| sum.paid.get(t).copied().unwrap_or(0).to_string()),
-        ),
-        (
-            "extra",
-            Box::new(|t| match sum.extra {
-                Some(c) if c.artist == t => "+1".into(),
-                _ => String::new(),
-            }),
-        ),
-    ];
-    for (i, (label, value)) in rows.iter().enumerate() {
+    let foot = grid_top + rows.iter().sum::<f64>() + 4.0;
+    for (i, label) in FOOT.iter().enumerate() {
         if *label == "extra" && sum.extra.is_none() {
             continue;
         }
@@ -270,11 +270,33 @@ fn round_board(
                 11.0,
                 Anchor::Middle,
                 attrs,
-                &value(t),
+                &foot_cell(sum, label, t),
             );
         }
     }
     svg.close_group();
+}
+
+/// The rows under a round board, one cell per artist.
+const FOOT: [&str; 4] = ["cards", "place", "paid", "extra"];
+
+fn foot_cell(sum: &RoundSummary, row: &str, t: usize) -> String {
+    match row {
+        "cards" => sum.counts.get(t).copied().unwrap_or(0).to_string(),
+        "place" => match sum.ranking.iter().position(|&x| x == t) {
+            Some(i) => ["1st", "2nd", "3rd", "4th", "5th"]
+                .get(i)
+                .copied()
+                .unwrap_or("ranked")
+                .to_string(),
+            None => "–".into(),
+        },
+        "paid" => sum.paid.get(t).copied().unwrap_or(0).to_string(),
+        _ => match sum.extra {
+            Some(c) if c.artist == t => "+1".into(),
+            _ => String::new(),
+        },
+    }
 }
 
 fn legend(svg: &mut Svg, x: f64, y: f64) {
@@ -310,22 +332,17 @@ pub fn svg(env: &Envelope) -> Result<String> {
         .iter()
         .map(|rr| displays(rr, n, a))
         .collect();
-    let tallest = shown
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|c| c.len())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let (bw, bh) = (board_width(a), board_height(n, tallest));
     let per_row = 2;
     let rounds = outcome.rounds.len();
-    let grid_rows = rounds.div_ceil(per_row);
+    // Seat rows and board heights per line of boards.
+    let lines: Vec<Vec<f64>> = shown.chunks(per_row).map(|c| seat_rows(c, n)).collect();
+    let heights: Vec<f64> = lines.iter().map(|rows| board_height(rows)).collect();
+    let bw = board_width(a);
     let width = 20.0 + per_row as f64 * (bw + 30.0);
     let chart_h = 300.0;
     let head = 72.0;
-    let height = head + grid_rows as f64 * bh + 2.0 * chart_h + 60.0;
+    let boards_h: f64 = heights.iter().sum();
+    let height = head + boards_h + 2.0 * chart_h + 60.0;
     let scores: Vec<String> = outcome
         .scores
         .iter()
@@ -350,7 +367,10 @@ pub fn svg(env: &Envelope) -> Result<String> {
     legend(&mut s, 20.0, 44.0);
     for (r, sum) in outcome.rounds.iter().enumerate() {
         let (col, row) = (r % per_row, r / per_row);
-        let origin = (20.0 + col as f64 * (bw + 30.0), head + row as f64 * bh);
+        let origin = (
+            20.0 + col as f64 * (bw + 30.0),
+            head + heights[..row].iter().sum::<f64>(),
+        );
         round_board(
             &mut s,
             &cfg,
@@ -358,11 +378,11 @@ pub fn svg(env: &Envelope) -> Result<String> {
             sum,
             &shown[r],
             payload.player,
-            tallest,
+            &lines[row],
             origin,
         );
     }
-    let top = head + grid_rows as f64 * bh + 10.0;
+    let top = head + boards_h + 10.0;
     let rounds_axis: Vec<String> = (1..=rounds).map(|r| format!("round {r}")).collect();
     let artists: Vec<Series> = (0..a)
         .map(|t| Series {
