@@ -24,7 +24,10 @@ pub enum Shown {
 }
 
 /// `[seat][artist]`: the cards each seat displayed in a round, in play order.
-pub fn displays(rr: &RoundRecord, players: usize, artists: usize) -> Vec<Vec<Vec<(Card, Shown)>>> {
+pub type Displays = Vec<Vec<Vec<(Card, Shown)>>>;
+
+/// The [`Displays`] of one round, from its record.
+pub fn displays(rr: &RoundRecord, players: usize, artists: usize) -> Displays {
     let mut d = vec![vec![Vec::new(); artists]; players];
     let mut put = |seat: usize, c: Card, how: Shown| {
         if let Some(cell) = d.get_mut(seat).and_then(|r| r.get_mut(c.artist)) {
@@ -129,7 +132,7 @@ fn board_height(rows: &[f64]) -> f64 {
 
 /// Each seat's row height for boards drawn side by side: as tall as the seat's tallest
 /// stack in any of them.
-fn seat_rows(shown: &[Vec<Vec<Vec<(Card, Shown)>>>], players: usize) -> Vec<f64> {
+fn seat_rows(shown: &[Displays], players: usize) -> Vec<f64> {
     (0..players)
         .map(|p| {
             let tallest = shown
