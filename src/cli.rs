@@ -28,9 +28,12 @@ const AFTER: &str = "Games and verbs (`gamebounds <game> --help` explains each):
   traveller    show | replay | bound | greedy | results | bench | generate
                a trading lorry on a board of squares: most cash in T steps
 
-Episodes (JSON) written with --out can be checked and rendered by any game:
-  gamebounds render games/modern-art-2p-standard.json -o out.md
+Episodes (JSON) written with --out (beside them FILE.md and the picture FILE.svg) can be
+checked, rendered and drawn by any game, and gathered into a static HTML site:
+  gamebounds render games/modern-art-2p-standard.json -o out.md   (also out.svg)
+  gamebounds render games/modern-art-2p-standard.json --svg board.svg
   gamebounds verify games/modern-art-2p-standard.json
+  gamebounds site target/site                                      (open target/site/index.html)
 
 Examples:
   gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json
@@ -211,15 +214,21 @@ pub fn write_rendering(env: &Envelope, md: &Path, svg: &Path) -> Result<()> {
     write_file(md, &text)
 }
 
-/// `target` as a path from `from`'s folder: the file name when both share a folder,
-/// else `target` as given (absolute when `from`'s folder is unknown).
-fn relative(from: &Path, target: &Path) -> String {
+/// `target` as a link from a page at `from`: the file name when both share a folder,
+/// `../folder/name` when their folders are siblings (`results/` and `games/`), else
+/// `target`'s absolute path.
+pub fn relative(from: &Path, target: &Path) -> String {
     let dir = |p: &Path| p.parent().map(Path::to_path_buf).unwrap_or_default();
-    if dir(from) == dir(target) {
-        target
-            .file_name()
+    let name = |p: &Path| {
+        p.file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default()
+    };
+    let (a, b) = (dir(from), dir(target));
+    if a == b {
+        name(target)
+    } else if a.parent().is_some() && a.parent() == b.parent() && !name(&b).is_empty() {
+        format!("../{}/{}", name(&b), name(target))
     } else {
         std::path::absolute(target)
             .unwrap_or_else(|_| target.to_path_buf())

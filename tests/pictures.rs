@@ -307,3 +307,17 @@ fn render_writes_the_picture_and_embeds_it() {
     assert!(err.contains("cannot read episode file"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn pictures_are_linked_relative_to_their_page() {
+    use gamebounds::cli::relative;
+    use std::path::Path;
+    let r = |a: &str, b: &str| relative(Path::new(a), Path::new(b));
+    assert_eq!(r("games/x.md", "games/x.svg"), "x.svg");
+    assert_eq!(r("x.md", "x.svg"), "x.svg");
+    assert_eq!(
+        r("results/lost-cities.md", "games/lost-cities-5-max.svg"),
+        "../games/lost-cities-5-max.svg"
+    );
+    assert!(r("a/b/page.md", "c/x.svg").ends_with("/c/x.svg"));
+}
