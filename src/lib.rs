@@ -15,9 +15,11 @@ pub mod cli;
 pub mod episode;
 pub mod error;
 pub mod games;
+pub mod grid;
 pub mod lp;
 pub mod render;
 pub mod rng;
+pub mod variants;
 
 pub mod cribbage;
 pub mod haggle;

@@ -11,6 +11,7 @@ use super::model::Dive;
 use super::rules::{Config, DEFAULT_VARIANT};
 use super::{episode, search};
 use crate::cli::Common;
+use crate::variants::Setting;
 
 /// Which variant, deck and player count a command works on.
 #[derive(Debug, Clone, Args)]
@@ -27,21 +28,32 @@ pub struct Setup {
     /// for (a 3-player miniature needs no --players).
     #[arg(long)]
     pub players: Option<usize>,
+    /// Override one key of the variant (repeatable); dotted keys reach nested values:
+    /// `--set threshold.2=3`, `--set deal.2=13,6,6,3`, `--set award_pays_unranked=true`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 impl Setup {
     pub fn config(&self) -> Result<Config> {
+        let settings = Setting::parse_all(&self.set)?;
         let variant = match &self.variant {
             Some(path) => path.as_path(),
             None if Path::new(DEFAULT_VARIANT).exists() => Path::new(DEFAULT_VARIANT),
             // The standard variant deals for every player count: 2 unless told.
-            None => return Config::built_in(self.deck.as_deref(), self.players.unwrap_or(2)),
+            None => {
+                return Config::built_in_with(
+                    self.deck.as_deref(),
+                    self.players.unwrap_or(2),
+                    &settings,
+                )
+            }
         };
         let players = match self.players {
             Some(n) => n,
             None => super::rules::default_players(variant)?,
         };
-        Config::load(variant, self.deck.as_deref(), players)
+        Config::load_with(variant, self.deck.as_deref(), players, &settings)
     }
 }
 
@@ -86,6 +98,7 @@ pub enum Command {
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
     ///
     /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json
+    #[command(name = "bound", visible_alias = "solve")]
     Solve {
         #[command(flatten)]
         setup: Setup,
