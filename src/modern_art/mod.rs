@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod engine;
+pub mod grid;
 pub mod episode;
 pub mod model;
 pub mod record;
