@@ -247,9 +247,10 @@ fn safe(text: &str) -> String {
         .collect()
 }
 
+/// A whole number as one (solver values carry float noise), else two decimals.
 fn show(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{}", x as i64)
+    if (x - x.round()).abs() < 1e-6 && x.abs() < 1e15 {
+        format!("{}", x.round() as i64)
     } else {
         format!("{x:.2}")
     }
