@@ -7,8 +7,8 @@ use anyhow::{anyhow, Context, Result};
 use clap::{Args, FromArgMatches, Subcommand};
 
 use crate::episode::Envelope;
-use crate::lp::SolveOptions;
 use crate::games;
+use crate::lp::SolveOptions;
 
 const ABOUT: &str = "Exact score bounds for board and card games.
 

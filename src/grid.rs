@@ -32,9 +32,7 @@ impl Vary {
         let (key, list) = text
             .split_once('=')
             .filter(|(k, _)| !k.trim().is_empty())
-            .ok_or_else(|| {
-                anyhow!("--vary `{text}`: write KEY=V1,V2 (e.g. --vary colours=5,6)")
-            })?;
+            .ok_or_else(|| anyhow!("--vary `{text}`: write KEY=V1,V2 (e.g. --vary colours=5,6)"))?;
         let sep = if list.contains(';') { ';' } else { ',' };
         let values: Vec<String> = list
             .split(sep)
@@ -44,7 +42,10 @@ impl Vary {
         if values.is_empty() {
             bail!("--vary `{text}`: give at least one value after `=`");
         }
-        if let Some(v) = values.iter().find(|v| values.iter().filter(|w| w == v).count() > 1) {
+        if let Some(v) = values
+            .iter()
+            .find(|v| values.iter().filter(|w| w == v).count() > 1)
+        {
             bail!("--vary `{text}`: value `{v}` is given twice");
         }
         Ok(Vary {
@@ -55,10 +56,16 @@ impl Vary {
 
     /// Parse every `--vary` of a command; a key varied twice is refused.
     pub fn parse_all(texts: &[String]) -> Result<Vec<Vary>> {
-        let all: Vec<Vary> = texts.iter().map(|t| Vary::parse(t)).collect::<Result<_>>()?;
+        let all: Vec<Vary> = texts
+            .iter()
+            .map(|t| Vary::parse(t))
+            .collect::<Result<_>>()?;
         for (i, v) in all.iter().enumerate() {
             if all[..i].iter().any(|w| w.key == v.key) {
-                bail!("--vary {}: the key is varied twice; list its values once", v.key);
+                bail!(
+                    "--vary {}: the key is varied twice; list its values once",
+                    v.key
+                );
             }
         }
         Ok(all)
@@ -146,7 +153,12 @@ pub fn run<T>(
         .map(|r| format!("{}: {}", label_of(r), r.error.as_deref().unwrap_or("")))
         .collect();
     if !bad.is_empty() {
-        bail!("{} of {} cells failed: {}", bad.len(), rows.len(), bad.join("; "));
+        bail!(
+            "{} of {} cells failed: {}",
+            bad.len(),
+            rows.len(),
+            bad.join("; ")
+        );
     }
     Ok(())
 }
@@ -161,7 +173,10 @@ fn finish(game: &str, cell: &[Setting], env: Envelope, t0: Instant, common: &Com
     let proven = env.status == Status::Optimal;
     let (certified, mut error) = match crate::games::verify(&env) {
         Ok(line) => (Some(line), None),
-        Err(e) => (None, Some(format!("the referee rejects the episode: {e:#}"))),
+        Err(e) => (
+            None,
+            Some(format!("the referee rejects the episode: {e:#}")),
+        ),
     };
     let mut episode = None;
     if let (Some(dir), None) = (&common.out, &error) {
@@ -259,9 +274,16 @@ fn show(x: f64) -> String {
 fn table(dims: &[Vary], rows: &[Row]) -> String {
     let mut header: Vec<String> = dims.iter().map(|d| d.key.clone()).collect();
     header.extend(
-        ["value", "bound", "status", "certified", "seconds", "episode"]
-            .iter()
-            .map(|s| s.to_string()),
+        [
+            "value",
+            "bound",
+            "status",
+            "certified",
+            "seconds",
+            "episode",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
     );
     let body = rows.iter().map(|r| {
         let mut cells: Vec<String> = dims

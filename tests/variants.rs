@@ -79,11 +79,17 @@ fn lost_cities_set_and_grid_on_a_miniature() {
 #[test]
 fn lost_cities_bad_keys_and_values() {
     let e = run_bad_input(&["lost-cities", "bound", "--set", "no_such_key=1"]);
-    assert!(e.contains("no_such_key") && e.contains("bonus_cards, colours"), "{e}");
+    assert!(
+        e.contains("no_such_key") && e.contains("bonus_cards, colours"),
+        "{e}"
+    );
     let e = run_bad_input(&["lost-cities", "bound", "--set", "wagers=many"]);
     assert!(e.contains("wagers") && e.contains("number"), "{e}");
     let e = run_bad_input(&["lost-cities", "bound", "--set", "hand_size=40"]);
-    assert!(e.contains("--set hand_size=40") && e.contains("hand_size"), "{e}");
+    assert!(
+        e.contains("--set hand_size=40") && e.contains("hand_size"),
+        "{e}"
+    );
     let e = run_bad_input(&["lost-cities", "compare", "--vary", "colours=5,9"]);
     assert!(e.contains("colours") && e.contains("1 to 6"), "{e}");
     let e = run_bad_input(&["lost-cities", "compare", "--vary", "colours"]);
@@ -149,8 +155,7 @@ fn episodes_record_the_rules_they_were_solved_under() {
         let mut all = vec!["--quiet", "--out", path.to_str().unwrap()];
         all.extend(args.iter().copied());
         run_ok(&all);
-        let env: Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let env: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(env["variant"].pointer(pointer), Some(&want), "{file}");
         run_ok(&["verify", path.to_str().unwrap()]);
     }
@@ -173,13 +178,23 @@ fn haggle_set_vary_and_bad_input() {
     assert_eq!(rows.len(), 4);
     values(&rows);
     let e = run_bad_input(&["haggle", "bound", "--players", "3", "--set", "seven=1"]);
-    assert!(e.contains("unknown key `seven`") && e.contains("seven_rule"), "{e}");
+    assert!(
+        e.contains("unknown key `seven`") && e.contains("seven_rule"),
+        "{e}"
+    );
     let e = run_bad_input(&["haggle", "bound", "--players", "3", "--set", "seven_rule=x"]);
     assert!(
         e.contains("--set seven_rule=x") && e.contains("minus10_per_colour"),
         "{e}"
     );
-    let e = run_bad_input(&["haggle", "score", "--hand", "1/1/1/1/1", "--set", "rules=16"]);
+    let e = run_bad_input(&[
+        "haggle",
+        "score",
+        "--hand",
+        "1/1/1/1/1",
+        "--set",
+        "rules=16",
+    ]);
     assert!(e.contains("--set rules=16") && e.contains("1-15"), "{e}");
     let e = run_bad_input(&[
         "haggle",
@@ -189,7 +204,10 @@ fn haggle_set_vary_and_bad_input() {
         "--vary",
         "eliminated_compete=true,maybe",
     ]);
-    assert!(e.contains("eliminated_compete") && e.contains("true or false"), "{e}");
+    assert!(
+        e.contains("eliminated_compete") && e.contains("true or false"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -220,7 +238,10 @@ fn traveller_set_vary_and_bad_input() {
         "--set",
         "lorry=5",
     ]);
-    assert!(e.contains("unknown key `lorry`") && e.contains("capacity"), "{e}");
+    assert!(
+        e.contains("unknown key `lorry`") && e.contains("capacity"),
+        "{e}"
+    );
     let e = run_bad_input(&[
         "traveller",
         "bound",
@@ -273,7 +294,10 @@ fn modern_art_compare_vary_on_a_miniature() {
         "--set",
         "thresh=2",
     ]);
-    assert!(e.contains("unknown key `thresh`") && e.contains("threshold.2"), "{e}");
+    assert!(
+        e.contains("unknown key `thresh`") && e.contains("threshold.2"),
+        "{e}"
+    );
     let e = run_bad_input(&[
         "modern-art",
         "compare",
@@ -282,7 +306,10 @@ fn modern_art_compare_vary_on_a_miniature() {
         "--vary",
         "threshold.2=2,0",
     ]);
-    assert!(e.contains("threshold.2=0") && e.contains("at least 1"), "{e}");
+    assert!(
+        e.contains("threshold.2=0") && e.contains("at least 1"),
+        "{e}"
+    );
     let e = run_bad_input(&[
         "modern-art",
         "bound",

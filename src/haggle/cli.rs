@@ -12,10 +12,10 @@ use super::model::{Objective, Problem};
 use super::player;
 use super::rules::{Hand, RuleSet, Variant};
 use crate::cli::Common;
-use crate::grid::Vary;
-use crate::variants::Setting;
 use crate::episode::Envelope;
+use crate::grid::Vary;
 use crate::lp::SolveOptions;
+use crate::variants::Setting;
 
 /// The rules: a variant file and `--set` overrides.
 #[derive(Debug, Clone, Args)]
@@ -358,7 +358,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 &dims,
                 common,
                 |cell| variant.resolve_with(cell),
-                |v| bound(players, objective, HandIn::Any, Formulation::Auto, &v, &opts),
+                |v| {
+                    bound(
+                        players,
+                        objective,
+                        HandIn::Any,
+                        Formulation::Auto,
+                        &v,
+                        &opts,
+                    )
+                },
             )
         }
         Command::Simulate {
@@ -654,12 +663,7 @@ fn player_list(s: &str) -> Result<Vec<usize>> {
     Ok(out)
 }
 
-fn table(
-    players: &str,
-    report: &std::path::Path,
-    v: &Variant,
-    common: &Common,
-) -> Result<()> {
+fn table(players: &str, report: &std::path::Path, v: &Variant, common: &Common) -> Result<()> {
     let opts = SolveOptions {
         quiet: true,
         ..common.solve_options()

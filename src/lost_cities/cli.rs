@@ -12,11 +12,11 @@ use super::engine::{replay, Record};
 use super::rules::Rules;
 use super::{reports, tournament};
 use crate::cli::Common;
-use crate::grid::Vary;
-use crate::variants::Setting;
 use crate::error::Rejected;
+use crate::grid::Vary;
 use crate::lp::Sense;
 use crate::render::{kv_table, table};
+use crate::variants::Setting;
 
 /// Which variant: an edition by colour count, or a variant file.
 #[derive(Debug, Clone, Args)]

@@ -6,8 +6,8 @@
 
 pub mod cli;
 pub mod engine;
-pub mod grid;
 pub mod episode;
+pub mod grid;
 pub mod model;
 pub mod record;
 pub mod render;

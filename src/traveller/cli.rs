@@ -14,11 +14,11 @@ use super::episode::{Payload, StateView, Variant};
 use super::rules::Rules;
 use super::{draw, generate, greedy, model, render, sequences, trips};
 use crate::cli::Common;
-use crate::grid::Vary;
-use crate::variants::Setting;
 use crate::episode::Envelope;
 use crate::error::Rejected;
+use crate::grid::Vary;
 use crate::lp::{SolveReport, Status};
+use crate::variants::Setting;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
