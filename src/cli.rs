@@ -3,12 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
-use clap::{Args, Parser, Subcommand};
+use anyhow::{anyhow, Context, Result};
+use clap::{Args, FromArgMatches, Subcommand};
 
 use crate::episode::Envelope;
+use crate::games;
 use crate::lp::SolveOptions;
-use crate::{cribbage, games, haggle, lost_cities, modern_art, traveller};
 
 const ABOUT: &str = "Exact score bounds for board and card games.
 
@@ -16,42 +16,47 @@ Every game's rules are written twice: once as a rules engine (the referee) and o
 integer linear program solved by HiGHS. The solver proves the highest possible score and
 returns a concrete game reaching it; the referee replays that game and must agree.";
 
-const AFTER: &str = "Games and verbs (`gamebounds <game> --help` explains each):
-  modern-art   solve | compare | search | results | bench
-               Modern Art: Masters Gallery: proven maximum scores, exhaustive search
-  cribbage     score | discard | max | distribution | discard-table | results | bench
-               hand values, best discards by exact expected value, maximum hands
-  haggle       score | goal | trade | bound | simulate | table | bench
-               Sid Sackson's Haggle: the 15 rules, computer players, bounds
-  lost-cities  bound | replay | score | play | tournament | results | bench
-               Lost Cities: proven bounds with replayable games, bots, tournaments
-  traveller    show | replay | bound | greedy | results | bench | generate
-               a trading lorry on a board of squares: most cash in T steps
-
-Episodes (JSON) written with --out (beside them FILE.md and the picture FILE.svg) can be
+/// Examples and exit codes, after the generated list of games.
+const AFTER: &str =
+    "Episodes (JSON) written with --out (beside them FILE.md and the picture FILE.svg) can be
 checked, rendered and drawn by any game, and gathered into a static HTML site:
   gamebounds render games/modern-art-2p-standard.json -o out.md   (also out.svg)
   gamebounds render games/modern-art-2p-standard.json --svg board.svg
   gamebounds verify games/modern-art-2p-standard.json
   gamebounds site target/site                                      (open target/site/index.html)
 
+Rules: every game reads a rules file (models/<game>/); --set KEY=VALUE overrides one key,
+and `<game> compare --vary KEY=V1,V2` bounds every combination (docs/variants.md).
+
 Examples:
-  gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json
+  gamebounds modern-art bound --players 2 --variant models/modern-art/anchor.json
   gamebounds cribbage score 5H 5S 5C JD --start 5D
   gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
   gamebounds haggle goal --known 1,5,11,15 --hand 3/1/3/3/2
   gamebounds lost-cities bound --colours 6
-  gamebounds traveller bound --board models/traveller/classic.pl --start 67 --steps 20
+  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3
+  gamebounds traveller bound --board models/traveller/classic.pl --steps 20 --set tank=30
 
 Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
 
-#[derive(Debug, Parser)]
-#[command(name = "gamebounds", version, about = ABOUT, after_help = AFTER)]
-pub struct Cli {
-    #[command(flatten)]
-    pub common: Common,
-    #[command(subcommand)]
-    pub command: Command,
+/// The games and their verbs, from the registry.
+fn games_help() -> String {
+    let mut out = String::from("Games and verbs (`gamebounds <game> --help` explains each):\n");
+    for g in games::GAMES {
+        let verbs: Vec<String> = g
+            .command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        out.push_str(&format!(
+            "  {:<12} {}\n  {:<12} {}\n",
+            g.name(),
+            verbs.join(" | "),
+            "",
+            g.about()
+        ));
+    }
+    out
 }
 
 /// Options shared by every command.
@@ -145,23 +150,10 @@ impl Common {
     }
 }
 
+// The commands that work on any game's episode; the games' own come from the registry.
+// (A plain comment: a doc comment here would replace the program's own about text.)
 #[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Modern Art: Masters Gallery — exact maximum scores for 2–5 players.
-    #[command(subcommand)]
-    ModernArt(modern_art::cli::Command),
-    /// Cribbage — hand values, best discards, maximum hands, distributions.
-    #[command(subcommand)]
-    Cribbage(cribbage::cli::Command),
-    /// Haggle (Sid Sackson) — the 15 rules, goal hands, trades, bounds.
-    #[command(subcommand)]
-    Haggle(haggle::cli::Command),
-    /// Lost Cities — bounds with replayable games, bots and tournaments.
-    #[command(subcommand)]
-    LostCities(lost_cities::cli::Command),
-    /// Traveller — the most cash a trading lorry can make in T steps.
-    #[command(subcommand)]
-    Traveller(traveller::cli::Command),
+pub enum Builtin {
     /// Render an episode file as markdown tables and draw its picture (SVG).
     #[command(after_help = "Examples:
   gamebounds render games/modern-art-2p-standard.json --svg board.svg
@@ -237,6 +229,23 @@ pub fn relative(from: &Path, target: &Path) -> String {
     }
 }
 
+/// The whole command line: the shared options, one subcommand per registered game, then
+/// `render` and `verify`.
+pub fn command() -> clap::Command {
+    let mut cmd = Common::augment_args(
+        clap::Command::new("gamebounds")
+            .version(env!("CARGO_PKG_VERSION"))
+            .about(ABOUT)
+            .after_help(format!("{}\n{AFTER}", games_help()))
+            .subcommand_required(true)
+            .arg_required_else_help(true),
+    );
+    for g in games::GAMES {
+        cmd = cmd.subcommand(g.command());
+    }
+    Builtin::augment_subcommands(cmd)
+}
+
 /// Write a text file, creating its directory first; errors name the path.
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -246,18 +255,19 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-pub fn run(cli: Cli) -> Result<()> {
-    let common = &cli.common;
-    match cli.command {
-        Command::ModernArt(c) => modern_art::cli::run(c, common),
-        Command::Cribbage(c) => cribbage::cli::run(c, common),
-        Command::Haggle(c) => haggle::cli::run(c, common),
-        Command::LostCities(c) => lost_cities::cli::run(c, common),
-        Command::Traveller(c) => traveller::cli::run(c, common),
-        Command::Render { file, output, svg } => {
+/// Run the command `matches` (from [`command`]) names.
+pub fn run(matches: &clap::ArgMatches) -> Result<()> {
+    let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
+    if let Some((name, sub)) = matches.subcommand() {
+        if let Ok(game) = games::find(name) {
+            return game.run(sub, &common);
+        }
+    }
+    match Builtin::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))? {
+        Builtin::Render { file, output, svg } => {
             render_file(&file, output.as_deref(), svg.as_deref())
         }
-        Command::Site {
+        Builtin::Site {
             dir,
             games,
             results,
@@ -273,7 +283,7 @@ pub fn run(cli: Cli) -> Result<()> {
             ));
             Ok(())
         }
-        Command::Verify { file } => {
+        Builtin::Verify { file } => {
             let env = Envelope::load(&file)?;
             let msg = games::verify(&env)?;
             println!("{msg}");

@@ -12,19 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::lp::{SolveReport, Status};
 
-/// The games the tool knows, by the name used on the command line and in episodes.
-pub const GAMES: [&str; 5] = [
-    "modern-art",
-    "cribbage",
-    "haggle",
-    "lost-cities",
-    "traveller",
-];
-
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Envelope {
-    /// One of [`GAMES`].
+    /// The name of a game in [`crate::games::GAMES`].
     pub game: String,
     /// The resolved rule variant (and anything else needed to reproduce the run).
     pub variant: serde_json::Value,
@@ -103,14 +94,7 @@ impl Envelope {
                 path.display()
             )
         })?;
-        if !GAMES.contains(&env.game.as_str()) {
-            return Err(anyhow!(
-                "{}: unknown game `{}` (known: {})",
-                path.display(),
-                env.game,
-                GAMES.join(", ")
-            ));
-        }
+        crate::games::find(&env.game).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(env)
     }
 

@@ -1,43 +1,120 @@
-//! Dispatch from an episode's `game` field to that game's referee, renderer and picture.
+//! The contract every game implements, and the one registry of them: the command line,
+//! `verify`, `render`, `svg` and the episode's game-name check all go through [`GAMES`], so a new
+//! game is one module plus one line here (see `docs/adding-a-game.md`).
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, Result};
 
+use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::{cribbage, haggle, lost_cities, modern_art, traveller};
+
+/// A game: its name and one-line description, its subcommands (the bound verb is `bound`
+/// in every game), its rules file's keys, and the referee and renderer of its episodes.
+pub trait Game: Sync {
+    /// The name on the command line and in episodes (`lost-cities`).
+    fn name(&self) -> &'static str;
+    /// One line for `gamebounds --help`.
+    fn about(&self) -> &'static str;
+    /// The game's subcommands, as a `clap::Command` named [`Game::name`] (usually built
+    /// from the game's derive enum with `Subcommand::augment_subcommands`).
+    fn command(&self) -> clap::Command;
+    /// Run one of the game's subcommands (matched by [`Game::command`]).
+    fn run(&self, matches: &clap::ArgMatches, common: &Common) -> Result<()>;
+    /// The default rules file as JSON: what `--set KEY=VALUE` overrides. `None` for a
+    /// game whose rules are not a file yet.
+    fn default_rules(&self) -> Result<Option<serde_json::Value>>;
+    /// Replay an episode through the referee. `Ok` carries the certificate line; a
+    /// rejected episode is an error of type [`crate::error::Rejected`] (exit code 1).
+    fn verify(&self, env: &Envelope) -> Result<String>;
+    /// Render an episode as markdown.
+    fn render(&self, env: &Envelope) -> Result<String>;
+    /// Draw an episode as a standalone SVG picture.
+    fn svg(&self, env: &Envelope) -> Result<String>;
+
+    /// The keys `--set` can override in the default rules.
+    fn rules_keys(&self) -> Result<Vec<String>> {
+        Ok(self
+            .default_rules()?
+            .map(|d| crate::variants::keys(&d))
+            .unwrap_or_default())
+    }
+}
+
+/// Every game, in the order `gamebounds --help` lists them. Adding a game: one line here.
+pub static GAMES: &[&dyn Game] = &[
+    &modern_art::ModernArt,
+    &cribbage::Cribbage,
+    &haggle::Haggle,
+    &lost_cities::LostCities,
+    &traveller::Traveller,
+];
+
+/// The game of that name.
+pub fn find(name: &str) -> Result<&'static dyn Game> {
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.name() == name)
+        .ok_or_else(|| anyhow!("unknown game `{name}` (known: {})", names().join(", ")))
+}
+
+/// The names of every game.
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.name()).collect()
+}
 
 /// Replay an episode through its game's referee. `Ok` carries the certificate line;
 /// a rejected episode is an error of type [`crate::error::Rejected`] (exit code 1).
 pub fn verify(env: &Envelope) -> Result<String> {
-    match env.game.as_str() {
-        "modern-art" => modern_art::verify(env),
-        "cribbage" => cribbage::verify(env),
-        "haggle" => haggle::verify(env),
-        "lost-cities" => lost_cities::verify(env),
-        "traveller" => traveller::verify(env),
-        g => bail!("unknown game `{g}`"),
-    }
+    find(&env.game)?.verify(env)
 }
 
 /// Render an episode as markdown.
 pub fn render(env: &Envelope) -> Result<String> {
-    match env.game.as_str() {
-        "modern-art" => modern_art::render(env),
-        "cribbage" => cribbage::render(env),
-        "haggle" => haggle::render(env),
-        "lost-cities" => lost_cities::render(env),
-        "traveller" => traveller::render(env),
-        g => bail!("unknown game `{g}`"),
-    }
+    find(&env.game)?.render(env)
 }
 
 /// Draw an episode as a standalone SVG picture.
 pub fn svg(env: &Envelope) -> Result<String> {
-    match env.game.as_str() {
-        "modern-art" => modern_art::svg::svg(env),
-        "cribbage" => cribbage::svg::svg(env),
-        "haggle" => haggle::svg::svg(env),
-        "lost-cities" => lost_cities::svg::svg(env),
-        "traveller" => traveller::svg::svg(env),
-        g => bail!("unknown game `{g}`"),
+    find(&env.game)?.svg(env)
+}
+
+/// A game's `clap::Command` from its derive enum: `name`, `about`, the enum's
+/// subcommands, one of which is required.
+pub fn command_of<S: clap::Subcommand>(name: &'static str, about: &'static str) -> clap::Command {
+    S::augment_subcommands(
+        clap::Command::new(name)
+            .about(about)
+            .subcommand_required(true)
+            .arg_required_else_help(true),
+    )
+}
+
+/// Parse a game's subcommand matches back into its derive enum.
+pub fn parse_matches<S: clap::FromArgMatches>(matches: &clap::ArgMatches) -> Result<S> {
+    S::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_names_are_unique_and_match_commands() {
+        let n = names();
+        for (i, name) in n.iter().enumerate() {
+            assert!(!n[..i].contains(name), "{name} twice");
+            assert_eq!(find(name).unwrap().command().get_name(), *name);
+        }
+        assert!(find("chess").is_err());
+    }
+
+    #[test]
+    fn every_game_with_rules_lists_keys() {
+        for g in GAMES {
+            if g.default_rules().unwrap().is_some() {
+                assert!(!g.rules_keys().unwrap().is_empty(), "{}", g.name());
+            }
+        }
     }
 }

@@ -15,11 +15,13 @@ pub mod cli;
 pub mod episode;
 pub mod error;
 pub mod games;
+pub mod grid;
 pub mod lp;
 pub mod render;
 pub mod rng;
 pub mod site;
 pub mod svg;
+pub mod variants;
 
 pub mod cribbage;
 pub mod haggle;

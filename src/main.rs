@@ -1,8 +1,6 @@
-use clap::Parser;
-
 fn main() {
-    let cli = gamebounds::cli::Cli::parse();
-    if let Err(err) = gamebounds::cli::run(cli) {
+    let matches = gamebounds::cli::command().get_matches();
+    if let Err(err) = gamebounds::cli::run(&matches) {
         // One line: the whole context chain, outermost first.
         eprintln!("error: {err:#}");
         std::process::exit(gamebounds::error::exit_code(&err));

@@ -15,8 +15,9 @@ use anyhow::{Context, Result};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TextMergeStream};
 
 use crate::cli::write_file;
-use crate::episode::{Envelope, GAMES};
+use crate::episode::Envelope;
 use crate::games;
+use crate::games::names as game_names;
 use crate::render::{verdict, with_picture};
 use crate::svg::esc;
 
@@ -49,7 +50,7 @@ fn page(title: &str, up: &str, body: &str) -> String {
          <title>{t}</title>\n<link rel=\"icon\" href=\"data:,\">\n<style>{STYLE}</style>\n</head>\n<body>\n\
          <nav><a href=\"{up}index.html\">gamebounds results</a>{games}</nav>\n{body}\n</body>\n</html>\n",
         t = esc(title),
-        games = GAMES
+        games = game_names()
             .iter()
             .map(|g| format!(" · <a href=\"{up}{g}.html\">{g}</a>"))
             .collect::<String>()
@@ -120,7 +121,7 @@ fn link_episodes(text: &str, up: &str, episodes: &BTreeMap<String, String>) -> S
 /// The game a results file is about, from its name (`bench-cribbage.md`, `cribbage-x.md`).
 fn game_of(stem: &str) -> Option<&'static str> {
     let s = stem.strip_prefix("bench-").unwrap_or(stem);
-    GAMES.iter().copied().find(|g| s.starts_with(g))
+    game_names().into_iter().find(|g| s.starts_with(g))
 }
 
 fn sorted_files(dir: &Path, ext: &str) -> Result<Vec<PathBuf>> {
@@ -179,7 +180,7 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
         let env = Envelope::load(&json)?;
         let name = stem(&json);
         episode_page(&env, &name, "games", out, &json)?;
-        let game = GAMES
+        let game = game_names()
             .iter()
             .copied()
             .find(|g| *g == env.game)
@@ -222,7 +223,7 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
         }
         built.results += 1;
     }
-    for game in GAMES {
+    for game in game_names() {
         let mut body = format!("<h1>{game}</h1>\n<h2>Result pages</h2>\n<ul>\n");
         for r in results.get(game).into_iter().flatten() {
             body += &format!("<li><a href=\"results/{r}.html\">{r}</a></li>\n");
@@ -239,7 +240,7 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
          episode below was solved (or searched) and replayed by its game's referee.</p>\n\
          <table>\n<tr><th>game</th><th>episodes</th><th>result pages</th></tr>\n",
     );
-    for game in GAMES {
+    for game in game_names() {
         body += &format!(
             "<tr><td><a href=\"{game}.html\">{game}</a></td><td>{}</td><td>{}</td></tr>\n",
             rows.get(game).map_or(0, |v| v.len()),
@@ -251,6 +252,6 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
         &out.join("index.html"),
         &page("gamebounds results", "", &body),
     )?;
-    built.pages = built.episodes + built.results + GAMES.len() + 1;
+    built.pages = built.episodes + built.results + game_names().len() + 1;
     Ok(built)
 }

@@ -66,7 +66,7 @@ pub enum Command {
     ///   gamebounds cribbage max --contains 7H --contains 8 --crib
     ///   gamebounds cribbage max --from "2C 4H 6D 8H 2S JC" --start 9S
     ///   gamebounds cribbage max --from "2H 3H 4H 5H 6H 7H 8H" --start-from "2H 3H 4H 5H 6H 7H 8H"
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, name = "bound", visible_alias = "max")]
     Max {
         /// A card (5H) or rank (5, 10, J) that must be among the five; repeat a rank to
         /// require it several times.

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
 
 use super::engine;
 use super::episode::{BoundPayload, GoalPayload, ScorePayload};
@@ -13,7 +13,34 @@ use super::player;
 use super::rules::{Hand, RuleSet, Variant};
 use crate::cli::Common;
 use crate::episode::Envelope;
+use crate::grid::Vary;
 use crate::lp::SolveOptions;
+use crate::variants::Setting;
+
+/// The rules: a variant file and `--set` overrides.
+#[derive(Debug, Clone, Args)]
+pub struct VariantArgs {
+    /// Variant file (models/haggle/*.json; default: the standard rules).
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
+    /// Override one key of the rules (repeatable): rules (e.g. 1-8,10), yellow_tie
+    /// (cascade|one_step), seven_rule (eliminate|minus10_per_colour), eliminated_compete.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl VariantArgs {
+    pub fn resolve(&self) -> Result<Variant> {
+        self.resolve_with(&[])
+    }
+
+    /// The rules with `--set` and then `more` applied (a `compare` cell's settings).
+    pub fn resolve_with(&self, more: &[Setting]) -> Result<Variant> {
+        let mut all = Setting::parse_all(&self.set)?;
+        all.extend_from_slice(more);
+        Variant::from_option(self.variant.as_deref())?.with_settings(&all)
+    }
+}
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum BoundObjective {
@@ -56,9 +83,8 @@ pub enum Command {
         /// Rules in play (default: the variant's, normally 1-15).
         #[arg(long, value_name = "LIST")]
         rules: Option<String>,
-        /// Variant file (models/haggle/*.json; default: the standard rules).
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        variant: VariantArgs,
     },
     /// A computer player's goal hand: the best hand under the rules it knows (ILP),
     /// nearest to its current hand among equals, and its true score under all rules.
@@ -79,9 +105,8 @@ pub enum Command {
         /// rules 6, 7, 8 and 12.
         #[arg(long, value_name = "H,H,..")]
         others: Option<String>,
-        /// Variant file (models/haggle/*.json; default: the standard rules).
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        variant: VariantArgs,
     },
     /// The trades two computer players would both accept, best first; or judge one trade
     /// with --offer (cards the player receives) and --request (cards it gives).
@@ -109,9 +134,8 @@ pub enum Command {
         /// Rows shown in the table (all are in --json).
         #[arg(long, default_value_t = 15)]
         limit: usize,
-        /// Variant file (models/haggle/*.json; default: the standard rules).
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        variant: VariantArgs,
     },
     /// Full information, all rules in play: the highest score one hand can reach (or the
     /// highest total), proven by an ILP, with every hand of that game re-scored by the
@@ -132,9 +156,31 @@ pub enum Command {
         /// of hand patterns; max-total only).
         #[arg(long, value_enum, default_value = "auto")]
         model: Formulation,
-        /// Variant file (models/haggle/*.json; default: the standard rules).
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        variant: VariantArgs,
+    },
+    /// The bound for every combination of rule values: one row per combination, each a
+    /// proven bound whose hands the referee re-scores.
+    ///
+    /// --vary KEY=V1,V2 (repeatable: the grid of all combinations; separate values with
+    /// `;` when they hold commas) varies a key of the rules; --set fixes others; --out DIR
+    /// writes each cell's episode there.
+    ///
+    /// Examples:
+    ///   gamebounds haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour
+    ///   gamebounds haggle compare --players 4 --vary "rules=2-15;1,3-15;1-2,4-15"
+    #[command(verbatim_doc_comment)]
+    Compare {
+        /// Players N: N hands, a deck of 2N cards per colour.
+        #[arg(long)]
+        players: usize,
+        #[arg(long, value_enum, default_value = "max-player")]
+        objective: BoundObjective,
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// A key and the values it takes, e.g. `seven_rule=eliminate,minus10_per_colour`.
+        #[arg(long, value_name = "KEY=V1,V2", required = true)]
+        vary: Vec<String>,
     },
     /// N computer players (10 cards and two rules each) meet in random pairs, show rules
     /// when both gain, and trade; believed and true scores round by round.
@@ -151,9 +197,8 @@ pub enum Command {
         /// Rounds of meetings.
         #[arg(long, default_value_t = 5)]
         rounds: usize,
-        /// Variant file (models/haggle/*.json; default: the standard rules).
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        variant: VariantArgs,
     },
     /// Bounds for a range of player counts (both objectives) as a markdown table; every
     /// game re-scored by the referee.
@@ -166,9 +211,8 @@ pub enum Command {
         players: String,
         #[arg(long, default_value = "results/haggle-bounds.md")]
         report: PathBuf,
-        /// Variant file (models/haggle/*.json; default: the standard rules).
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        variant: VariantArgs,
     },
     /// Time goal (rule subsets), trade listing and bound (15 players); medians written to
     /// results/bench-haggle.md.
@@ -194,7 +238,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             rules,
             variant,
         } => {
-            let v = Variant::from_option(variant.as_deref())?;
+            let v = variant.resolve()?;
             let rules = match rules {
                 Some(r) => RuleSet::parse(&r).context("--rules")?,
                 None => v.rules,
@@ -218,7 +262,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             others,
             variant,
         } => {
-            let v = Variant::from_option(variant.as_deref())?;
+            let v = variant.resolve()?;
             let known = RuleSet::parse(&known).context("--known")?;
             let hand = Hand::parse(&hand).context("--hand")?;
             let others = others
@@ -261,7 +305,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             limit,
             variant,
         } => {
-            let v = Variant::from_option(variant.as_deref())?;
+            let v = variant.resolve()?;
             check_players(players)?;
             let opts = common.solve_options();
             let a = parse_player(&player, players, &v, &opts).context("--player")?;
@@ -288,7 +332,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             model,
             variant,
         } => {
-            let v = Variant::from_option(variant.as_deref())?;
+            let v = variant.resolve()?;
             check_players(players)?;
             let env = bound(
                 players,
@@ -300,13 +344,39 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             )?;
             common.emit(&env)
         }
+        Command::Compare {
+            players,
+            objective,
+            variant,
+            vary,
+        } => {
+            check_players(players)?;
+            let dims = Vary::parse_all(&vary)?;
+            let opts = common.solve_options();
+            crate::grid::run(
+                "haggle",
+                &dims,
+                common,
+                |cell| variant.resolve_with(cell),
+                |v| {
+                    bound(
+                        players,
+                        objective,
+                        HandIn::Any,
+                        Formulation::Auto,
+                        &v,
+                        &opts,
+                    )
+                },
+            )
+        }
         Command::Simulate {
             players,
             seed,
             rounds,
             variant,
         } => {
-            let v = Variant::from_option(variant.as_deref())?;
+            let v = variant.resolve()?;
             let s = player::simulate(players, seed, rounds, &v)?;
             let best = s.rounds.last().map(|r| r.table[s.standings[0]].true_score);
             let env = Envelope::exact(
@@ -322,7 +392,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             report,
             variant,
-        } => table(&players, &report, variant.as_deref(), common),
+        } => table(&players, &report, &variant.resolve()?, common),
         Command::Bench {
             repeats,
             report,
@@ -593,13 +663,7 @@ fn player_list(s: &str) -> Result<Vec<usize>> {
     Ok(out)
 }
 
-fn table(
-    players: &str,
-    report: &std::path::Path,
-    variant: Option<&std::path::Path>,
-    common: &Common,
-) -> Result<()> {
-    let v = Variant::from_option(variant)?;
+fn table(players: &str, report: &std::path::Path, v: &Variant, common: &Common) -> Result<()> {
     let opts = SolveOptions {
         quiet: true,
         ..common.solve_options()
@@ -609,7 +673,7 @@ fn table(
         let mut row = vec![n.to_string()];
         for obj in [BoundObjective::MaxPlayer, BoundObjective::MaxTotal] {
             let started = Instant::now();
-            let env = bound(n, obj, HandIn::Any, Formulation::Auto, &v, &opts)?;
+            let env = bound(n, obj, HandIn::Any, Formulation::Auto, v, &opts)?;
             super::verify(&env)?;
             let secs = started.elapsed().as_secs_f64();
             let p: BoundPayload = env.payload_as()?;

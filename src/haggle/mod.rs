@@ -250,3 +250,33 @@ fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
 pub fn render(env: &Envelope) -> Result<String> {
     render::render(env)
 }
+
+/// Haggle in the game registry.
+pub struct Haggle;
+
+impl crate::games::Game for Haggle {
+    fn name(&self) -> &'static str {
+        "haggle"
+    }
+    fn about(&self) -> &'static str {
+        "Haggle (Sid Sackson) — the 15 rules, goal hands, trades, bounds."
+    }
+    fn command(&self) -> clap::Command {
+        crate::games::command_of::<cli::Command>(self.name(), self.about())
+    }
+    fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
+        cli::run(crate::games::parse_matches(matches)?, common)
+    }
+    fn default_rules(&self) -> Result<Option<serde_json::Value>> {
+        Ok(Some(serde_json::to_value(rules::Variant::standard()?)?))
+    }
+    fn verify(&self, env: &Envelope) -> Result<String> {
+        verify(env)
+    }
+    fn render(&self, env: &Envelope) -> Result<String> {
+        render(env)
+    }
+    fn svg(&self, env: &Envelope) -> Result<String> {
+        svg::svg(env)
+    }
+}

@@ -11,6 +11,8 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::variants::{self, RulesKind, Setting};
+
 /// The rules file, compiled in.
 pub const RULES_JSON: &str = include_str!("../../models/haggle/rules.json");
 
@@ -255,6 +257,29 @@ impl Variant {
             Some(p) => Variant::load(p),
             None => Variant::standard(),
         }
+    }
+
+    /// This variant with `settings` (`--set KEY=VALUE`) applied; the name records them.
+    pub fn with_settings(&self, settings: &[Setting]) -> Result<Variant> {
+        if settings.is_empty() {
+            return Ok(self.clone());
+        }
+        let check = |v: &serde_json::Value| -> Result<()> {
+            serde_json::from_value::<Variant>(v.clone())?;
+            Ok(())
+        };
+        let kind = RulesKind {
+            game: "haggle",
+            shorthand: None,
+            check: &check,
+        };
+        let out = variants::apply(&serde_json::to_value(self)?, settings, &kind)?;
+        let mut v: Variant = serde_json::from_value(out)?;
+        if !settings.iter().any(|s| s.key == "name") {
+            let list: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
+            v.name = format!("{} ({})", self.name, list.join(", "));
+        }
+        Ok(v)
     }
 
     /// The settings of the spec's worked examples (minus 10 per colour, compete).

@@ -13,8 +13,10 @@ use super::rules::Rules;
 use super::{reports, tournament};
 use crate::cli::Common;
 use crate::error::Rejected;
+use crate::grid::Vary;
 use crate::lp::Sense;
 use crate::render::{kv_table, table};
+use crate::variants::Setting;
 
 /// Which variant: an edition by colour count, or a variant file.
 #[derive(Debug, Clone, Args)]
@@ -25,14 +27,22 @@ pub struct VariantArgs {
     /// A variant file instead (e.g. models/lost-cities/mini-2x3.json).
     #[arg(long, value_name = "FILE", conflicts_with = "colours")]
     pub variant: Option<PathBuf>,
+    /// Override one key of the rules (repeatable): colours (a number: the edition's first
+    /// N), wagers, numbers (a comma list), hand_size, base, bonus_cards, bonus.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 impl VariantArgs {
     pub fn rules(&self) -> Result<Rules> {
-        match &self.variant {
-            Some(p) => Rules::load(p),
-            None => Rules::classic(self.colours),
-        }
+        self.rules_with(&[])
+    }
+
+    /// The rules with `--set` and then `more` applied (a `compare` cell's settings).
+    pub fn rules_with(&self, more: &[Setting]) -> Result<Rules> {
+        let mut all = Setting::parse_all(&self.set)?;
+        all.extend_from_slice(more);
+        Rules::resolve(self.variant.as_deref(), self.colours, &all)
     }
 }
 
@@ -72,6 +82,26 @@ pub enum Command {
         /// Fixed decks: planner runs (each re-aims without the cards the last run missed).
         #[arg(long, default_value_t = 8)]
         rounds: usize,
+    },
+    /// The free-deck bound for every combination of rule values: one row per
+    /// combination, each a proven bound with its game certified by the referee.
+    ///
+    /// --vary KEY=V1,V2 (repeatable: the grid of all combinations) varies a key of the
+    /// rules; --set fixes others; --out DIR writes each cell's episode there.
+    ///
+    /// Examples:
+    ///   gamebounds lost-cities compare --vary colours=5,6
+    ///   gamebounds lost-cities compare --vary colours=5,6 --vary bonus_cards=7,8,9 --vary wagers=2,3
+    #[command(verbatim_doc_comment)]
+    Compare {
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// A key and the values it takes, e.g. `wagers=2,3` (repeatable).
+        #[arg(long, value_name = "KEY=V1,V2", required = true)]
+        vary: Vec<String>,
+        /// Maximise or minimise player 1's score.
+        #[arg(long, value_enum, default_value = "max")]
+        objective: Objective,
     },
     /// Replay a game record file through the referee; names the first illegal move.
     ///
@@ -214,6 +244,25 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             };
             common.note(bounds::verify(&env)?);
             common.emit(&env)
+        }
+        Command::Compare {
+            variant,
+            vary,
+            objective,
+        } => {
+            let dims = Vary::parse_all(&vary)?;
+            let sense = match objective {
+                Objective::Max => Sense::Maximise,
+                Objective::Min => Sense::Minimise,
+            };
+            let opts = common.solve_options();
+            crate::grid::run(
+                "lost-cities",
+                &dims,
+                common,
+                |cell| variant.rules_with(cell),
+                |rules| bounds::free_bound(&rules, sense, &opts),
+            )
         }
         Command::Replay { file, variant } => {
             let rules = variant.rules()?;

@@ -36,3 +36,33 @@ pub fn verify(env: &Envelope) -> Result<String> {
 pub fn render(env: &Envelope) -> Result<String> {
     render::render(env)
 }
+
+/// Lost Cities in the game registry.
+pub struct LostCities;
+
+impl crate::games::Game for LostCities {
+    fn name(&self) -> &'static str {
+        "lost-cities"
+    }
+    fn about(&self) -> &'static str {
+        "Lost Cities — bounds with replayable games, bots and tournaments."
+    }
+    fn command(&self) -> clap::Command {
+        crate::games::command_of::<cli::Command>(self.name(), self.about())
+    }
+    fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
+        cli::run(crate::games::parse_matches(matches)?, common)
+    }
+    fn default_rules(&self) -> Result<Option<serde_json::Value>> {
+        Ok(Some(rules::Rules::default_value()?))
+    }
+    fn verify(&self, env: &Envelope) -> Result<String> {
+        verify(env)
+    }
+    fn render(&self, env: &Envelope) -> Result<String> {
+        render(env)
+    }
+    fn svg(&self, env: &Envelope) -> Result<String> {
+        svg::svg(env)
+    }
+}

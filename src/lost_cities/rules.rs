@@ -9,6 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
+use crate::variants::{self, RulesKind, Setting};
 
 /// One colour (expedition): the letter used in card text and its edition name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +42,29 @@ pub struct Rules {
 const CLASSIC_5: &str = include_str!("../../models/lost-cities/classic-5.json");
 const CLASSIC_6: &str = include_str!("../../models/lost-cities/classic-6.json");
 
+/// `colours=N`: the first N colours of the 6-colour edition (5 is the classic game).
+fn colours_shorthand(
+    _doc: &serde_json::Value,
+    key: &str,
+    value: &str,
+) -> Option<Result<serde_json::Value>> {
+    if key != "colours" {
+        return None;
+    }
+    let all = Rules::classic(6).map(|r| r.colours);
+    Some(all.and_then(|all| match value.parse::<usize>() {
+        Ok(n) if (1..=all.len()).contains(&n) => Ok(serde_json::to_value(&all[..n])?),
+        _ => Err(anyhow!(
+            "key `colours` takes a number of colours, 1 to {} (the edition's {}, in that order)",
+            all.len(),
+            all.iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }))
+}
+
 impl Rules {
     /// The 5- or 6-colour edition (from the model files compiled into the binary).
     pub fn classic(colours: usize) -> Result<Rules> {
@@ -50,6 +74,44 @@ impl Rules {
             n => bail!("--colours {n}: Lost Cities has 5 colours, or 6 with purple"),
         };
         Rules::parse(text, file)
+    }
+
+    /// The edition or variant file, as JSON, with `settings` applied (`--set KEY=VALUE`)
+    /// and the result validated; `colours=N` takes the edition's first N colours.
+    pub fn resolve(file: Option<&Path>, colours: usize, settings: &[Setting]) -> Result<Rules> {
+        let base = match file {
+            Some(p) => Rules::load(p)?,
+            None => Rules::classic(colours)?,
+        };
+        base.with_settings(settings)
+    }
+
+    /// These rules with `settings` applied; the name records them.
+    pub fn with_settings(&self, settings: &[Setting]) -> Result<Rules> {
+        if settings.is_empty() {
+            return Ok(self.clone());
+        }
+        let doc = serde_json::to_value(self)?;
+        let check = |v: &serde_json::Value| -> Result<()> {
+            Rules::parse(&v.to_string(), "rules").map(|_| ())
+        };
+        let kind = RulesKind {
+            game: "lost-cities",
+            shorthand: Some(colours_shorthand),
+            check: &check,
+        };
+        let out = variants::apply(&doc, settings, &kind)?;
+        let mut r: Rules = serde_json::from_value(out)?;
+        if !settings.iter().any(|s| s.key == "name") {
+            let list: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
+            r.name = format!("{} {}", self.name, list.join(" "));
+        }
+        Ok(r)
+    }
+
+    /// The built-in rules (the 5-colour edition) as JSON: what `--set` overrides.
+    pub fn default_value() -> Result<serde_json::Value> {
+        Ok(serde_json::to_value(Rules::classic(5)?)?)
     }
 
     /// Read a variant file.

@@ -11,6 +11,7 @@ use super::model::Dive;
 use super::rules::{Config, DEFAULT_VARIANT};
 use super::{episode, search};
 use crate::cli::Common;
+use crate::variants::Setting;
 
 /// Which variant, deck and player count a command works on.
 #[derive(Debug, Clone, Args)]
@@ -27,21 +28,32 @@ pub struct Setup {
     /// for (a 3-player miniature needs no --players).
     #[arg(long)]
     pub players: Option<usize>,
+    /// Override one key of the variant (repeatable); dotted keys reach nested values:
+    /// `--set threshold.2=3`, `--set deal.2=13,6,6,3`, `--set award_pays_unranked=true`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 impl Setup {
     pub fn config(&self) -> Result<Config> {
+        let settings = Setting::parse_all(&self.set)?;
         let variant = match &self.variant {
             Some(path) => path.as_path(),
             None if Path::new(DEFAULT_VARIANT).exists() => Path::new(DEFAULT_VARIANT),
             // The standard variant deals for every player count: 2 unless told.
-            None => return Config::built_in(self.deck.as_deref(), self.players.unwrap_or(2)),
+            None => {
+                return Config::built_in_with(
+                    self.deck.as_deref(),
+                    self.players.unwrap_or(2),
+                    &settings,
+                )
+            }
         };
         let players = match self.players {
             Some(n) => n,
             None => super::rules::default_players(variant)?,
         };
-        Config::load(variant, self.deck.as_deref(), players)
+        Config::load_with(variant, self.deck.as_deref(), players, &settings)
     }
 }
 
@@ -86,6 +98,7 @@ pub enum Command {
     /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
     ///
     /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json
+    #[command(name = "bound", visible_alias = "solve")]
     Solve {
         #[command(flatten)]
         setup: Setup,
@@ -127,16 +140,31 @@ pub enum Command {
     /// FILE-{variant}-{N}p.json (and .md).
     ///
     /// Example: gamebounds modern-art compare --players 2,3 --variant models/modern-art/standard.json --variant models/modern-art/blessed.json
+    ///
+    /// With --vary KEY=V1,V2 (repeatable: the grid of all combinations) or --set, the grid
+    /// of every variant file, player count and varied value, one row each, through the
+    /// referee; --out DIR then writes each cell's episode to DIR, and without --players
+    /// each variant gets its default player count.
+    ///
+    /// Example: gamebounds modern-art compare --variant models/modern-art/mini/m22-every-symbol.json --vary threshold.2=2,3
     Compare {
         /// Variant files (repeat the option).
-        #[arg(long, value_name = "FILE", required = true)]
+        #[arg(long, value_name = "FILE", required_unless_present_any = ["vary", "set"])]
         variant: Vec<PathBuf>,
         /// Deck file overriding the ones the variants name.
         #[arg(long, value_name = "FILE")]
         deck: Option<PathBuf>,
-        /// Player counts, comma separated.
-        #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
-        players: Vec<usize>,
+        /// Player counts, comma separated (default 2,3,4,5).
+        #[arg(long, value_delimiter = ',')]
+        players: Option<Vec<usize>>,
+        /// Override one key of every variant (repeatable), e.g. `threshold.2=3`.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        /// A key of the variant and the values it takes, e.g. `threshold.2=2,3`
+        /// (repeatable); separate values with `;` when they hold commas
+        /// (`deal.2=13,6,6,3;10,6,6,3`).
+        #[arg(long, value_name = "KEY=V1,V2")]
+        vary: Vec<String>,
         /// How each cell is solved, as `solve --split BY` does. The default, as for
         /// `solve`: a max-player cell is proven by the `tokens-leads` split (300 s per
         /// part unless --time-limit; the standard maxima in half a minute to under three
@@ -252,9 +280,37 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             variant,
             deck,
             players,
+            set,
+            vary,
             split,
             goal,
-        } => super::solve::run_compare(&variant, deck.as_deref(), &players, split, &goal, common),
+        } if !vary.is_empty() || !set.is_empty() => super::grid::run(
+            &super::grid::Request {
+                variants: &variant,
+                deck: deck.as_deref(),
+                players: players.as_deref(),
+                split,
+                goal: &goal,
+                set: &set,
+                vary: &vary,
+            },
+            common,
+        ),
+        Command::Compare {
+            variant,
+            deck,
+            players,
+            split,
+            goal,
+            ..
+        } => super::solve::run_compare(
+            &variant,
+            deck.as_deref(),
+            &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
+            split,
+            &goal,
+            common,
+        ),
         Command::Results {
             players,
             variants,

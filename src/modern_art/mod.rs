@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod engine;
 pub mod episode;
+pub mod grid;
 pub mod model;
 pub mod record;
 pub mod render;
@@ -188,4 +189,34 @@ fn compare_round(cfg: &Config, claim: &RoundSummary, truth: &RoundSummary) -> Op
 /// Render an episode as markdown.
 pub fn render(env: &Envelope) -> Result<String> {
     render::render(env)
+}
+
+/// ModernArt in the game registry.
+pub struct ModernArt;
+
+impl crate::games::Game for ModernArt {
+    fn name(&self) -> &'static str {
+        "modern-art"
+    }
+    fn about(&self) -> &'static str {
+        "Modern Art: Masters Gallery — exact maximum scores for 2–5 players."
+    }
+    fn command(&self) -> clap::Command {
+        crate::games::command_of::<cli::Command>(self.name(), self.about())
+    }
+    fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
+        cli::run(crate::games::parse_matches(matches)?, common)
+    }
+    fn default_rules(&self) -> Result<Option<serde_json::Value>> {
+        Ok(Some(rules::default_value()?))
+    }
+    fn verify(&self, env: &Envelope) -> Result<String> {
+        verify(env)
+    }
+    fn render(&self, env: &Envelope) -> Result<String> {
+        render(env)
+    }
+    fn svg(&self, env: &Envelope) -> Result<String> {
+        svg::svg(env)
+    }
 }

@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::variants::{self, RulesKind, Setting};
+
 /// The symbols a card can carry (at most one per card). `Plain` is a card without one.
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
@@ -178,7 +180,28 @@ impl Config {
     /// Read a variant file (and the deck it names, unless `deck` overrides it) for
     /// `players` players, and validate everything.
     pub fn load(variant_path: &Path, deck_path: Option<&Path>, players: usize) -> Result<Config> {
-        let variant: Variant = read_json(variant_path, "variant")?;
+        Config::load_with(variant_path, deck_path, players, &[])
+    }
+
+    /// [`Config::load`] with `settings` (`--set KEY=VALUE`) applied to the variant file.
+    pub fn load_with(
+        variant_path: &Path,
+        deck_path: Option<&Path>,
+        players: usize,
+        settings: &[Setting],
+    ) -> Result<Config> {
+        let file: Variant = read_json(variant_path, "variant")?;
+        let deck_of = |v: &Variant| -> PathBuf {
+            match deck_path {
+                Some(p) => p.to_path_buf(),
+                None => variant_path
+                    .parent()
+                    .unwrap_or(Path::new("."))
+                    .join(&v.deck),
+            }
+        };
+        let base_deck: Deck = read_json(&deck_of(&file), "deck")?;
+        let variant = file.with_settings(settings, &base_deck, players)?;
         let deck_file: PathBuf = match deck_path {
             Some(p) => p.to_path_buf(),
             None => variant_path
@@ -200,6 +223,15 @@ impl Config {
     /// deck unless `deck` names a deck file: what a command uses when no `--variant` is
     /// given and the file is not there to read.
     pub fn built_in(deck_path: Option<&Path>, players: usize) -> Result<Config> {
+        Config::built_in_with(deck_path, players, &[])
+    }
+
+    /// [`Config::built_in`] with `settings` (`--set KEY=VALUE`) applied to the variant.
+    pub fn built_in_with(
+        deck_path: Option<&Path>,
+        players: usize,
+        settings: &[Setting],
+    ) -> Result<Config> {
         // How errors name the built-in copy.
         let name = format!("{DEFAULT_VARIANT} (built in)");
         let variant: Variant = serde_json::from_str(BUILT_IN_VARIANT)
@@ -212,6 +244,7 @@ impl Config {
                 format!("{} (built in)", variant.deck),
             ),
         };
+        let variant = variant.with_settings(settings, &deck, players)?;
         Config::checked(variant, &name, deck, &deck_name, players)
     }
 
@@ -434,6 +467,48 @@ fn player_key(key: &str, k: &str) -> Result<usize> {
 
 fn keys<V>(m: &BTreeMap<String, V>) -> String {
     m.keys().cloned().collect::<Vec<_>>().join(", ")
+}
+
+impl Variant {
+    /// This variant with `settings` applied (checked against `deck` for `players`); the
+    /// name records the settings, so rows and files of a comparison tell cells apart.
+    pub fn with_settings(
+        &self,
+        settings: &[Setting],
+        deck: &Deck,
+        players: usize,
+    ) -> Result<Variant> {
+        if settings.is_empty() {
+            return Ok(self.clone());
+        }
+        let check = |v: &serde_json::Value| -> Result<()> {
+            let variant: Variant = serde_json::from_value(v.clone())?;
+            Config {
+                players,
+                variant,
+                deck: deck.clone(),
+            }
+            .validate()
+        };
+        let kind = RulesKind {
+            game: "modern-art",
+            shorthand: None,
+            check: &check,
+        };
+        let out = variants::apply(&serde_json::to_value(self)?, settings, &kind)?;
+        let mut v: Variant = serde_json::from_value(out)?;
+        if !settings.iter().any(|s| s.key == "name") {
+            let list: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
+            v.name = format!("{} {}", self.name, list.join(" "));
+        }
+        Ok(v)
+    }
+}
+
+/// The standard variant as JSON: what `--set` overrides when no `--variant` is given.
+pub fn default_value() -> Result<serde_json::Value> {
+    serde_json::from_str(BUILT_IN_VARIANT)
+        .map_err(|e| anyhow!("variant file {DEFAULT_VARIANT} (built in): {e}"))
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {

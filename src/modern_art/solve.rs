@@ -2606,7 +2606,7 @@ fn options(common: &crate::cli::Common) -> SolveOptions {
 /// one whole solve proves none of them in hours. A split's time limit is per part: its
 /// first part may need minutes to find and prove the maximum, so the default is longer
 /// than a whole solve's.
-fn split_plan(
+pub(crate) fn split_plan(
     split_by: Option<SplitBy>,
     shaped: bool,
     objective: Objective,

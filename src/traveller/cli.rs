@@ -16,7 +16,9 @@ use super::{draw, generate, greedy, model, render, sequences, trips};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
+use crate::grid::Vary;
 use crate::lp::{SolveReport, Status};
+use crate::variants::Setting;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -65,6 +67,27 @@ pub enum Command {
         /// (repeatable); the objective becomes cash + stock value.
         #[arg(long, value_name = "GOOD=PRICE")]
         stock_value: Vec<String>,
+    },
+    /// The bound for every combination of rule values: one row per combination, each a
+    /// plan replayed by the referee and, where the search or the ILP finished, proven.
+    ///
+    /// --vary KEY=V1,V2 (repeatable: the grid of all combinations) varies a key of the
+    /// rules (cash, tank, fuel, capacity); --set fixes others; --out DIR writes each
+    /// cell's episode there.
+    ///
+    /// Example: gamebounds traveller compare --board models/traveller/classic.pl --steps 30 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10
+    Compare {
+        #[command(flatten)]
+        game: Game,
+        /// Step budget T.
+        #[arg(long, value_name = "T")]
+        steps: usize,
+        /// How each cell is proven (as `bound --method`).
+        #[arg(long, value_enum, default_value_t = Method::Auto)]
+        method: Method,
+        /// A key and the values it takes, e.g. `capacity=500,1000` (repeatable).
+        #[arg(long, value_name = "KEY=V1,V2", required = true)]
+        vary: Vec<String>,
     },
     /// A window bound: the most a trader can be worth (cash + stock at its cheapest
     /// wholesale price plus a potential that grows as the lorry nears a retailer;
@@ -172,17 +195,28 @@ pub struct Game {
     /// 1000 cu ft.
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
+    /// Override one key of the rules (repeatable): cash, tank, fuel, capacity
+    /// (e.g. `--set tank=30 --set fuel=30`).
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
 }
 
 impl Game {
     fn load(&self) -> Result<(Board, Rules)> {
         let board = Board::load(&self.board)?;
         board.square(self.start).context("--start")?;
+        Ok((board, self.rules_with(&[])?))
+    }
+
+    /// The rules with `--set` and then `more` applied (a `compare` cell's settings).
+    fn rules_with(&self, more: &[Setting]) -> Result<Rules> {
         let rules = match &self.rules {
             Some(p) => Rules::load(p)?,
             None => Rules::default(),
         };
-        Ok((board, rules))
+        let mut all = Setting::parse_all(&self.set)?;
+        all.extend_from_slice(more);
+        rules.with_settings(&all)
     }
 }
 
@@ -190,6 +224,32 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
         Command::Show { board, svg } => show(&board, svg.as_deref(), common),
         Command::Replay { game, plan } => replay(&game, &plan, common),
+        Command::Compare {
+            game,
+            steps,
+            method,
+            vary,
+        } => {
+            let dims = Vary::parse_all(&vary)?;
+            let (board, _) = game.load()?;
+            crate::grid::run(
+                "traveller",
+                &dims,
+                common,
+                |cell| game.rules_with(cell),
+                |rules| {
+                    bound(
+                        &board,
+                        &rules,
+                        game.start,
+                        steps,
+                        BTreeMap::new(),
+                        method,
+                        common,
+                    )
+                },
+            )
+        }
         Command::Bound {
             game,
             steps,

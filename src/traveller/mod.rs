@@ -31,3 +31,33 @@ pub fn verify(env: &Envelope) -> Result<String> {
 pub fn render(env: &Envelope) -> Result<String> {
     render::render(env)
 }
+
+/// Traveller in the game registry.
+pub struct Traveller;
+
+impl crate::games::Game for Traveller {
+    fn name(&self) -> &'static str {
+        "traveller"
+    }
+    fn about(&self) -> &'static str {
+        "Traveller — the most cash a trading lorry can make in T steps."
+    }
+    fn command(&self) -> clap::Command {
+        crate::games::command_of::<cli::Command>(self.name(), self.about())
+    }
+    fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
+        cli::run(crate::games::parse_matches(matches)?, common)
+    }
+    fn default_rules(&self) -> Result<Option<serde_json::Value>> {
+        Ok(Some(serde_json::to_value(rules::Rules::default())?))
+    }
+    fn verify(&self, env: &Envelope) -> Result<String> {
+        verify(env)
+    }
+    fn render(&self, env: &Envelope) -> Result<String> {
+        render(env)
+    }
+    fn svg(&self, env: &Envelope) -> Result<String> {
+        svg::svg(env)
+    }
+}

@@ -8,6 +8,8 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::variants::{self, RulesKind, Setting};
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
@@ -45,6 +47,23 @@ impl Rules {
         r.check()
             .with_context(|| format!("rules {}", path.display()))?;
         Ok(r)
+    }
+
+    /// These rules with `settings` (`--set KEY=VALUE`) applied and checked.
+    pub fn with_settings(&self, settings: &[Setting]) -> Result<Rules> {
+        if settings.is_empty() {
+            return Ok(self.clone());
+        }
+        let check = |v: &serde_json::Value| -> Result<()> {
+            serde_json::from_value::<Rules>(v.clone())?.check()
+        };
+        let kind = RulesKind {
+            game: "traveller",
+            shorthand: None,
+            check: &check,
+        };
+        let out = variants::apply(&serde_json::to_value(self)?, settings, &kind)?;
+        Ok(serde_json::from_value(out)?)
     }
 
     /// Reject numbers no game can start from.

@@ -1,0 +1,330 @@
+//! `<game> compare --vary KEY=V1,V2`: the grid of every combination of the varied keys,
+//! one bound per cell, as one table (or `--json` rows).
+//!
+//! Every game's `compare` goes through [`run`]: the game says how a cell's settings become
+//! a problem (`prepare`, run for every cell before any solving, so a bad key or value fails
+//! at once) and how a problem is solved into an episode (`solve`). Each episode is then
+//! replayed by its referee (the row's certificate) and, with `--out DIR`, written there.
+//! Cells are solved one after another.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Result};
+use serde::Serialize;
+
+use crate::cli::Common;
+use crate::episode::Envelope;
+use crate::lp::Status;
+use crate::variants::Setting;
+
+/// One `--vary KEY=V1,V2,…`: a key and the values it takes in turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vary {
+    pub key: String,
+    pub values: Vec<String>,
+}
+
+impl Vary {
+    /// Parse `KEY=V1,V2,…`, or `KEY=V1;V2;…` where a value is itself a comma list
+    /// (`deal.2=13,6,6,3;10,6,6,3`).
+    pub fn parse(text: &str) -> Result<Vary> {
+        let (key, list) = text
+            .split_once('=')
+            .filter(|(k, _)| !k.trim().is_empty())
+            .ok_or_else(|| anyhow!("--vary `{text}`: write KEY=V1,V2 (e.g. --vary colours=5,6)"))?;
+        let sep = if list.contains(';') { ';' } else { ',' };
+        let values: Vec<String> = list
+            .split(sep)
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.is_empty() {
+            bail!("--vary `{text}`: give at least one value after `=`");
+        }
+        if let Some(v) = values
+            .iter()
+            .find(|v| values.iter().filter(|w| w == v).count() > 1)
+        {
+            bail!("--vary `{text}`: value `{v}` is given twice");
+        }
+        Ok(Vary {
+            key: key.trim().to_string(),
+            values,
+        })
+    }
+
+    /// Parse every `--vary` of a command; a key varied twice is refused.
+    pub fn parse_all(texts: &[String]) -> Result<Vec<Vary>> {
+        let all: Vec<Vary> = texts
+            .iter()
+            .map(|t| Vary::parse(t))
+            .collect::<Result<_>>()?;
+        for (i, v) in all.iter().enumerate() {
+            if all[..i].iter().any(|w| w.key == v.key) {
+                bail!(
+                    "--vary {}: the key is varied twice; list its values once",
+                    v.key
+                );
+            }
+        }
+        Ok(all)
+    }
+}
+
+/// Every combination of the varied values, the first key changing slowest.
+pub fn cells(dims: &[Vary]) -> Vec<Vec<Setting>> {
+    let mut out: Vec<Vec<Setting>> = vec![Vec::new()];
+    for d in dims {
+        out = out
+            .into_iter()
+            .flat_map(|cell| {
+                d.values.iter().map(move |v| {
+                    let mut c = cell.clone();
+                    c.push(Setting {
+                        key: d.key.clone(),
+                        value: v.clone(),
+                    });
+                    c
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// One solved (or failed) cell, as `--json` prints it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    /// The cell's varied keys and values.
+    pub settings: std::collections::BTreeMap<String, String>,
+    /// `proven` (the bound is the episode's value), `best found` (a limit stopped the
+    /// solve) or `failed`.
+    pub status: String,
+    pub proven: bool,
+    pub value: Option<f64>,
+    pub bound: Option<f64>,
+    /// The referee's certificate line, when it accepted the episode.
+    pub certified: Option<String>,
+    /// Why the cell failed or its episode was rejected.
+    pub error: Option<String>,
+    pub seconds: f64,
+    /// Where `--out DIR` wrote the episode.
+    pub episode: Option<PathBuf>,
+}
+
+/// Solve every cell of `dims` (fixed settings are the game's business: it folds them into
+/// `prepare`) and print the table. Fails (exit 2) after the table when a cell failed.
+pub fn run<T>(
+    game: &str,
+    dims: &[Vary],
+    common: &Common,
+    prepare: impl Fn(&[Setting]) -> Result<T>,
+    solve: impl Fn(T) -> Result<Envelope>,
+) -> Result<()> {
+    let grid = cells(dims);
+    let problems: Vec<T> = grid
+        .iter()
+        .map(|c| prepare(c).map_err(|e| anyhow!("{}: {e:#}", label(c))))
+        .collect::<Result<_>>()?;
+    let mut rows = Vec::new();
+    for (cell, problem) in grid.iter().zip(problems) {
+        let t0 = Instant::now();
+        let row = match solve(problem) {
+            Ok(env) => finish(game, cell, env, t0, common),
+            Err(e) => failed(cell, format!("{e:#}"), t0),
+        };
+        common.note(format!(
+            "{game} compare {}: {} {}",
+            label(cell),
+            row.status,
+            row.value.map(show).unwrap_or_default()
+        ));
+        rows.push(row);
+    }
+    if common.json {
+        common.print_json(&rows)?;
+    } else {
+        println!("{}", table(dims, &rows));
+    }
+    let bad: Vec<String> = rows
+        .iter()
+        .filter(|r| r.error.is_some())
+        .map(|r| format!("{}: {}", label_of(r), r.error.as_deref().unwrap_or("")))
+        .collect();
+    if !bad.is_empty() {
+        bail!(
+            "{} of {} cells failed: {}",
+            bad.len(),
+            rows.len(),
+            bad.join("; ")
+        );
+    }
+    Ok(())
+}
+
+/// Certify a cell's episode with its referee and write it with `--out DIR`.
+fn finish(game: &str, cell: &[Setting], env: Envelope, t0: Instant, common: &Common) -> Row {
+    let seconds = env
+        .solver
+        .as_ref()
+        .map(|s| s.seconds)
+        .unwrap_or_else(|| t0.elapsed().as_secs_f64());
+    let proven = env.status == Status::Optimal;
+    let (certified, mut error) = match crate::games::verify(&env) {
+        Ok(line) => (Some(line), None),
+        Err(e) => (
+            None,
+            Some(format!("the referee rejects the episode: {e:#}")),
+        ),
+    };
+    let mut episode = None;
+    if let (Some(dir), None) = (&common.out, &error) {
+        let path = cell_file(dir, game, cell);
+        match common.save_episode(&path, &env) {
+            Ok(()) => episode = Some(path),
+            Err(e) => error = Some(format!("solved, but not saved: {e:#}")),
+        }
+    }
+    Row {
+        settings: settings_map(cell),
+        status: if error.is_some() {
+            "failed".into()
+        } else if proven {
+            "proven".into()
+        } else {
+            "best found".into()
+        },
+        proven: proven && error.is_none(),
+        value: env.value,
+        bound: env.bound,
+        certified,
+        error,
+        seconds,
+        episode,
+    }
+}
+
+fn failed(cell: &[Setting], why: String, t0: Instant) -> Row {
+    Row {
+        settings: settings_map(cell),
+        status: "failed".into(),
+        proven: false,
+        value: None,
+        bound: None,
+        certified: None,
+        error: Some(why),
+        seconds: t0.elapsed().as_secs_f64(),
+        episode: None,
+    }
+}
+
+fn settings_map(cell: &[Setting]) -> std::collections::BTreeMap<String, String> {
+    cell.iter()
+        .map(|s| (s.key.clone(), s.value.clone()))
+        .collect()
+}
+
+/// `colours=5, wagers=2`.
+pub fn label(cell: &[Setting]) -> String {
+    cell.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn label_of(r: &Row) -> String {
+    r.settings
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Where `--out DIR` writes a cell: `DIR/{game}-{key}-{value}-….json`.
+pub fn cell_file(dir: &Path, game: &str, cell: &[Setting]) -> PathBuf {
+    let mut name = game.to_string();
+    for s in cell {
+        name.push_str(&format!("-{}-{}", safe(&s.key), safe(&s.value)));
+    }
+    dir.join(format!("{name}.json"))
+}
+
+fn safe(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// A whole number as one (solver values carry float noise), else two decimals.
+fn show(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-6 && x.abs() < 1e15 {
+        format!("{}", x.round() as i64)
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+fn table(dims: &[Vary], rows: &[Row]) -> String {
+    let mut header: Vec<String> = dims.iter().map(|d| d.key.clone()).collect();
+    header.extend(
+        [
+            "value",
+            "bound",
+            "status",
+            "certified",
+            "seconds",
+            "episode",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    let body = rows.iter().map(|r| {
+        let mut cells: Vec<String> = dims
+            .iter()
+            .map(|d| r.settings.get(&d.key).cloned().unwrap_or_default())
+            .collect();
+        cells.push(r.value.map(show).unwrap_or_else(|| "-".into()));
+        cells.push(r.bound.map(show).unwrap_or_else(|| "-".into()));
+        cells.push(match &r.error {
+            Some(e) => format!("failed: {e}"),
+            None => r.status.clone(),
+        });
+        cells.push(if r.certified.is_some() { "yes" } else { "no" }.into());
+        cells.push(format!("{:.2}", r.seconds));
+        cells.push(
+            r.episode
+                .as_ref()
+                .map(|p| format!("`{}`", p.display()))
+                .unwrap_or_else(|| "-".into()),
+        );
+        cells
+    });
+    crate::render::table(header, body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_of_all_combinations() {
+        let dims = Vary::parse_all(&["a=1,2".into(), "b=x;y,z".into()]).unwrap();
+        assert_eq!(dims[1].values, ["x", "y,z"]);
+        let c = cells(&dims);
+        let labels: Vec<String> = c.iter().map(|c| label(c)).collect();
+        assert_eq!(labels, ["a=1, b=x", "a=1, b=y,z", "a=2, b=x", "a=2, b=y,z"]);
+        assert!(Vary::parse("a").is_err());
+        assert!(Vary::parse("a=").is_err());
+        assert!(Vary::parse("a=1,1").is_err());
+        assert!(Vary::parse_all(&["a=1".into(), "a=2".into()]).is_err());
+        let f = cell_file(Path::new("out"), "g", &c[1]);
+        assert_eq!(f, Path::new("out/g-a-1-b-y_z.json"));
+    }
+}

@@ -1,0 +1,338 @@
+//! Rule variants as flags: `--set KEY=VALUE` and `compare --vary KEY=V1,V2` in every game,
+//! bad keys and bad values (exit 2, one line naming the key), and episodes solved under
+//! overridden rules verified under exactly those rules.
+
+mod common;
+
+use common::{run_bad_input, run_ok, scratch, stdout};
+use serde_json::Value;
+
+fn json_rows(args: &[&str]) -> Vec<Value> {
+    let out = run_ok(args);
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("compare --json prints JSON");
+    v.as_array().expect("an array of rows").clone()
+}
+
+fn values(rows: &[Value]) -> Vec<i64> {
+    rows.iter()
+        .map(|r| {
+            assert_eq!(r["proven"], true, "{r}");
+            assert!(r["certified"].is_string(), "{r}");
+            assert_eq!(r["value"], r["bound"], "{r}");
+            r["value"].as_f64().unwrap() as i64
+        })
+        .collect()
+}
+
+#[test]
+fn lost_cities_compare_colours_gives_the_two_edition_bounds() {
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "lost-cities",
+        "compare",
+        "--vary",
+        "colours=5,6",
+    ]);
+    assert_eq!(values(&rows), [580, 740]);
+    assert_eq!(rows[1]["settings"]["colours"], "6");
+}
+
+#[test]
+fn lost_cities_set_and_grid_on_a_miniature() {
+    // Two wagers instead of one on the 2x3 miniature: the grid's rows are the bounds
+    // `bound --set` proves one at a time.
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "lost-cities",
+        "compare",
+        "--variant",
+        "models/lost-cities/mini-2x3.json",
+        "--vary",
+        "wagers=0,1",
+        "--vary",
+        "bonus=0,50",
+    ]);
+    assert_eq!(rows.len(), 4);
+    let grid = values(&rows);
+    for (row, v) in rows.iter().zip(&grid) {
+        let w = format!("wagers={}", row["settings"]["wagers"].as_str().unwrap());
+        let b = format!("bonus={}", row["settings"]["bonus"].as_str().unwrap());
+        let one = run_ok(&[
+            "--quiet",
+            "--json",
+            "lost-cities",
+            "bound",
+            "--variant",
+            "models/lost-cities/mini-2x3.json",
+            "--set",
+            &w,
+            "--set",
+            &b,
+        ]);
+        let env: Value = serde_json::from_str(&stdout(&one)).unwrap();
+        assert_eq!(env["value"].as_f64().unwrap() as i64, *v, "{w} {b}");
+    }
+}
+
+#[test]
+fn lost_cities_bad_keys_and_values() {
+    let e = run_bad_input(&["lost-cities", "bound", "--set", "no_such_key=1"]);
+    assert!(
+        e.contains("no_such_key") && e.contains("bonus_cards, colours"),
+        "{e}"
+    );
+    let e = run_bad_input(&["lost-cities", "bound", "--set", "wagers=many"]);
+    assert!(e.contains("wagers") && e.contains("number"), "{e}");
+    let e = run_bad_input(&["lost-cities", "bound", "--set", "hand_size=40"]);
+    assert!(
+        e.contains("--set hand_size=40") && e.contains("hand_size"),
+        "{e}"
+    );
+    let e = run_bad_input(&["lost-cities", "compare", "--vary", "colours=5,9"]);
+    assert!(e.contains("colours") && e.contains("1 to 6"), "{e}");
+    let e = run_bad_input(&["lost-cities", "compare", "--vary", "colours"]);
+    assert!(e.contains("KEY=V1,V2"), "{e}");
+    let e = run_bad_input(&["lost-cities", "bound", "--set", "wagers"]);
+    assert!(e.contains("KEY=VALUE"), "{e}");
+}
+
+#[test]
+fn episodes_record_the_rules_they_were_solved_under() {
+    let dir = scratch("variants-episodes");
+    let cases: [(&str, Vec<&str>, &str, Value); 4] = [
+        (
+            "lc.json",
+            vec!["lost-cities", "bound", "--set", "wagers=2"],
+            "/wagers",
+            Value::from(2),
+        ),
+        (
+            "haggle.json",
+            vec![
+                "haggle",
+                "bound",
+                "--players",
+                "3",
+                "--set",
+                "seven_rule=minus10_per_colour",
+            ],
+            "/seven_rule",
+            Value::from("minus10_per_colour"),
+        ),
+        (
+            "traveller.json",
+            vec![
+                "traveller",
+                "bound",
+                "--board",
+                "models/traveller/classic.pl",
+                "--steps",
+                "8",
+                "--set",
+                "capacity=400",
+            ],
+            "/rules/capacity",
+            Value::from(400.0),
+        ),
+        (
+            "ma.json",
+            vec![
+                "modern-art",
+                "bound",
+                "--variant",
+                "models/modern-art/mini/m22-every-symbol.json",
+                "--set",
+                "threshold.2=2",
+            ],
+            "/variant/threshold/2",
+            Value::from(2),
+        ),
+    ];
+    for (file, args, pointer, want) in cases {
+        let path = dir.join(file);
+        let mut all = vec!["--quiet", "--out", path.to_str().unwrap()];
+        all.extend(args.iter().copied());
+        run_ok(&all);
+        let env: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(env["variant"].pointer(pointer), Some(&want), "{file}");
+        run_ok(&["verify", path.to_str().unwrap()]);
+    }
+}
+
+#[test]
+fn haggle_set_vary_and_bad_input() {
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "haggle",
+        "compare",
+        "--players",
+        "3",
+        "--vary",
+        "seven_rule=eliminate,minus10_per_colour",
+        "--vary",
+        "rules=1-15;1-8",
+    ]);
+    assert_eq!(rows.len(), 4);
+    values(&rows);
+    let e = run_bad_input(&["haggle", "bound", "--players", "3", "--set", "seven=1"]);
+    assert!(
+        e.contains("unknown key `seven`") && e.contains("seven_rule"),
+        "{e}"
+    );
+    let e = run_bad_input(&["haggle", "bound", "--players", "3", "--set", "seven_rule=x"]);
+    assert!(
+        e.contains("--set seven_rule=x") && e.contains("minus10_per_colour"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "haggle",
+        "score",
+        "--hand",
+        "1/1/1/1/1",
+        "--set",
+        "rules=16",
+    ]);
+    assert!(e.contains("--set rules=16") && e.contains("1-15"), "{e}");
+    let e = run_bad_input(&[
+        "haggle",
+        "compare",
+        "--players",
+        "3",
+        "--vary",
+        "eliminated_compete=true,maybe",
+    ]);
+    assert!(
+        e.contains("eliminated_compete") && e.contains("true or false"),
+        "{e}"
+    );
+}
+
+#[test]
+fn traveller_set_vary_and_bad_input() {
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "traveller",
+        "compare",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "10",
+        "--vary",
+        "capacity=200,1000",
+        "--set",
+        "fuel=10",
+    ]);
+    let v = values(&rows);
+    assert!(v[0] <= v[1], "a bigger lorry never earns less: {v:?}");
+    let e = run_bad_input(&[
+        "traveller",
+        "bound",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "5",
+        "--set",
+        "lorry=5",
+    ]);
+    assert!(
+        e.contains("unknown key `lorry`") && e.contains("capacity"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "traveller",
+        "bound",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "5",
+        "--set",
+        "fuel=30",
+    ]);
+    assert!(e.contains("--set fuel=30") && e.contains("tank"), "{e}");
+    let e = run_bad_input(&[
+        "traveller",
+        "compare",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "5",
+        "--vary",
+        "tank=10,2.5",
+    ]);
+    assert!(e.contains("tank"), "{e}");
+}
+
+#[test]
+fn modern_art_compare_vary_on_a_miniature() {
+    let dir = scratch("variants-ma");
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+        "modern-art",
+        "compare",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--vary",
+        "threshold.2=2,3",
+    ]);
+    assert_eq!(values(&rows), [15, 17]);
+    for r in &rows {
+        let file = r["episode"].as_str().expect("--out DIR writes each cell");
+        run_ok(&["verify", file]);
+    }
+    let e = run_bad_input(&[
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--set",
+        "thresh=2",
+    ]);
+    assert!(
+        e.contains("unknown key `thresh`") && e.contains("threshold.2"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "modern-art",
+        "compare",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--vary",
+        "threshold.2=2,0",
+    ]);
+    assert!(
+        e.contains("threshold.2=0") && e.contains("at least 1"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--set",
+        "deal=3",
+    ]);
+    assert!(e.contains("deal.2"), "{e}");
+}
+
+#[test]
+fn the_bound_verb_and_its_old_names() {
+    for verb in ["bound", "solve"] {
+        run_ok(&[
+            "--quiet",
+            "modern-art",
+            verb,
+            "--variant",
+            "models/modern-art/mini/m01-plain.json",
+        ]);
+    }
+    for verb in ["bound", "max"] {
+        run_ok(&["--quiet", "cribbage", verb]);
+    }
+}
