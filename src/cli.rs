@@ -150,8 +150,7 @@ impl Common {
     }
 }
 
-// The commands that work on any game's episode; the games' own come from the registry.
-// (A plain comment: a doc comment here would replace the program's own about text.)
+/// The commands that work on any game's episode; the games' own come from the registry.
 #[derive(Debug, Subcommand)]
 pub enum Builtin {
     /// Render an episode file as markdown tables and draw its picture (SVG).
@@ -232,18 +231,17 @@ pub fn relative(from: &Path, target: &Path) -> String {
 /// The whole command line: the shared options, one subcommand per registered game, then
 /// `render` and `verify`.
 pub fn command() -> clap::Command {
-    let mut cmd = Common::augment_args(
-        clap::Command::new("gamebounds")
-            .version(env!("CARGO_PKG_VERSION"))
-            .about(ABOUT)
-            .after_help(format!("{}\n{AFTER}", games_help()))
-            .subcommand_required(true)
-            .arg_required_else_help(true),
-    );
+    let mut cmd = Common::augment_args(clap::Command::new("gamebounds"));
     for g in games::GAMES {
         cmd = cmd.subcommand(g.command());
     }
+    // The derives' doc comments set `about` as they augment: the program's own text last.
     Builtin::augment_subcommands(cmd)
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(ABOUT)
+        .after_help(format!("{}\n{AFTER}", games_help()))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
 }
 
 /// Write a text file, creating its directory first; errors name the path.
