@@ -32,6 +32,8 @@ Episodes (JSON) written with --out can be checked and rendered by any game:
   gamebounds render games/modern-art-2p-standard.json -o out.md
   gamebounds verify games/modern-art-2p-standard.json
 
+Each game's verbs, options and results: docs/<game>.md; its rules: docs/rules/<game>.md.
+
 Examples:
   gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json
   gamebounds cribbage score 5H 5S 5C JD --start 5D
@@ -74,8 +76,7 @@ pub struct Common {
     pub verbose: bool,
     /// HiGHS's random seed (`random_seed`). The same seed gives the same result; another
     /// seed takes another search path to the same proven maximum, sometimes in a very
-    /// different time (Modern Art, 4 players from scratch: 97.5, 103.0 and 80.2 s at
-    /// seeds 0, 1 and 2 in the committed benchmark).
+    /// different time (`results/bench-modern-art.md` times three seeds).
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
 }

@@ -111,7 +111,9 @@ fn examples(name: &str, text: &str) -> Result<Vec<Example>, String> {
             });
             continue;
         }
-        let ex = out.last_mut().expect("a console block starts with a command");
+        let ex = out
+            .last_mut()
+            .expect("a console block starts with a command");
         if let Some(code) = line.strip_prefix("? ") {
             if ex.expected.is_empty() {
                 ex.code = code
@@ -128,9 +130,7 @@ fn examples(name: &str, text: &str) -> Result<Vec<Example>, String> {
 
 /// Whether the first line after the fence at line `i` (0-based) is a `$ ` command.
 fn lines_follow_a_command(text: &str, i: usize) -> bool {
-    text.lines()
-        .nth(i + 1)
-        .is_some_and(|l| l.starts_with("$ "))
+    text.lines().nth(i + 1).is_some_and(|l| l.starts_with("$ "))
 }
 
 /// Whether `actual` matches the pattern line `pat`, where `[..]` matches any text.
@@ -211,7 +211,11 @@ fn check(files: &[PathBuf]) {
     let mut failures = Vec::new();
     let mut count = 0;
     for file in files {
-        let name = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        let name = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         let text = std::fs::read_to_string(file).expect("the page is readable");
         let exs = examples(&name, &text).unwrap_or_else(|e| panic!("{e}"));
         count += exs.len();
@@ -241,7 +245,10 @@ fn readme_examples_print_what_they_show() {
     let n = examples("README.md", &std::fs::read_to_string(&readme).unwrap())
         .unwrap()
         .len();
-    assert!(n >= 5, "README.md shows {n} console examples; one per game at least");
+    assert!(
+        n >= 5,
+        "README.md shows {n} console examples; one per game at least"
+    );
     check(&[readme]);
 }
 
@@ -261,8 +268,14 @@ fn a_changed_output_fails() {
     assert!(output_matches(&exs[0].expected, &ok));
     assert!(output_matches(&exs[0].expected, &["score 29", "last  s"]));
     assert!(!output_matches(&exs[0].expected, &["score 28", "last 1 s"]));
-    assert!(!output_matches(&exs[0].expected, &["score 29", "last 1 s", "more"]));
-    assert!(!output_matches(&exs[0].expected, &["score 29", "first 1 s"]));
+    assert!(!output_matches(
+        &exs[0].expected,
+        &["score 29", "last 1 s", "more"]
+    ));
+    assert!(!output_matches(
+        &exs[0].expected,
+        &["score 29", "first 1 s"]
+    ));
     assert!(!line_matches("a [..] b", "a b"));
     assert!(examples("t.md", "```console\nls\n```\n").is_err());
     assert!(examples("t.md", "```console\n$ ls\n```\n").is_err());
