@@ -7,7 +7,7 @@
 //!
 //! This module never looks at the ILP. It reads only the spec and the variant.
 //!
-//! Readings the spec leaves open, fixed here (and in README):
+//! Readings the spec leaves open, fixed here (and in docs/rules/modern-art.md):
 //! - Dealing goes seat by seat (P1 gets all its cards, then P2, …). When the deck runs out
 //!   dealing stops, so later seats get fewer cards. The extra card is turned up after
 //!   the deal.
