@@ -146,19 +146,34 @@ impl Common {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Modern Art: Masters Gallery — exact maximum scores for 2–5 players.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Every verb, option and result: docs/modern-art.md; the rules: docs/rules/modern-art.md."
+    )]
     ModernArt(modern_art::cli::Command),
     /// Cribbage — hand values, best discards, maximum hands, distributions.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Every verb, option and result: docs/cribbage.md; the rules: docs/rules/cribbage.md."
+    )]
     Cribbage(cribbage::cli::Command),
     /// Haggle (Sid Sackson) — the 15 rules, goal hands, trades, bounds.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Every verb, option and result: docs/haggle.md; the rules: docs/rules/haggle.md."
+    )]
     Haggle(haggle::cli::Command),
     /// Lost Cities — bounds with replayable games, bots and tournaments.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Every verb, option and result: docs/lost-cities.md; the rules: docs/rules/lost-cities.md."
+    )]
     LostCities(lost_cities::cli::Command),
     /// Traveller — the most cash a trading lorry can make in T steps.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Every verb, option and result: docs/traveller.md; the rules: docs/rules/traveller.md."
+    )]
     Traveller(traveller::cli::Command),
     /// Render an episode file as markdown tables.
     Render {
