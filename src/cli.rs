@@ -27,6 +27,7 @@ checked, rendered and drawn by any game, and gathered into a static HTML site:
 
 Rules: every game reads a rules file (models/<game>/); --set KEY=VALUE overrides one key,
 and `<game> compare --vary KEY=V1,V2` bounds every combination (docs/variants.md).
+Each game's verbs, options and results: docs/<game>.md; its rules: docs/rules/<game>.md.
 
 Examples:
   gamebounds modern-art bound --players 2 --variant models/modern-art/anchor.json
@@ -83,8 +84,7 @@ pub struct Common {
     pub verbose: bool,
     /// HiGHS's random seed (`random_seed`). The same seed gives the same result; another
     /// seed takes another search path to the same proven maximum, sometimes in a very
-    /// different time (Modern Art, 4 players from scratch: 97.5, 103.0 and 80.2 s at
-    /// seeds 0, 1 and 2 in the committed benchmark).
+    /// different time (`results/bench-modern-art.md` times three seeds).
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
 }

@@ -85,6 +85,9 @@ pub fn command_of<S: clap::Subcommand>(name: &'static str, about: &'static str) 
     S::augment_subcommands(
         clap::Command::new(name)
             .about(about)
+            .after_help(format!(
+                "Every verb, option and result: docs/{name}.md; the rules: docs/rules/{name}.md."
+            ))
             .subcommand_required(true)
             .arg_required_else_help(true),
     )

@@ -216,8 +216,8 @@ impl Model {
     /// every branch whose bound cannot beat it (its `objective_bound`), and a model with no
     /// such solution ends as infeasible ("no solution beats `value`"). For an integral
     /// objective, pass the best known value ± 0.5. Why not a row "objective ≥ value": the
-    /// row changes every LP HiGHS solves, the cutoff only prunes (one 5-player Modern Art
-    /// part: 81 s with the row, 45 s with the cutoff).
+    /// row changes every LP HiGHS solves, the cutoff only prunes (measured in
+    /// `docs/notebook/modern-art.md`).
     pub fn cutoff(&mut self, value: f64) {
         self.cutoff = Some(value);
     }
@@ -227,16 +227,13 @@ impl Model {
     /// and shifting heuristics). Meant for a model under a [`Model::cutoff`] whose job is to
     /// show that nothing beats a known solution: the heuristics only look for solutions,
     /// and RENS and the root reduced-cost heuristic solve sub-MIPs at the root that can
-    /// cost more than the proof (one Modern Art part: 5.1 s with them, 3.4 s without).
-    /// Branch and bound still finds any better solution at its integral nodes.
+    /// cost more than the proof. Branch and bound still finds any better solution at its
+    /// integral nodes.
     ///
     /// It also keeps HiGHS from restarting its root (`mip_allow_restart=false`): when
     /// the root fixes enough columns HiGHS presolves the reduced model again and starts
-    /// its cuts over, several times on a small part that its root settles anyway (one
-    /// 2-player Modern Art part: four restarts, 3.0 → 2.0 s without them). Measured on
-    /// the four standard Modern Art proofs: their parts' time 2,193 → 1,648 s (2 and 3
-    /// players a fifth to a quarter faster, the 4-player hard part 677 → 268 s), though
-    /// 5 players lose 8%: some small parts that a restart closes at the root branch now.
+    /// its cuts over, several times on a small part that its root settles anyway. Both
+    /// were measured on the Modern Art proofs (`docs/notebook/modern-art.md`).
     pub fn proof_only(&mut self) {
         for key in [
             "mip_heuristic_run_rens",

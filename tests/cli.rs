@@ -28,6 +28,109 @@ fn help_teaches_games_and_verbs() {
     assert!(out.contains("Examples:"));
 }
 
+/// The verbs of `gamebounds <game>`, read from its `--help` (every game lists them under
+/// `Commands:`, one a line).
+fn verbs(game: &str) -> Vec<String> {
+    let help = stdout(&run(&[game, "--help"]));
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|v| *v != "help")
+        .map(String::from)
+        .collect()
+}
+
+/// The first timing in `text`: a number (in digits or words) followed by a unit of time,
+/// such as `97.5 s`, `8 s)`, `30 seconds` or `two minutes`.
+fn timing(text: &str) -> Option<String> {
+    const WORDS: [&str; 9] = [
+        "a", "one", "two", "three", "few", "several", "half", "ten", "under",
+    ];
+    const UNITS: [&str; 10] = [
+        "s", "ms", "sec", "second", "seconds", "min", "minute", "minutes", "hour", "hours",
+    ];
+    let toks: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "(),;:[]".contains(c))
+        .filter(|t| !t.is_empty())
+        .collect();
+    toks.windows(2).find_map(|w| {
+        let num = w[0].trim_end_matches(['.', '%']);
+        let is_num = num.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && num
+                .chars()
+                .all(|c| c.is_ascii_digit() || ".,–-".contains(c));
+        let unit = w[1].trim_end_matches(['.', '\'']);
+        let word = WORDS.contains(&num.to_lowercase().as_str());
+        ((is_num || word) && UNITS.contains(&unit)).then(|| format!("{} {}", w[0], w[1]))
+    })
+}
+
+#[test]
+fn the_timing_finder_finds_timings() {
+    for t in [
+        "in 97.5 s at",
+        "(8 s)",
+        "takes 30 seconds",
+        "two minutes",
+        "0.3 s, 8 s",
+    ] {
+        assert!(timing(t).is_some(), "{t}");
+    }
+    for t in [
+        "after S seconds",
+        "default: 120",
+        "300 per part",
+        "T = 50 steps",
+        "2–5 s-curves",
+    ] {
+        assert!(timing(t).is_none(), "{t}");
+    }
+}
+
+/// No help text quotes a timing: timings change with the machine and the code, and live in
+/// `results/bench-*.md`. And `modern-art solve --help`, the one a newcomer reads first,
+/// fits a screen.
+#[test]
+fn help_texts_quote_no_timing() {
+    let mut pages = vec![vec!["--help".to_string()]];
+    for game in [
+        "modern-art",
+        "cribbage",
+        "haggle",
+        "lost-cities",
+        "traveller",
+    ] {
+        pages.push(vec![game.into(), "--help".into()]);
+        let vs = verbs(game);
+        assert!(vs.len() >= 3, "{game}: verbs {vs:?}");
+        for v in vs {
+            pages.push(vec![game.into(), v, "--help".into()]);
+        }
+    }
+    for v in ["render", "verify"] {
+        pages.push(vec![v.into(), "--help".into()]);
+    }
+    for args in &pages {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = run(&a);
+        assert!(o.status.success(), "{a:?}");
+        let text = stdout(&o);
+        if let Some(t) = timing(&text) {
+            panic!("`gamebounds {}` quotes a timing: `{t}`", a.join(" "));
+        }
+    }
+    let solve = stdout(&run(&["modern-art", "solve", "--help"]));
+    let n = solve.lines().count();
+    assert!(
+        n <= 60,
+        "modern-art solve --help prints {n} lines (60 at most)"
+    );
+    assert!(solve.contains("docs/modern-art"), "it points to the docs");
+}
+
 #[test]
 fn unknown_game_is_exit_2() {
     let o = run(&["chess", "solve"]);

@@ -63,9 +63,9 @@ pub enum Command {
     /// Examples:
     ///   gamebounds cribbage max                       # 29
     ///   gamebounds cribbage max --without 5 --count   # best hand with no five
-    ///   gamebounds cribbage max --contains 7H --contains 8 --crib
     ///   gamebounds cribbage max --from "2C 4H 6D 8H 2S JC" --start 9S
-    ///   gamebounds cribbage max --from "2H 3H 4H 5H 6H 7H 8H" --start-from "2H 3H 4H 5H 6H 7H 8H"
+    ///
+    /// More queries and every option: docs/cribbage.md.
     #[command(verbatim_doc_comment, name = "bound", visible_alias = "max")]
     Max {
         /// A card (5H) or rank (5, 10, J) that must be among the five; repeat a rank to

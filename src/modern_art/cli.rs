@@ -57,48 +57,44 @@ impl Setup {
     }
 }
 
+/// A verb's help with its description printed under its one-line summary and before the
+/// options, as a short help (one line per option) that fits a screen.
+const VERB_TEMPLATE: &str =
+    "{about-with-newline}\n{before-help}{usage-heading} {usage}\n\n{all-args}{after-help}";
+
+/// `solve --help`: what the verb does, in a few lines; the details are in docs/.
+const SOLVE_ABOUT: &str = "\
+All players cooperate and the deal is free (the maximum is over all shuffles). The optimum
+is turned into a concrete game and replayed by the referee; only a proven optimum whose
+replay agrees is called a \"proven maximum\". A solve stopped by --time-limit reports
+\"best found S, bound B, gap G%\". Default --time-limit: 120 for a whole solve, 300 per
+part of a split; `--time-limit 0` runs to a proof.
+
+A max-player solve (the default objective) is a split proof: the maximum is the largest
+of restricted solves, by default over the award tokens and the rounds their artist leads
+(`tokens-leads`, each part with its own time limit). With no --start game, a short search
+of the most promising part finds a first game, and every part then only has to show that
+nothing beats it. `--split whole` is one solve of the whole game.
+
+Details: docs/modern-art-solver.md (the model, the split, the search), docs/modern-art.md.";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  gamebounds modern-art bound --players 3 --out s3.json
+  gamebounds modern-art bound --variant models/modern-art/mini/m22-every-symbol.json
+  gamebounds modern-art bound --players 2 --star krypto --time-limit 0";
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Prove the highest possible score with the ILP (HiGHS) and certify it with the referee.
-    ///
-    /// All players cooperate and the deal is free (the maximum is over all shuffles). The
-    /// optimum is turned into a concrete game and replayed by the referee; only a proven
-    /// optimum whose replay agrees is called a "proven maximum". With --time-limit hit it
-    /// reports "best found S, bound B, gap G%". Default time limit 120 s for a whole solve,
-    /// 300 s per part for a split (`--time-limit 0`: none, run to a proof).
-    ///
-    /// A max-player solve (the default objective) is split: the maximum is proven as the
-    /// largest of restricted solves, by default over the award tokens and the rounds their
-    /// artist leads (`tokens-leads`); `--split whole` is one solve of the whole game
-    /// instead (what the other objectives always get). `--split` or `--split first`: one
-    /// per artist that takes first place in round 1; `--split tokens`, one per artist and number of award tokens above half of
-    /// them that it ends the game with, plus one where no artist has more than half;
-    /// `--split tokens-leads`, the token split with every "artist ends with t tokens" part
-    /// that its LP does not settle split again by the rounds the artist leads, one round
-    /// at a time (the sub-part with the highest LP first), unless the LP is within 1.5% of
-    /// the best game (3% with 2 players), which HiGHS closes whole faster (each part
-    /// gets the time limit; parts whose LP bound cannot beat the best game are skipped,
-    /// and once a game is known a part only looks for a better one). With no game known
-    /// (no --start), a short neighbourhood search of the first sub-part finds one first
-    /// (with 4 players: the sub-part's games in which no hand runs empty, solved to the
-    /// end piece by piece, whose best game ends the search): its root (a game near the root's bound is
-    /// attempted at once), then one round's
-    /// shape kept at a time while the other rounds change, and after each better game a
-    /// short proof attempt that may close the sub-part and end the search (where the
-    /// split divides the sub-part by a round's ranking: its pieces, once a neighbourhood
-    /// found nothing better; not with 4 players, whose split solves them) ("search: …"
-    /// lines on stderr). The token splits
-    /// rename the artists whose cards carry the same symbols (all five in the shipped
-    /// decks): one part "any artist: t tokens" stands for all of them, and each part
-    /// looks at one game per renaming. `tokens-leads` is the fast one: the standard
-    /// maxima are found and proven in about 30 s (2 and 5 players) to under a minute
-    /// (3 and 4 players; medians over HiGHS seeds 0–2) on the benchmark's machine
-    /// (results/bench-modern-art.md); a slower machine has taken 2–3 times as long.
-    ///
-    /// Example: gamebounds modern-art solve --players 3 --split tokens-leads --out s3.json
-    ///
-    /// Example: gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json --split --out games/modern-art-2p-anchor.json
-    #[command(name = "bound", visible_alias = "solve")]
+    #[command(
+        long_about = None,
+        before_help = SOLVE_ABOUT,
+        after_help = SOLVE_EXAMPLES,
+        help_template = VERB_TEMPLATE,
+        name = "bound",
+        visible_alias = "solve"
+    )]
     Solve {
         #[command(flatten)]
         setup: Setup,
@@ -113,7 +109,8 @@ pub enum Command {
             value_enum,
             value_name = "BY",
             num_args = 0..=1,
-            default_missing_value = "first"
+            default_missing_value = "first",
+            hide_possible_values = true
         )]
         split: Option<super::solve::SplitBy>,
         /// Only games in which ARTIST (name or 1-based number) takes first place in every
@@ -166,23 +163,26 @@ pub enum Command {
         #[arg(long, value_name = "KEY=V1,V2")]
         vary: Vec<String>,
         /// How each cell is solved, as `solve --split BY` does. The default, as for
-        /// `solve`: a max-player cell is proven by the `tokens-leads` split (300 s per
-        /// part unless --time-limit; the standard maxima in half a minute to under three
-        /// minutes each), any other objective by one unsplit solve within the time limit;
-        /// `--split whole` solves max-player unsplit too.
+        /// `solve`: a max-player cell is proven by the `tokens-leads` split, any other
+        /// objective by one unsplit solve within the time limit; `--split whole` solves
+        /// max-player unsplit too.
         #[arg(long, value_enum, value_name = "BY")]
         split: Option<super::solve::SplitBy>,
         #[command(flatten)]
         goal: super::solve::Goal,
     },
-    /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md (with the
-    /// star games, -star-krypto) and results/modern-art.md (default time limit 120 s per
-    /// solve). The tables are read back from the episodes in games/, so `--players 5`
-    /// re-solves only the 5-player rows and keeps the others. An episode already there
-    /// stays when it has a better game, or the same game proven where this run did not
-    /// prove it (a short run never undoes a long proof).
+    /// Regenerate games/modern-art-*.json|md and results/modern-art.md.
     ///
-    /// Example: gamebounds modern-art results --time-limit 150 --players 3,4,5
+    /// Solves the maxima of 2–5 players under the standard, anchor and blessed variants
+    /// (and their star games). The tables are read back from the episodes in games/, so
+    /// `--players 5` re-solves only the 5-player rows and keeps the others. An episode
+    /// already there stays when it has a better game, or the same game proven where this
+    /// run did not prove it (a short run never undoes a long proof). Runs only in the
+    /// checkout. See docs/modern-art.md.
+    ///
+    /// Example: gamebounds modern-art results --players 3 --variants anchor
+    ///
+    /// Example: gamebounds modern-art results --tables-only
     Results {
         /// Player counts to solve again, comma separated.
         #[arg(long, value_delimiter = ',', default_value = "2,3,4,5")]
@@ -205,11 +205,9 @@ pub enum Command {
     /// into results/bench-modern-art-certify.md.
     ///
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
-    /// --split tokens-leads` (--time-limit per part, default 300 s), which finds and proves
-    /// each maximum in about 20 s to under two minutes, depending on the player count
-    /// and HiGHS's seed (on a machine 2–3 times slower, more). --certify times only the
-    /// proof:
-    /// the split started from the game in games/ (how `results --resume` re-proves).
+    /// --split tokens-leads`. --certify times only the proof: the split started from the
+    /// game in games/ (how `results --resume` re-proves). The timings are in those
+    /// reports, not here.
     ///
     /// Example: gamebounds modern-art bench --runs 3
     ///
@@ -218,14 +216,12 @@ pub enum Command {
         /// Runs per player count; the table reports their median wall time. Run i runs
         /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
         /// another search path (or, with --certify, another proof tree), and these differ
-        /// in time far more than one path's runs do (4 players from scratch: 80.2-103.0 s
-        /// over seeds 0-2 in the committed benchmark; its proof alone 24.0-36.1 s, and
-        /// 34.5-196.8 s over seeds 0-8 on a slower machine)
+        /// in time far more than one path's runs do
         #[arg(long, default_value_t = 3)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode
         /// in games/ starts a `tokens-leads` split that only has to show nothing beats it
-        /// (--time-limit per part, default 1500 s), into
+        /// (--time-limit per part, default 1500), into
         /// results/bench-modern-art-certify.md
         #[arg(long)]
         certify: bool,

@@ -56,8 +56,8 @@ pub enum Command {
         #[arg(long, value_name = "T")]
         steps: usize,
         /// How to prove it: `events` (every sequence of purchases, sales and fuel stops,
-        /// its quantities by LP and MIP: exact; the sequences grow with the budget:
-        /// classic board T = 50 in 0.3 s, T = 80 in 8 s, T = 100 under an hour),
+        /// its quantities by LP and MIP: exact; the sequences grow about tenfold every
+        /// ten steps, see results/traveller.md),
         /// `ilp` (the time-expanded ILP: a bound with a gap for long budgets; the only one
         /// for --stock-value) or `auto` (events; if --time-limit stops it, the ILP from
         /// its best plan, with another --time-limit).

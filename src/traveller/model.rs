@@ -564,7 +564,7 @@ fn ceilings(
 /// The ceilings with the steps after the last checkpoint solved (`last`) bounded again
 /// from it ([`restart_profit_bounds`]). Only the reported bound uses them, not the
 /// model: given these tighter big-Ms the interior point method takes several times
-/// longer (the T = 30 checkpoint LP: 6 s → over 30 s; the T = 30 proof: 8.5 s → 24 s).
+/// longer (measured in `docs/notebook/traveller.md`).
 fn restarted(board: &Board, rules: &Rules, ceiling: &[f64], last: Option<usize>) -> Vec<f64> {
     let mut w = ceiling.to_vec();
     if let Some(tc) = last {

@@ -30,7 +30,7 @@ use super::rules::Rules;
 use crate::lp::{SolveOptions, Status};
 
 /// Steps per window when chaining from a checkpoint (20: about one round trip; 10-step
-/// windows leave more slack per step, see the README).
+/// windows leave more slack per step, see docs/notebook/traveller.md).
 pub const WINDOW: usize = 20;
 
 /// Seconds each chained window may take (its dual bound is used if not proven).

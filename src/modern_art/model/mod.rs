@@ -387,7 +387,7 @@ impl Near<'_> {
     /// `GAMEBOUNDS_NEAR_HIGHS` for the neighbourhoods, `GAMEBOUNDS_PROOF_HIGHS` for the
     /// proof attempts (whose scope beats a game). `GAMEBOUNDS_HIGHS` (every model) comes
     /// after these and wins. Used to measure HiGHS's rounding heuristics on the search
-    /// alone (README, "Rounding heuristics in the search").
+    /// alone (docs/notebook/modern-art.md, "Rounding heuristics in the search").
     fn diagnostic_options(&self, m: &mut Model, scope: &Scope) -> Result<()> {
         let key = if self.plan.is_some() {
             "GAMEBOUNDS_NEAR_HIGHS"
