@@ -143,12 +143,13 @@ pub fn generate(seed: u64, players: usize) -> Result<Generated> {
 }
 
 /// First deal 10–13; the rest of `standard` (±3) spread at random over the later rounds,
-/// none more than 2 above an even share (no second deal as large as the first).
+/// none more than 2 above an even share nor as large as the first.
 fn deal_sizes(rng: &mut Rng, rounds: usize, standard: usize) -> Vec<usize> {
     let first = 10 + rng.index(4);
     let total = (standard + rng.index(7)).saturating_sub(3).max(first);
-    let later = total - first;
-    let cap = later.div_ceil(rounds - 1) + 2;
+    // No later deal as large as the first.
+    let later = (total - first).min((first - 1) * (rounds - 1));
+    let cap = (later.div_ceil(rounds - 1) + 2).min(first - 1);
     let mut deal = vec![0; rounds];
     deal[0] = first;
     for _ in 0..later {
