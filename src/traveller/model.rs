@@ -382,8 +382,29 @@ struct Built {
     cost: Vec<f64>,
 }
 
-/// Build and solve the model for T steps from square index `start`. A `hint` (a legal
-/// plan, e.g. the greedy trader's) is handed to the solver as its first incumbent.
+/// Optional parts of the model a developer may switch (`traveller bound --band`,
+/// `--no-target-cuts`); the defaults are what every command uses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// Width (£) of the wealth bands ([`Bands`]); `None`: no bands. Off by default: they
+    /// tighten the LP but multiply the nodes.
+    pub band: Option<f64>,
+    /// Add the target cuts of the MIP start's cash ([`targets`]); on by default.
+    pub targets: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            band: None,
+            targets: true,
+        }
+    }
+}
+
+/// Build and solve the model for T steps from square index `start`, with the default
+/// [`Tuning`]. A `hint` (a legal plan, e.g. the greedy trader's) is handed to the solver
+/// as its first incumbent.
 pub fn solve(
     board: &Board,
     rules: &Rules,
@@ -393,6 +414,22 @@ pub fn solve(
     hint: Option<&[Action]>,
     opts: &SolveOptions,
 ) -> Result<Bound> {
+    let tuning = Tuning::default();
+    solve_with(board, rules, start, steps, objective, hint, opts, &tuning)
+}
+
+/// [`solve`] with the model's optional parts as `tuning` says.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_with(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    objective: &Objective,
+    hint: Option<&[Action]>,
+    opts: &SolveOptions,
+    tuning: &Tuning,
+) -> Result<Bound> {
     let started = std::time::Instant::now();
     let cash_only = objective.cash_only();
     let (ceiling, last) = ceilings(board, rules, start, steps, objective, opts)?;
@@ -400,13 +437,13 @@ pub fn solve(
     // The known plan's cash, for the target cuts: only when the plan is in the model
     // (its MIP start), so that the model keeps a plan at least that good.
     let known = hint
-        .filter(|_| cash_only && targets_on())
+        .filter(|_| cash_only && tuning.targets)
         .and_then(|p| engine::replay(board, rules, board.ids[start], p).ok())
         .filter(|rp| rp.illegal.is_none())
         .map(|rp| rp.last().cash);
     let make = |known: Option<f64>| {
         let extra = Extra {
-            band: band_width(),
+            band: tuning.band,
             known,
         };
         build(
@@ -470,21 +507,6 @@ pub fn solve(
         report.gap = Some((cap.max(obj) - obj).abs() / obj.abs().max(1.0));
     }
     Ok(Bound { report, plan })
-}
-
-/// The width of the wealth bands (see [`Bands`]), from `GAMEBOUNDS_BAND` (£; unset or
-/// 0: no bands).
-fn band_width() -> Option<f64> {
-    std::env::var("GAMEBOUNDS_BAND")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|w| *w > 0.0)
-}
-
-/// Whether the target cuts of the MIP start's cash are added (see [`targets`]): on unless
-/// `GAMEBOUNDS_TARGET=0`.
-fn targets_on() -> bool {
-    std::env::var("GAMEBOUNDS_TARGET").map_or(true, |v| v != "0")
 }
 
 /// Budgets whose LP relaxations tighten the cash bounds of a longer one.
@@ -614,14 +636,15 @@ pub fn wealth_ceilings(
     Ok(restarted(board, rules, &ceiling, last))
 }
 
-/// The LP relaxation of the same model: its optimum is the root bound before any cut or
-/// branching (reported by `bench`).
+/// The LP relaxation of the same model (its optional parts as `tuning` says): its optimum
+/// is the root bound before any cut or branching (reported by `bench`).
 pub fn relaxation(
     board: &Board,
     rules: &Rules,
     start: usize,
     steps: usize,
     opts: &SolveOptions,
+    tuning: &Tuning,
 ) -> Result<SolveReport> {
     let objective = Objective::default();
     let (ceiling, _) = ceilings(board, rules, start, steps, &objective, opts)?;
@@ -636,7 +659,7 @@ pub fn relaxation(
         None,
         false,
         Extra {
-            band: band_width(),
+            band: tuning.band,
             known: None,
         },
     )?;
