@@ -49,7 +49,10 @@ fn assert_in_ranges(c: &Config) {
     let draws: usize = (0..5)
         .map(|a| c.supply(a, gamebounds::modern_art::rules::Symbol::Draw))
         .sum();
-    assert!(cards >= n * dealt + v.rounds + draws, "{what}: deck too small");
+    assert!(
+        cards >= n * dealt + v.rounds + draws,
+        "{what}: deck too small"
+    );
     assert!((0..5).all(|a| c.cards_of(a) >= 12), "{what}");
     for a in 0..5 {
         for s in gamebounds::modern_art::rules::Symbol::ALL {
@@ -120,9 +123,18 @@ fn the_general_suite_is_the_generators_output() {
     assert_eq!(names.len(), 16);
     let on_disk = std::fs::read_dir(&dir)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "json"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "json")
+        })
         .count();
-    assert_eq!(on_disk, files, "a variant in the folder the generator did not make");
+    assert_eq!(
+        on_disk, files,
+        "a variant in the folder the generator did not make"
+    );
 }
 
 /// `generate --out` writes the variant and its deck; without --out it prints both; the
@@ -132,7 +144,16 @@ fn generate_command_writes_the_files() {
     let dir = common::scratch("generate-cli");
     let out = dir.join("v.json");
     let o = out.to_str().unwrap();
-    common::run_ok(&["modern-art", "generate", "--seed", "3", "--players", "4", "--out", o]);
+    common::run_ok(&[
+        "modern-art",
+        "generate",
+        "--seed",
+        "3",
+        "--players",
+        "4",
+        "--out",
+        o,
+    ]);
     let g = generate(3, 4).unwrap();
     assert_eq!(std::fs::read_to_string(&out).unwrap(), g.variant_json());
     let deck = dir.join("decks/g03-4p.json");

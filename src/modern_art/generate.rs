@@ -249,7 +249,10 @@ mod tests {
         for players in PLAYERS {
             let a = generate(7, players).unwrap();
             assert_eq!(a, generate(7, players).unwrap());
-            assert_eq!(a.variant_json(), generate(7, players).unwrap().variant_json());
+            assert_eq!(
+                a.variant_json(),
+                generate(7, players).unwrap().variant_json()
+            );
             // Another seed is another game, not only another name.
             let mut b = generate(8, players).unwrap();
             b.variant.name = a.variant.name.clone();

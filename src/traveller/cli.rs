@@ -208,7 +208,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             let (board, rules) = game.load()?;
             let values = parse_values(&board, &stock_value)?;
             if band.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
-                bail!("--band {}: the band width must be a positive amount of £", band.unwrap());
+                bail!(
+                    "--band {}: the band width must be a positive amount of £",
+                    band.unwrap()
+                );
             }
             let tuning = model::Tuning {
                 band,
@@ -217,7 +220,9 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             if method == Method::Lp {
                 return relaxation_only(&board, &rules, game.start, steps, &tuning, common);
             }
-            let env = bound_with(&board, &rules, game.start, steps, values, method, &tuning, common)?;
+            let env = bound_with(
+                &board, &rules, game.start, steps, values, method, &tuning, common,
+            )?;
             common.emit(&env)
         }
         Command::Window {
@@ -449,7 +454,16 @@ pub fn bound(
     common: &Common,
 ) -> Result<Envelope> {
     let tuning = model::Tuning::default();
-    bound_with(board, rules, start, steps, stock_value, method, &tuning, common)
+    bound_with(
+        board,
+        rules,
+        start,
+        steps,
+        stock_value,
+        method,
+        &tuning,
+        common,
+    )
 }
 
 /// `bound --method lp`: the root LP relaxation alone, printed as one line.
@@ -490,9 +504,7 @@ fn bound_with(
             bail!("--method events counts cash only: drop --stock-value, or use --method ilp")
         }
         Method::Events => true,
-        Method::Auto => {
-            v.stock_value.is_empty() && board.goods.len() <= sequences::MAX_GOODS
-        }
+        Method::Auto => v.stock_value.is_empty() && board.goods.len() <= sequences::MAX_GOODS,
     };
     // The better of the greedy and the trip planner's plans is the first plan to beat.
     let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
