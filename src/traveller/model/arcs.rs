@@ -1,12 +1,12 @@
 //! The arcs leaving one node of the time-expanded network (drive, buy, sell, fuel,
 //! stop), each with the trader's state (cash, fuel, stock) it carries.
 
+use good_lp::{constraint, Expression, Variable};
+
+use crate::lp::Model;
+
 use super::context::{fits, Context};
 use super::Objective;
-use crate::lp::Model;
-use good_lp::constraint;
-use good_lp::Expression;
-use good_lp::Variable;
 
 /// What an arc does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

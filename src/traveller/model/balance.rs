@@ -1,11 +1,12 @@
 //! Conservation on every node: flow, cash, fuel and stock in = out.
 
+use good_lp::{constraint, Expression};
+
+use crate::lp::Model;
+
 use super::arcs::{Arc, Kind};
 use super::build::Source;
 use super::context::Context;
-use crate::lp::Model;
-use good_lp::constraint;
-use good_lp::Expression;
 
 /// The arcs arriving at and leaving one node.
 pub(super) struct Node<'a> {

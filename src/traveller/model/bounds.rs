@@ -2,13 +2,15 @@
 //! checkpoint ceilings, the floors of a trader worth following and the target cuts of a
 //! known plan. They are the model's big-Ms and its cuts against a split trader.
 
-use super::build::build;
-use super::context::{fits, Extra};
-use super::{solve_lp, two_resource_lp, Objective};
+use anyhow::Result;
+
 use crate::lp::SolveOptions;
 use crate::traveller::board::Board;
 use crate::traveller::rules::Rules;
-use anyhow::Result;
+
+use super::build::build;
+use super::context::{fits, Extra};
+use super::{solve_lp, two_resource_lp, Objective};
 
 /// Budgets whose LP relaxations tighten the cash bounds of a longer one.
 pub(super) const CHECKPOINT: usize = 10;

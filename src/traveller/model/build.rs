@@ -1,18 +1,17 @@
 //! Assembling the model: every node reached, its arcs and balances, and the objective;
 //! a window's free start.
 
+use anyhow::{bail, Result};
+use good_lp::{constraint, Expression, Variable};
+
+use crate::lp::Model;
+use crate::traveller::board::Board;
+use crate::traveller::rules::Rules;
+
 use super::arcs::{add_arcs, Arc, Kind};
 use super::balance::{flow, fuel, purse, stock, Node};
 use super::context::{context, fits, Bands, Context, Extra};
 use super::{Built, Objective};
-use crate::lp::Model;
-use crate::traveller::board::Board;
-use crate::traveller::rules::Rules;
-use anyhow::bail;
-use anyhow::Result;
-use good_lp::constraint;
-use good_lp::Expression;
-use good_lp::Variable;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn build(

@@ -1,13 +1,15 @@
 //! Everything the arcs' bounds and pruning need, computed once from the board, and the
 //! wealth bands.
 
-use super::bounds::{floors, targets};
-use super::network::{nearest, Network};
-use super::Objective;
+use good_lp::Variable;
+
 use crate::lp::Model;
 use crate::traveller::board::Board;
 use crate::traveller::rules::Rules;
-use good_lp::Variable;
+
+use super::bounds::{floors, targets};
+use super::network::{nearest, Network};
+use super::Objective;
 
 /// Largest whole number of units of a good that fits in the lorry.
 pub(super) fn fits(rules: &Rules, vol: f64) -> f64 {

@@ -61,22 +61,22 @@ mod context;
 mod network;
 mod plan;
 
-use super::board::Board;
-use super::engine;
-use super::engine::Action;
-use super::rules::Rules;
-use crate::lp::Model;
-use crate::lp::Sense;
-use crate::lp::SolveOptions;
-use crate::lp::SolveReport;
 use anyhow::Result;
 use arcs::Arc;
 use bounds::{ceilings, restarted, window_wealth};
 use build::{build, Free};
 use context::{Bands, Extra};
 use good_lp::Expression;
-pub use network::{Chain, Network};
 use plan::{extract_plan, start_values};
+
+use crate::lp::{Model, Sense, SolveOptions, SolveReport};
+
+use super::board::Board;
+use super::engine;
+use super::engine::Action;
+use super::rules::Rules;
+
+pub use network::{Chain, Network};
 
 /// What the bound maximises.
 #[derive(Debug, Clone, Default)]

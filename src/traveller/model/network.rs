@@ -1,7 +1,8 @@
 //! The road network contracted to its key squares and the chains between them.
 
-use crate::traveller::board::Board;
 use std::collections::HashMap;
+
+use crate::traveller::board::Board;
 
 /// The road network contracted to the squares where the trader can act or choose a road.
 #[derive(Debug, Clone)]

@@ -1,17 +1,19 @@
 //! Plans and solutions: the plan a solution's unit flow drives, and a plan's values as
 //! a MIP start.
 
-use super::arcs::{Arc, Kind};
-use super::network::Network;
-use super::Built;
+use std::collections::HashMap;
+
+use anyhow::{bail, Result};
+use good_lp::Variable;
+
 use crate::traveller::board::Board;
 use crate::traveller::engine;
 use crate::traveller::engine::Action;
 use crate::traveller::rules::Rules;
-use anyhow::bail;
-use anyhow::Result;
-use good_lp::Variable;
-use std::collections::HashMap;
+
+use super::arcs::{Arc, Kind};
+use super::network::Network;
+use super::Built;
 
 /// Follow the unit flow from the start and write each arc as plan steps (a drive as one
 /// `move` per square of its chain).
