@@ -231,6 +231,22 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         players: Option<Vec<usize>>,
     },
+    /// Draw a seeded variant within the rules' ranges, for one player count.
+    ///
+    /// Deal sizes, rounds (3-5), threshold, value points, award tokens, cards and symbols
+    /// per artist and every disputed reading vary; the game stays the shipped size. With
+    /// --out FILE the variant is written to FILE and its deck to decks/NAME.json beside
+    /// it; without, both are printed as one JSON object. The same seed gives the same files.
+    ///
+    /// Example: gamebounds modern-art generate --seed 1 --players 2 --out models/modern-art/general/g01-2p.json
+    Generate {
+        /// The seed (any integer).
+        #[arg(long)]
+        seed: u64,
+        /// Number of players (2–5): the variant deals for this count only.
+        #[arg(long)]
+        players: usize,
+    },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
     /// Every deal and every play is tried (with memoisation), so use it only on small
@@ -338,6 +354,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
         ),
+        Command::Generate { seed, players } => generate_files(seed, players, common),
         Command::Search {
             setup,
             player,
@@ -373,6 +390,27 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             common.emit(&env)
         }
     }
+}
+
+/// `generate`: write the variant and its deck (or print both).
+fn generate_files(seed: u64, players: usize, common: &Common) -> Result<()> {
+    let g = super::generate::generate(seed, players)?;
+    let Some(out) = &common.out else {
+        let both = serde_json::json!({"variant": g.variant, "deck": g.deck});
+        println!("{}", serde_json::to_string_pretty(&both)?);
+        return Ok(());
+    };
+    let deck = out.parent().unwrap_or(Path::new("")).join(&g.variant.deck);
+    crate::cli::write_file(out, &g.variant_json())?;
+    crate::cli::write_file(&deck, &g.deck_json())?;
+    common.note(format!(
+        "generate: {} ({} players) -> {} and {}",
+        g.variant.name,
+        players,
+        out.display(),
+        deck.display()
+    ));
+    Ok(())
 }
 
 /// An artist named on the command line: its name or a unique beginning of it (any case),

@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod engine;
 pub mod episode;
+pub mod generate;
 pub mod grid;
 pub mod model;
 pub mod record;

@@ -67,6 +67,13 @@ pub enum Command {
         /// (repeatable); the objective becomes cash + stock value.
         #[arg(long, value_name = "GOOD=PRICE")]
         stock_value: Vec<String>,
+        /// Developer option for the ILP: split each node by wealth bands POUNDS wide
+        /// (tighter LP, many more nodes; default: no bands).
+        #[arg(long, value_name = "POUNDS")]
+        band: Option<f64>,
+        /// Developer option for the ILP: leave out the target cuts of the first plan's cash.
+        #[arg(long)]
+        no_target_cuts: bool,
     },
     /// The bound for every combination of rule values: one row per combination, each a
     /// plan replayed by the referee and, where the search or the ILP finished, proven.
@@ -255,10 +262,27 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             steps,
             method,
             stock_value,
+            band,
+            no_target_cuts,
         } => {
             let (board, rules) = game.load()?;
             let values = parse_values(&board, &stock_value)?;
-            let env = bound(&board, &rules, game.start, steps, values, method, common)?;
+            if band.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
+                bail!(
+                    "--band {}: the band width must be a positive amount of £",
+                    band.unwrap()
+                );
+            }
+            let tuning = model::Tuning {
+                band,
+                targets: !no_target_cuts,
+            };
+            if method == Method::Lp {
+                return relaxation_only(&board, &rules, game.start, steps, &tuning, common);
+            }
+            let env = bound_with(
+                &board, &rules, game.start, steps, values, method, &tuning, common,
+            )?;
             common.emit(&env)
         }
         Command::Window {
@@ -473,10 +497,13 @@ pub enum Method {
     Ilp,
     /// The exact search over event sequences (`sequences.rs`).
     Events,
+    /// Diagnostics: the ILP's root LP relaxation alone (its value, time and size; no plan).
+    Lp,
 }
 
-/// Solve the bound, replay its plan, and build the episode. A plan the referee rejects,
-/// or one worth other than the solver says, is an error (the model would be wrong).
+/// Solve the bound (the ILP's default [`model::Tuning`]), replay its plan, and build the
+/// episode. A plan the referee rejects, or one worth other than the solver says, is an
+/// error (the model would be wrong).
 pub fn bound(
     board: &Board,
     rules: &Rules,
@@ -486,18 +513,58 @@ pub fn bound(
     method: Method,
     common: &Common,
 ) -> Result<Envelope> {
+    let tuning = model::Tuning::default();
+    bound_with(
+        board,
+        rules,
+        start,
+        steps,
+        stock_value,
+        method,
+        &tuning,
+        common,
+    )
+}
+
+/// `bound --method lp`: the root LP relaxation alone, printed as one line.
+fn relaxation_only(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    tuning: &model::Tuning,
+    common: &Common,
+) -> Result<()> {
+    let square = board.square(start)?;
+    let r = model::relaxation(board, rules, square, steps, &common.solve_options(), tuning)?;
+    println!(
+        "LP relaxation: {:?} {:?} in {:.1} s, {} × {}",
+        r.status, r.objective, r.seconds, r.rows, r.columns
+    );
+    Ok(())
+}
+
+/// [`bound`] with the ILP's optional parts as `tuning` says.
+#[allow(clippy::too_many_arguments)]
+fn bound_with(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    stock_value: BTreeMap<String, f64>,
+    method: Method,
+    tuning: &model::Tuning,
+    common: &Common,
+) -> Result<Envelope> {
     let v = variant(board, rules, start, steps, stock_value);
     let events = match method {
+        Method::Lp => bail!("--method lp reports the LP relaxation only, not a bound"),
         Method::Ilp => false,
         Method::Events if !v.stock_value.is_empty() => {
             bail!("--method events counts cash only: drop --stock-value, or use --method ilp")
         }
         Method::Events => true,
-        Method::Auto => {
-            v.stock_value.is_empty()
-                && std::env::var_os("GAMEBOUNDS_RELAX").is_none()
-                && board.goods.len() <= sequences::MAX_GOODS
-        }
+        Method::Auto => v.stock_value.is_empty() && board.goods.len() <= sequences::MAX_GOODS,
     };
     // The better of the greedy and the trip planner's plans is the first plan to beat.
     let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
@@ -520,25 +587,7 @@ pub fn bound(
         "traveller: solving board {} from square {start}, {steps} steps …",
         board.name
     ));
-    if std::env::var_os("GAMEBOUNDS_RELAX").is_some() {
-        // Diagnostics: the root LP relaxation alone.
-        let r = model::relaxation(
-            board,
-            rules,
-            board.square(start)?,
-            steps,
-            &common.solve_options(),
-        )?;
-        bail!(
-            "LP relaxation: {:?} {:?} in {:.1} s, {} × {}",
-            r.status,
-            r.objective,
-            r.seconds,
-            r.rows,
-            r.columns
-        );
-    }
-    let b = model::solve(
+    let b = model::solve_with(
         board,
         rules,
         board.square(start)?,
@@ -546,6 +595,7 @@ pub fn bound(
         &objective,
         Some(&hint),
         &common.solve_options(),
+        tuning,
     )?;
     let rp = engine::replay(board, rules, start, &b.plan)?;
     if let Some((i, e)) = &rp.illegal {
@@ -912,6 +962,7 @@ fn bench(
             board.square(start)?,
             t,
             &quiet.solve_options(),
+            &model::Tuning::default(),
         )?;
         let s = env.solver.as_ref().unwrap();
         let median = times[times.len() / 2];

@@ -34,8 +34,11 @@ use serde::{Deserialize, Serialize};
 use super::record::Card;
 use super::rules::{Config, Symbol};
 
+mod actions;
 mod core;
 mod replay;
+mod round;
+mod scoring;
 mod state;
 
 pub use self::core::{Core, Grid};
