@@ -75,7 +75,16 @@ fn best_keep_of_the_spec_deal() {
     assert!(p["value"].as_f64().unwrap() < v["value"].as_f64().unwrap());
     // A five-card deal (three or four players): five keeps.
     let f = json(&[
-        "cribbage", "discard", "5H", "5S", "JD", "QC", "KC", "--dealer",
+        "cribbage",
+        "discard",
+        "5H",
+        "5S",
+        "JD",
+        "QC",
+        "KC",
+        "--dealer",
+        "--players",
+        "3",
     ]);
     assert_eq!(f["payload"]["keeps"].as_array().unwrap().len(), 5);
 }
@@ -109,7 +118,7 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
         (
             &["cribbage", "discard", "2C", "4H", "6D", "8H"],
-            "5 or 6 dealt cards",
+            "6 dealt cards of a 2-player game, got 4",
         ),
         (
             &["cribbage", "discard", "2C", "4H", "6D", "8H", "2S", "2S"],

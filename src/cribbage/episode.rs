@@ -5,6 +5,10 @@
 //! claim with the engine alone (never the ILP): a `max` episode's hand is re-scored, its
 //! constraints re-checked, and — because enumeration is cheap — its optimality is
 //! re-established by scoring every (hand, start) pair the constraints allow.
+//!
+//! The episode's `variant.rules` holds the rules file it was made under (players, house
+//! rules); `verify` replays under them. Episodes from before rules files have none there
+//! and are replayed under the standard rules.
 
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -12,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::analysis::{self, Check, Distribution, Enumerated, KeepEv, Role};
 use super::engine::{breakdown, Breakdown};
 use super::rules::{show, Card, Query, Variant};
+use super::ruleset::CribbageRules;
 use super::table::{self, DiscardTable, Tables};
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -90,10 +95,16 @@ fn hand_of(hand: &[Card], start: Card) -> Result<[Card; 4]> {
     Ok(h)
 }
 
+/// The rules the episode was made under.
+fn rules_of(env: &Envelope) -> Result<CribbageRules> {
+    CribbageRules::of_episode(&env.variant)
+}
+
 fn verify_score(env: &Envelope) -> Result<String> {
     let p: ScorePayload = env.payload_as()?;
+    let rules = rules_of(env)?;
     let hand = hand_of(&p.hand, p.start)?;
-    let b = breakdown(&hand, p.start, p.variant);
+    let b = breakdown(&hand, p.start, rules.flush(p.variant));
     if b != p.breakdown || env.value != Some(b.total as f64) {
         return Err(reject(format!(
             "{} with start {} scores {} ({} rules), the episode claims {:?}",
@@ -115,10 +126,11 @@ fn verify_score(env: &Envelope) -> Result<String> {
 
 fn verify_max(env: &Envelope) -> Result<String> {
     let p: MaxPayload = env.payload_as()?;
+    let rules = rules_of(env)?;
     let hand = hand_of(&p.hand, p.start)?;
     let variant = Variant::from_crib(p.query.crib);
-    let b = breakdown(&hand, p.start, variant);
-    if let Some(why) = Check::new(&p.query).violation(&hand, p.start, b.total) {
+    let b = breakdown(&hand, p.start, rules.flush(variant));
+    if let Some(why) = Check::new(&p.query, &rules).violation(&hand, p.start, b.total) {
         return Err(reject(format!(
             "{} with start {} does not satisfy the query ({}): {why}",
             show(&hand),
@@ -154,7 +166,7 @@ fn verify_max(env: &Envelope) -> Result<String> {
         p.query.describe()
     );
     if env.status == Status::Optimal {
-        let e = analysis::enumerate_max(&p.query, 2);
+        let e = analysis::enumerate_max(&p.query, &rules, 2);
         if e.max != Some(b.total) {
             return Err(reject(format!(
                 "the episode claims a proven maximum {}, enumeration of every allowed \
@@ -181,7 +193,13 @@ fn verify_max(env: &Envelope) -> Result<String> {
 
 fn verify_discard(env: &Envelope) -> Result<String> {
     let p: DiscardPayload = env.payload_as()?;
-    let again = analysis::discard(&p.dealt, p.role)?;
+    let mut rules = rules_of(env)?;
+    if env.variant.get("rules").is_none() && p.dealt.len() == 5 {
+        // Before rules files a five-card deal meant three or four players (the same
+        // expected values).
+        rules.players = 3;
+    }
+    let again = analysis::discard(&p.dealt, p.role, &rules)?;
     if again != p.keeps {
         return Err(reject(format!(
             "the expected values of the keeps of {} differ from the engine's",
@@ -201,7 +219,7 @@ fn verify_discard(env: &Envelope) -> Result<String> {
 
 fn verify_distribution(env: &Envelope) -> Result<String> {
     let p: Distribution = env.payload_as()?;
-    let again = analysis::distribution(p.crib, 2);
+    let again = analysis::distribution(p.crib, &rules_of(env)?, 2);
     if again != p {
         return Err(reject(
             "the distribution differs from a fresh enumeration".into(),
@@ -215,8 +233,17 @@ fn verify_distribution(env: &Envelope) -> Result<String> {
 
 fn verify_table(env: &Envelope) -> Result<String> {
     let p: DiscardTable = env.payload_as()?;
-    let tables = Tables::build(p.role, 2);
-    let again = table::discard_table(&tables, p.role, p.symmetry, 2);
+    let rules = rules_of(env)?;
+    if rules.deal() != p.deal {
+        return Err(reject(format!(
+            "the table covers {}-card deals, its rules ({}) deal {}",
+            p.deal,
+            rules.describe(),
+            rules.deal()
+        )));
+    }
+    let tables = Tables::build(p.role, &rules, 2);
+    let again = table::discard_table(&tables, &rules, p.role, p.symmetry, 2);
     if again != p {
         return Err(reject(
             "the discard table differs from a fresh enumeration".into(),
@@ -224,7 +251,7 @@ fn verify_table(env: &Envelope) -> Result<String> {
     }
     // The extremes once more, deal by deal with the plain discard routine.
     for x in [&p.min, &p.max] {
-        let best = &analysis::discard(&x.deal, p.role)?[0];
+        let best = &analysis::discard(&x.deal, p.role, &rules)?[0];
         if best.total != x.ev {
             return Err(reject(format!(
                 "deal {}: best keep is worth {}, the table says {}",
