@@ -247,6 +247,27 @@ fn discard_table_covers_every_deal() {
     assert!(p["evaluated"].as_u64().unwrap() < 1_100_000);
     let keep = strs(&p["max"]["keep"]);
     assert_eq!(keep, ["5C", "5D", "5H", "5S"]);
+    // Three players: every five-card deal, by suit classes and deal by deal alike.
+    let three = |extra: &[&str]| {
+        let mut a = vec!["cribbage", "discard-table", "--players", "3", "--quiet"];
+        a.extend(extra);
+        json(&a)["payload"].clone()
+    };
+    let (by_class, by_deal) = (three(&[]), three(&["--no-symmetry"]));
+    assert_eq!(by_class["deals"], 2_598_960);
+    assert_eq!(by_deal["evaluated"], 2_598_960);
+    assert!(by_class["evaluated"].as_u64().unwrap() < 140_000);
+    // The extremes' example deals may differ (one representative per class).
+    for key in ["mean", "hist", "exact", "deal", "distinct"] {
+        assert_eq!(by_class[key], by_deal[key], "{key}");
+    }
+    for x in ["min", "max"] {
+        for key in ["ev", "deals"] {
+            assert_eq!(by_class[x][key], by_deal[x][key], "{x}.{key}");
+        }
+    }
+    assert_eq!(by_class["deal"], 5);
+    assert_eq!(strs(&by_class["max"]["keep"]), ["5C", "5D", "5H", "5S"]);
 }
 
 #[test]
@@ -465,6 +486,12 @@ fn house_rules_change_flush_counts_only() {
     };
     let (hand, crib) = (counts(&[]), counts(&["--crib"]));
     assert_ne!(hand, crib);
+    // Published (Wikipedia, "Cribbage statistics"): 1,009,008 hands score 0, or 1,022,208
+    // as a crib.
+    assert_eq!(
+        (hand[0].as_u64(), crib[0].as_u64()),
+        (Some(1_009_008), Some(1_022_208))
+    );
     assert_eq!(counts(&["--crib", "--rules", crib4]), hand);
     assert_eq!(counts(&["--rules", hand5]), crib);
 }

@@ -43,9 +43,13 @@ impl RulesArgs {
 pub enum Command {
     /// Score a hand with its start card, item by item (each 15, pair, run, flush, nob).
     ///
-    /// Example: gamebounds cribbage score 5H 5S 5C JD --start 5D
     /// Cards are rank then suit: 5H, 10S or TS, JD, AC (suits C D H S), any case.
-    /// House rules come from --rules FILE (e.g. models/cribbage/crib-four-card-flush.json).
+    /// House rules come from --rules FILE (keys: docs/cribbage-rules-keys.md).
+    ///
+    /// Examples:
+    ///   gamebounds cribbage score 5H 5S 5C JD --start 5D
+    ///   gamebounds cribbage score 2H 4H 6H 8H --start KS --crib --rules models/cribbage/crib-four-card-flush.json
+    #[command(verbatim_doc_comment)]
     Score {
         /// The four hand cards.
         #[arg(value_name = "CARD", num_args = 1..)]
@@ -89,7 +93,7 @@ pub enum Command {
     ///
     /// Constraints apply to the five scored cards (hand + start) unless said otherwise.
     /// The result is an episode: `gamebounds verify` re-scores it and re-checks its
-    /// optimality by enumeration.
+    /// optimality by enumeration. House rules come from --rules FILE.
     ///
     /// Examples:
     ///   gamebounds cribbage max                       # 29
