@@ -399,6 +399,9 @@ fn three_and_four_player_discards_match_brute_force() {
         );
         let keeps = v["payload"]["keeps"].as_array().unwrap();
         assert_eq!(keeps.len(), 5);
+        let averaged = &v["payload"]["averaged"];
+        assert_eq!(averaged["starts"], 47);
+        assert_eq!(averaged["crib_completions"], 713_460);
         let mut totals = Vec::new();
         for k in keeps {
             let keep: Vec<TCard> = strs(&k["keep"]).iter().map(|c| tcard(c)).collect();

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::analysis::{self, Role};
 use super::engine::breakdown;
-use super::episode::{DiscardPayload, MaxPayload, ScorePayload, GAME};
+use super::episode::{Averaged, DiscardPayload, MaxPayload, ScorePayload, GAME};
 use super::model;
 use super::rules::{load_queries, parse_card, parse_cards, show, Card, Query, QuerySpec, Variant};
 use super::ruleset::{self, CribbageRules};
@@ -366,6 +366,7 @@ pub fn discard_episode(dealt: &[Card], role: Role, rules: &CribbageRules) -> Res
             dealt: dealt.to_vec(),
             role,
             keeps,
+            averaged: Some(Averaged::of(rules, role)),
         })?,
     ))
 }

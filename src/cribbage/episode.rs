@@ -40,6 +40,35 @@ pub struct DiscardPayload {
     pub role: Role,
     /// Every keep, best first.
     pub keeps: Vec<KeepEv>,
+    /// What the expected values average over: the start cards, and (with a role) the
+    /// ways to complete the crib with a start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub averaged: Option<Averaged>,
+}
+
+/// The equally likely cases behind a discard's expected values.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Averaged {
+    /// Start cards: every card not dealt to you.
+    pub starts: u64,
+    /// Crib cards you do not know: the others' discards and any card from the deck.
+    pub crib_unknown: u64,
+    /// Crib completions (unknown crib cards, then a start), with a role.
+    pub crib_completions: Option<u64>,
+}
+
+impl Averaged {
+    pub fn of(rules: &CribbageRules, role: Role) -> Averaged {
+        let unseen = 52 - rules.deal() as u64;
+        let k = rules.crib_unknown() as u64;
+        let choose = (0..k).fold(1u64, |acc, i| acc * (unseen - i) / (i + 1));
+        Averaged {
+            starts: unseen,
+            crib_unknown: k,
+            crib_completions: (role != Role::None).then_some(choose * (unseen - k)),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -116,11 +145,12 @@ fn verify_score(env: &Envelope) -> Result<String> {
         )));
     }
     Ok(format!(
-        "cribbage score: referee agrees: {} with start {} scores {} ({} rules)",
+        "cribbage score: referee agrees: {} with start {} scores {} ({} counting; {})",
         show(&hand),
         p.start,
         b.total,
-        p.variant.name()
+        p.variant.name(),
+        rules.describe()
     ))
 }
 
@@ -159,11 +189,12 @@ fn verify_max(env: &Envelope) -> Result<String> {
         )));
     }
     let mut msg = format!(
-        "cribbage max: referee agrees: {} with start {} scores {} ({})",
+        "cribbage max: referee agrees: {} with start {} scores {} ({}; {})",
         show(&hand),
         p.start,
         b.total,
-        p.query.describe()
+        p.query.describe(),
+        rules.describe()
     );
     if env.status == Status::Optimal {
         let e = analysis::enumerate_max(&p.query, &rules, 2);
@@ -200,6 +231,16 @@ fn verify_discard(env: &Envelope) -> Result<String> {
         rules.players = 3;
     }
     let again = analysis::discard(&p.dealt, p.role, &rules)?;
+    if p.averaged
+        .as_ref()
+        .is_some_and(|a| *a != Averaged::of(&rules, p.role))
+    {
+        return Err(reject(format!(
+            "the episode's averaging ({:?}) is not that of its rules ({})",
+            p.averaged,
+            rules.describe()
+        )));
+    }
     if again != p.keeps {
         return Err(reject(format!(
             "the expected values of the keeps of {} differ from the engine's",
@@ -215,7 +256,8 @@ fn verify_discard(env: &Envelope) -> Result<String> {
         return Err(reject("the episode's value is not the best keep's".into()));
     }
     Ok(format!(
-        "cribbage discard: referee agrees: best keep of {} is {} at {}",
+        "cribbage discard: referee agrees ({}): best keep of {} is {} at {}",
+        rules.describe(),
         show(&p.dealt),
         show(&again[0].keep),
         again[0].total
@@ -224,15 +266,18 @@ fn verify_discard(env: &Envelope) -> Result<String> {
 
 fn verify_distribution(env: &Envelope) -> Result<String> {
     let p: Distribution = env.payload_as()?;
-    let again = analysis::distribution(p.crib, &rules_of(env)?, 2);
+    let rules = rules_of(env)?;
+    let again = analysis::distribution(p.crib, &rules, 2);
     if again != p {
         return Err(reject(
             "the distribution differs from a fresh enumeration".into(),
         ));
     }
     Ok(format!(
-        "cribbage distribution: referee agrees: {} pairs, mean {}",
-        again.pairs, again.mean
+        "cribbage distribution: referee agrees ({}): {} pairs, mean {}",
+        rules.describe(),
+        again.pairs,
+        again.mean
     ))
 }
 
@@ -267,7 +312,9 @@ fn verify_table(env: &Envelope) -> Result<String> {
         }
     }
     Ok(format!(
-        "cribbage discard-table: referee agrees: {} deals, mean best keep {}",
-        again.deals, again.mean
+        "cribbage discard-table: referee agrees ({}): {} deals, mean best keep {}",
+        rules.describe(),
+        again.deals,
+        again.mean
     ))
 }
