@@ -18,6 +18,8 @@ pub mod games;
 pub mod lp;
 pub mod render;
 pub mod rng;
+pub mod site;
+pub mod svg;
 
 pub mod cribbage;
 pub mod haggle;

@@ -20,6 +20,7 @@ pub mod model;
 pub mod render;
 pub mod rules;
 pub mod ruleset;
+pub mod svg;
 pub mod table;
 pub mod table5;
 pub mod variants;

@@ -2859,8 +2859,7 @@ pub fn run_compare(
         if let Some(out) = &common.out {
             // A file that cannot be written fails the cell, not the table.
             let file = cell_file(out, &c.variant.name, n);
-            let saved = crate::games::render(&o.envelope)
-                .and_then(|md| common.save_episode(&file, &o.envelope, &md));
+            let saved = common.save_episode(&file, &o.envelope);
             if let Err(e) = saved {
                 failed.push(format!(
                     "{} {n}p: solved, but not saved: {e:#}",
@@ -2982,11 +2981,7 @@ pub fn run_results(
         if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
             return Ok(format!("kept {} ({why})", file.display()));
         }
-        o.envelope.save(&file)?;
-        crate::cli::write_file(
-            &root.join(format!("games/{stem}.md")),
-            &crate::games::render(&o.envelope)?,
-        )?;
+        crate::cli::save_episode(&file, &o.envelope)?;
         super::verify(&o.envelope)
     };
     for name in RESULT_VARIANTS {
@@ -3094,6 +3089,14 @@ pub fn run_results(
         WHOLE_WITHIN * 100.0,
         split_shares(2).0 * 100.0
     );
+    // The headline game drawn (written beside its episode by the solve that saved it).
+    let picture = if root.join("games/modern-art-2p-standard.svg").exists() {
+        "The 2-player maximum of the standard rules, drawn: the board when each round \
+         closes, each artist's value and each player's score over the rounds.\n\n\
+         ![2 players, standard rules](../games/modern-art-2p-standard.svg)\n\n"
+    } else {
+        ""
+    };
     let text = format!(
         "# Modern Art: Masters Gallery — maximum scores\n\n\
          Regenerate with `gamebounds modern-art results` (`make results`; `--players N` \
@@ -3116,7 +3119,7 @@ pub fn run_results(
          once more if a later part found a better game. `results --resume` starts each \
          row's split from its episode already in `games/` instead of the star and patron \
          solves (how the long proofs were continued: each row's `seconds` is then its \
-         last, resumed split's).\n\n{}\n\n\
+         last, resumed split's).\n\n{}\n\n{picture}\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
