@@ -86,6 +86,7 @@ results: setup
 	$(BIN) modern-art results --time-limit 300
 	@$(MAKE) --no-print-directory readings
 	$(BIN) cribbage results
+	$(BIN) cribbage variants --quiet
 	$(BIN) cribbage bench --quiet
 	$(BIN) lost-cities results
 	$(BIN) haggle table --players 2-6,8,10,12,15 --quiet > /dev/null

@@ -1,19 +1,21 @@
 //! The ILP of `cribbage max` against its oracle, plain enumeration with the referee's
 //! scorer: the unconstrained maximum (29, hand and crib) and 50 seeded random
 //! constrained queries must agree on the optimum (or both find no hand at all), and the
-//! ILP's hand must satisfy the query and re-score to the optimum.
+//! ILP's hand must satisfy the query and re-score to the optimum. The queries cycle
+//! through the standard rules and the two flush house rules.
 
 use gamebounds::cribbage::analysis::{enumerate_max, Check};
 use gamebounds::cribbage::engine::breakdown;
 use gamebounds::cribbage::model::solve_max;
 use gamebounds::cribbage::rules::{Query, Variant};
+use gamebounds::cribbage::ruleset::CribbageRules;
 use gamebounds::lp::SolveOptions;
 use gamebounds::rng::Rng;
 
-fn check(q: &Query) -> bool {
-    let e = enumerate_max(q, 2);
+fn check(q: &Query, rules: &CribbageRules) -> bool {
+    let e = enumerate_max(q, rules, 2);
     let t = std::time::Instant::now();
-    let r = solve_max(q, &SolveOptions::quiet());
+    let r = solve_max(q, rules, &SolveOptions::quiet());
     if std::env::var("CRIB_TIMES").is_ok() {
         eprintln!(
             "{:.3} s  {:?}  {}",
@@ -36,9 +38,13 @@ fn check(q: &Query) -> bool {
                 "{}: ILP vs enumeration",
                 q.describe()
             );
-            let b = breakdown(&sol.hand, sol.start, Variant::from_crib(q.crib));
+            let b = breakdown(
+                &sol.hand,
+                sol.start,
+                rules.flush(Variant::from_crib(q.crib)),
+            );
             assert_eq!(b.total, sol.value, "{}: referee re-score", q.describe());
-            let v = Check::new(q).violation(&sol.hand, sol.start, b.total);
+            let v = Check::new(q, rules).violation(&sol.hand, sol.start, b.total);
             assert!(v.is_none(), "{}: {v:?}", q.describe());
             true
         }
@@ -64,9 +70,10 @@ fn unconstrained_maximum_is_29_for_hand_and_crib() {
             crib,
             ..Query::default()
         };
-        let sol = solve_max(&q, &SolveOptions::quiet()).unwrap();
+        let std = CribbageRules::default();
+        let sol = solve_max(&q, &std, &SolveOptions::quiet()).unwrap();
         assert_eq!(sol.value, 29);
-        let e = enumerate_max(&q, 2);
+        let e = enumerate_max(&q, &std, 2);
         assert_eq!(e.max, Some(29));
         assert_eq!(e.at_max, 4);
     }
@@ -76,8 +83,19 @@ fn unconstrained_maximum_is_29_for_hand_and_crib() {
 fn ilp_agrees_with_enumeration_on_50_random_queries() {
     let mut rng = Rng::new(2026);
     let mut feasible = 0;
-    for _ in 0..50 {
-        if check(&Query::random(&mut rng)) {
+    let house = [
+        CribbageRules::default(),
+        CribbageRules {
+            crib_four_card_flush: true,
+            ..CribbageRules::default()
+        },
+        CribbageRules {
+            hand_four_card_flush: false,
+            ..CribbageRules::default()
+        },
+    ];
+    for i in 0..50 {
+        if check(&Query::random(&mut rng), &house[i % 3]) {
             feasible += 1;
         }
     }

@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use super::engine::{HandKey, Scorer};
 use super::frac::Frac;
-use super::rules::{Card, Query};
+use super::rules::{Card, Query, Variant};
+use super::ruleset::{CribbageRules, Flush};
 
 /// Highest possible score of five cards.
 pub const MAX_SCORE: usize = 29;
@@ -68,9 +69,11 @@ pub struct Distribution {
     pub impossible: Vec<u32>,
 }
 
-/// Count every (hand, start) pair of the deck by score.
-pub fn distribution(crib: bool, threads: usize) -> Distribution {
+/// Count every (hand, start) pair of the deck by score, by hand or crib counting under
+/// `rules` (the player count does not matter: every hand is equally likely).
+pub fn distribution(crib: bool, rules: &CribbageRules, threads: usize) -> Distribution {
     let sc = Scorer::get();
+    let flush = rules.flush(Variant::from_crib(crib));
     let parts = parallel(
         49,
         threads,
@@ -84,7 +87,7 @@ pub fn distribution(crib: bool, threads: usize) -> Distribution {
                         let mask = 1u64 << a | 1u64 << b | 1u64 << c | 1u64 << d;
                         for st in 0..52u8 {
                             if mask >> st & 1 == 0 {
-                                counts[sc.score_key(&key, st, crib) as usize] += 1;
+                                counts[sc.score_key(&key, st, flush) as usize] += 1;
                             }
                         }
                     }
@@ -141,15 +144,31 @@ pub struct KeepEv {
     pub total: Frac,
 }
 
-/// Every keep of a 5- or 6-card deal with its exact expected value, best first.
-pub fn discard(dealt: &[Card], role: Role) -> Result<Vec<KeepEv>> {
-    if !(5..=6).contains(&dealt.len()) {
+/// Every keep of a deal (6 cards with two players, 5 with three or four) with its exact
+/// expected value, best first. The start is any card not dealt to you; the crib is your
+/// discards plus `rules.crib_unknown()` of those cards (the others' discards and, with
+/// three players, the card from the deck), every completion equally likely.
+pub fn discard(dealt: &[Card], role: Role, rules: &CribbageRules) -> Result<Vec<KeepEv>> {
+    if dealt.len() != rules.deal() {
+        let other = if rules.players == 2 {
+            "5 cards are the deal of three or four players: add --players 3 or 4"
+        } else {
+            "6 cards are the deal of two players: drop --players or give --players 2"
+        };
         bail!(
-            "discard needs 5 or 6 dealt cards (6 with two players, 5 with three or four), got {}",
-            dealt.len()
+            "discard needs the {} dealt cards of a {}-player game, got {}{}",
+            rules.deal(),
+            rules.players,
+            dealt.len(),
+            if dealt.len() == 5 || dealt.len() == 6 {
+                format!(" ({other})")
+            } else {
+                String::new()
+            }
         );
     }
     let sc = Scorer::get();
+    let (hand_flush, crib_flush) = (rules.flush(Variant::Hand), rules.flush(Variant::Crib));
     let dealt_mask: u64 = dealt.iter().map(|c| 1u64 << c.0).sum();
     let unseen: Vec<u8> = (0..52u8).filter(|c| dealt_mask >> c & 1 == 0).collect();
     let n = dealt.len();
@@ -164,12 +183,12 @@ pub fn discard(dealt: &[Card], role: Role) -> Result<Vec<KeepEv>> {
         let key = HandKey::new([keep[0].0, keep[1].0, keep[2].0, keep[3].0]);
         let hand_sum: u64 = unseen
             .iter()
-            .map(|&st| sc.score_key(&key, st, false) as u64)
+            .map(|&st| sc.score_key(&key, st, hand_flush) as u64)
             .sum();
         let hand = Frac::new(hand_sum as i128, unseen.len() as i128);
         let crib = match role {
             Role::None => None,
-            Role::Dealer | Role::Pone => Some(crib_ev(&discard, &unseen)),
+            Role::Dealer | Role::Pone => Some(crib_ev(&discard, &unseen, crib_flush)),
         };
         let total = match (role, crib) {
             (Role::Dealer, Some(c)) => hand.plus(c),
@@ -191,7 +210,7 @@ pub fn discard(dealt: &[Card], role: Role) -> Result<Vec<KeepEv>> {
 
 /// Expected crib value: the discards plus (4 − discards) unknown cards, then a start
 /// card, all drawn from the unseen cards, every completion equally likely.
-pub fn crib_ev(discard: &[Card], unseen: &[u8]) -> Frac {
+pub fn crib_ev(discard: &[Card], unseen: &[u8], flush: Flush) -> Frac {
     let sc = Scorer::get();
     let k = 4 - discard.len();
     let mut sum = 0u64;
@@ -209,7 +228,7 @@ pub fn crib_ev(discard: &[Card], unseen: &[u8]) -> Frac {
         let key = HandKey::new(cards);
         for &st in unseen {
             if mask >> st & 1 == 0 {
-                sum += sc.score_key(&key, st, true) as u64;
+                sum += sc.score_key(&key, st, flush) as u64;
                 completions += 1;
             }
         }
@@ -251,11 +270,11 @@ pub struct Check {
     from: Option<u64>,
     start_from: Option<u64>,
     min_score: u32,
-    crib: bool,
+    flush: Flush,
 }
 
 impl Check {
-    pub fn new(q: &Query) -> Check {
+    pub fn new(q: &Query, rules: &CribbageRules) -> Check {
         let required = q
             .contains_cards
             .iter()
@@ -280,7 +299,7 @@ impl Check {
                 .as_ref()
                 .map(|f| f.iter().fold(0u64, |a, c| a | 1u64 << c.0)),
             min_score: q.min_score.unwrap_or(0),
-            crib: q.crib,
+            flush: rules.flush(Variant::from_crib(q.crib)),
         }
     }
 
@@ -359,8 +378,8 @@ pub struct Enumerated {
 }
 
 /// Every (hand, start) pair satisfying the query, scored: the maximum and how many reach it.
-pub fn enumerate_max(q: &Query, threads: usize) -> Enumerated {
-    let chk = Check::new(q);
+pub fn enumerate_max(q: &Query, rules: &CribbageRules, threads: usize) -> Enumerated {
+    let chk = Check::new(q, rules);
     let sc = Scorer::get();
     // Cards that may be in the hand / be the start, before the joint checks.
     let hand_ok = |c: u8| {
@@ -392,7 +411,7 @@ pub fn enumerate_max(q: &Query, threads: usize) -> Enumerated {
                             if mask >> st & 1 == 1 || !chk.cards_ok(mask, st) {
                                 continue;
                             }
-                            let s = sc.score_key(&key, st, chk.crib);
+                            let s = sc.score_key(&key, st, chk.flush);
                             if s < chk.min_score {
                                 continue;
                             }
@@ -446,8 +465,15 @@ pub fn since(t: Instant) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::super::engine::{breakdown, score};
-    use super::super::rules::{parse_cards, Variant};
+    use super::super::rules::parse_cards;
     use super::*;
+
+    fn std2() -> CribbageRules {
+        CribbageRules::default()
+    }
+    fn std3() -> CribbageRules {
+        CribbageRules::default().with_players(Some(3)).unwrap()
+    }
 
     #[test]
     fn subsets_count() {
@@ -460,7 +486,7 @@ mod tests {
     #[test]
     fn best_keep_of_spec_example() {
         let dealt = parse_cards(&["2C 4H 6D 8H 2S JC"]).unwrap();
-        let evs = discard(&dealt, Role::None).unwrap();
+        let evs = discard(&dealt, Role::None, &std2()).unwrap();
         assert_eq!(evs.len(), 15);
         let mut best = evs[0].keep.clone();
         best.sort();
@@ -475,7 +501,7 @@ mod tests {
         let keep = [e.keep[0], e.keep[1], e.keep[2], e.keep[3]];
         let sum: u32 = Card::all()
             .filter(|c| !dealt.contains(c))
-            .map(|s| score(&keep, s, Variant::Hand))
+            .map(|s| score(&keep, s, Flush::FourOrFive))
             .sum();
         assert_eq!(e.hand, Frac::new(sum as i128, 46));
     }
@@ -485,11 +511,11 @@ mod tests {
         // Five-card deal: one discard, three unknown crib cards; check against a direct
         // (slow) average with the referee on a smaller pool.
         let dealt = parse_cards(&["5H 5S JD QC KC 2D"]).unwrap();
-        let evs = discard(&dealt, Role::Dealer).unwrap();
+        let evs = discard(&dealt, Role::Dealer, &std2()).unwrap();
         for e in &evs {
             assert_eq!(e.total, e.hand.plus(e.crib.unwrap()));
         }
-        let pone = discard(&dealt, Role::Pone).unwrap();
+        let pone = discard(&dealt, Role::Pone, &std2()).unwrap();
         assert!(pone
             .iter()
             .all(|e| e.total == e.hand.minus(e.crib.unwrap())));
@@ -501,16 +527,31 @@ mod tests {
             for &y in &unseen[i + 1..] {
                 for &s in &unseen {
                     if s != x && s != y {
-                        sum += breakdown(&[disc[0], disc[1], x, y], s, Variant::Crib).total as u64;
+                        sum +=
+                            breakdown(&[disc[0], disc[1], x, y], s, Flush::FiveOnly).total as u64;
                         n += 1;
                     }
                 }
             }
         }
         let ids: Vec<u8> = unseen.iter().map(|c| c.0).collect();
-        assert_eq!(crib_ev(&disc, &ids), Frac::new(sum as i128, n as i128));
-        let five = discard(&parse_cards(&["5H 5S JD QC KC"]).unwrap(), Role::Pone).unwrap();
+        assert_eq!(
+            crib_ev(&disc, &ids, Flush::FiveOnly),
+            Frac::new(sum as i128, n as i128)
+        );
+        let five = discard(
+            &parse_cards(&["5H 5S JD QC KC"]).unwrap(),
+            Role::Pone,
+            &std3(),
+        )
+        .unwrap();
         assert_eq!(five.len(), 5);
-        assert!(discard(&parse_cards(&["5H 5S JD QC"]).unwrap(), Role::None).is_err());
+        assert!(discard(&parse_cards(&["5H 5S JD QC"]).unwrap(), Role::None, &std2()).is_err());
+        assert!(discard(
+            &parse_cards(&["5H 5S JD QC KC"]).unwrap(),
+            Role::None,
+            &std2()
+        )
+        .is_err());
     }
 }

@@ -11,6 +11,7 @@ use super::analysis::{self, Role};
 use super::cli::max_episode;
 use super::engine::Scorer;
 use super::rules::{parse_cards, Query, QuerySpec};
+use super::ruleset::{CribbageRules, Flush};
 use super::table::{self, Tables};
 use crate::cli::Common;
 use crate::lp::SolveOptions;
@@ -46,6 +47,11 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         rows.push([what.to_string(), value, target.to_string()]);
     };
     Scorer::get(); // the table is built once, outside the timings
+    let std = CribbageRules::default();
+    let three = CribbageRules {
+        players: 3,
+        ..CribbageRules::default()
+    };
 
     // Scoring on one core: random pairs through the general entry point.
     let mut rng = Rng::new(1);
@@ -63,7 +69,7 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     let (t, sum) = time(repeat, || {
         pairs
             .iter()
-            .map(|&(h, s)| sc.score(h, s, false) as u64)
+            .map(|&(h, s)| sc.score(h, s, Flush::FourOrFive) as u64)
             .sum::<u64>()
     });
     add(
@@ -74,19 +80,19 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         ),
         "≥ 20 M/s",
     );
-    let (t, d) = time(repeat, || analysis::distribution(false, 1));
+    let (t, d) = time(repeat, || analysis::distribution(false, &std, 1));
     add(
         "scoring, all pairs in order (distribution on 1 core)",
         format!("{:.1} M pairs/s ({:.3} s)", d.pairs as f64 / t / 1e6, t),
         "≥ 20 M/s",
     );
-    let (t, _) = time(repeat, || analysis::distribution(false, 2));
+    let (t, _) = time(repeat, || analysis::distribution(false, &std, 2));
     add(
         "distribution (hand), 2 cores",
         format!("{:.3} s", t),
         "< 1 s",
     );
-    let (t, _) = time(repeat, || analysis::distribution(true, 2));
+    let (t, _) = time(repeat, || analysis::distribution(true, &std, 2));
     add(
         "distribution (crib), 2 cores",
         format!("{:.3} s", t),
@@ -94,20 +100,20 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     );
 
     let deal = parse_cards(&["2C 4H 6D 8H 2S JC"])?;
-    let (t, _) = time(repeat * 20, || analysis::discard(&deal, Role::None));
+    let (t, _) = time(repeat * 20, || analysis::discard(&deal, Role::None, &std));
     add(
         "discard 2C 4H 6D 8H 2S JC, hand only",
         format!("{:.3} ms", t * 1e3),
         "< 1 ms",
     );
-    let (t, _) = time(repeat * 2, || analysis::discard(&deal, Role::Dealer));
+    let (t, _) = time(repeat * 2, || analysis::discard(&deal, Role::Dealer, &std));
     add(
         "discard 2C 4H 6D 8H 2S JC --dealer (with crib)",
         format!("{:.1} ms", t * 1e3),
         "< 50 ms",
     );
     let five = parse_cards(&["5H 5S JD QC KC"])?;
-    let (t, _) = time(repeat, || analysis::discard(&five, Role::Pone));
+    let (t, _) = time(repeat, || analysis::discard(&five, Role::Pone, &three));
     add(
         "discard 5H 5S JD QC KC --pone (5-card deal, with crib)",
         format!("{:.1} ms", t * 1e3),
@@ -143,7 +149,7 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     for (name, q) in &queries {
         let mut solver = Vec::new();
         let (t, env) = time(repeat.min(3), || {
-            let e = max_episode(q, false, &opts);
+            let e = max_episode(q, &std, false, &opts);
             if let Ok(e) = &e {
                 solver.push(e.solver.as_ref().map(|s| s.seconds).unwrap_or(0.0));
             }
@@ -169,7 +175,7 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     for _ in 0..50 {
         let q = Query::random(&mut rng);
         let t = Instant::now();
-        match max_episode(&q, false, &opts) {
+        match max_episode(&q, &std, false, &opts) {
             Ok(_) => secs.push(t.elapsed().as_secs_f64()),
             Err(_) => infeasible += 1,
         }
@@ -188,8 +194,8 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
     );
 
     let (t, _) = time(1, || {
-        let tables = Tables::build(Role::None, 2);
-        table::discard_table(&tables, Role::None, true, 2)
+        let tables = Tables::build(Role::None, &std, 2);
+        table::discard_table(&tables, &std, Role::None, true, 2)
     });
     add(
         "discard-table (suit classes, 2 cores)",
@@ -197,8 +203,8 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         "minutes at most",
     );
     let (t, _) = time(1, || {
-        let tables = Tables::build(Role::Dealer, 2);
-        table::discard_table(&tables, Role::Dealer, true, 2)
+        let tables = Tables::build(Role::Dealer, &std, 2);
+        table::discard_table(&tables, &std, Role::Dealer, true, 2)
     });
     add(
         "discard-table --dealer (crib by inclusion–exclusion, 2 cores)",
@@ -206,8 +212,8 @@ pub fn run(file: &Path, repeat: usize, common: &Common) -> Result<()> {
         "(none)",
     );
     let (t, _) = time(1, || {
-        let tables = Tables::build(Role::None, 2);
-        table::discard_table(&tables, Role::None, false, 2)
+        let tables = Tables::build(Role::None, &std, 2);
+        table::discard_table(&tables, &std, Role::None, false, 2)
     });
     add(
         "discard-table, every deal (cross-check, 2 cores)",

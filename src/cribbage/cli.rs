@@ -5,26 +5,51 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use serde_json::json;
 
 use super::analysis::{self, Role};
 use super::engine::breakdown;
-use super::episode::{DiscardPayload, MaxPayload, ScorePayload, GAME};
+use super::episode::{Averaged, DiscardPayload, MaxPayload, ScorePayload, GAME};
 use super::model;
 use super::rules::{load_queries, parse_card, parse_cards, show, Card, Query, QuerySpec, Variant};
+use super::ruleset::{self, CribbageRules};
 use super::table::{self, DiscardTable, Tables};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use crate::lp::{SolveOptions, Status};
 
+/// The rules a verb reads: a rules file, then the player count on top of it.
+#[derive(Debug, Clone, Default, Args)]
+pub struct RulesArgs {
+    /// Rules file (JSON: players, house rules; see docs/cribbage-rules-keys.md). Default:
+    /// the standard two-player game, models/cribbage/rules.json.
+    #[arg(long = "rules", value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Players: 2, 3 or 4 (deal 6/5/5, discard 2/1/1); overrides the file's `players`.
+    #[arg(long, value_name = "N")]
+    pub players: Option<u8>,
+}
+
+impl RulesArgs {
+    /// The effective rules, validated.
+    pub fn resolve(&self) -> Result<CribbageRules> {
+        ruleset::resolve(self.file.as_deref(), self.players)
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Score a hand with its start card, item by item (each 15, pair, run, flush, nob).
     ///
-    /// Example: gamebounds cribbage score 5H 5S 5C JD --start 5D
     /// Cards are rank then suit: 5H, 10S or TS, JD, AC (suits C D H S), any case.
+    /// House rules come from --rules FILE (keys: docs/cribbage-rules-keys.md).
+    ///
+    /// Examples:
+    ///   gamebounds cribbage score 5H 5S 5C JD --start 5D
+    ///   gamebounds cribbage score 2H 4H 6H 8H --start KS --crib --rules models/cribbage/crib-four-card-flush.json
+    #[command(verbatim_doc_comment)]
     Score {
         /// The four hand cards.
         #[arg(value_name = "CARD", num_args = 1..)]
@@ -32,33 +57,43 @@ pub enum Command {
         /// The start (cut) card.
         #[arg(long, value_name = "CARD")]
         start: Option<String>,
-        /// Score by crib rules (only a five-card flush counts).
+        /// Score by crib rules (standard: only a five-card flush counts).
         #[arg(long)]
         crib: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
     },
-    /// Rank every keep of a 6-card (or 5-card) deal by its exact expected value.
+    /// Rank every keep of a deal by its exact expected value.
     ///
+    /// The deal is 6 cards with two players, 5 with --players 3 or 4 (keep 4 of 5).
     /// The expected hand value is averaged over every start card not dealt to you.
-    /// With --dealer the expected value of your own crib (your discards, unknown cards
-    /// to fill it and the start) is added; with --pone it is subtracted.
+    /// With --dealer the expected value of your crib is added, with --pone the dealer's
+    /// crib is subtracted: your discards plus every way the unknown cards can fill it
+    /// (the others' discards and, with three players, the card from the deck) and the
+    /// start, all equally likely. With four players --dealer means your side's crib.
     ///
-    /// Example: gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
+    /// Examples:
+    ///   gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
+    ///   gamebounds cribbage discard 5H 5C 5S JD 4C --players 3
+    #[command(verbatim_doc_comment)]
     Discard {
         /// The dealt cards (6 with two players, 5 with three or four).
         #[arg(value_name = "CARD", num_args = 1..)]
         cards: Vec<String>,
-        /// The crib is yours: add its expected value.
+        /// The crib is yours (your side's): add its expected value.
         #[arg(long, conflicts_with = "pone")]
         dealer: bool,
-        /// The crib is the opponent's: subtract its expected value.
+        /// The crib is the dealer's: subtract its expected value.
         #[arg(long)]
         pone: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
     },
     /// The best hand and start card under constraints, proven by an ILP (HiGHS)
     ///
     /// Constraints apply to the five scored cards (hand + start) unless said otherwise.
     /// The result is an episode: `gamebounds verify` re-scores it and re-checks its
-    /// optimality by enumeration.
+    /// optimality by enumeration. House rules come from --rules FILE.
     ///
     /// Examples:
     ///   gamebounds cribbage max                       # 29
@@ -94,26 +129,34 @@ pub enum Command {
         /// Also count, by enumeration, the (hand, start) pairs reaching the maximum.
         #[arg(long)]
         count: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
     },
     /// How many of all 12,994,800 (hand, start) pairs score 0, 1, … 29; the mean.
+    ///
+    /// House rules (--rules FILE) change the counts; the number of players does not
+    /// (every four cards are equally likely to be a hand).
     ///
     /// Example: gamebounds cribbage distribution --crib
     Distribution {
         /// Crib rules.
         #[arg(long)]
         crib: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
         /// Worker threads for the enumeration (the result does not depend on it).
         #[arg(long, default_value_t = 2, value_name = "N")]
         cores: usize,
     },
-    /// The best keep's expected value over all 20,358,520 six-card deals.
+    /// The best keep's expected value over every deal: all 20,358,520 six-card deals,
+    /// or with --players 3 or 4 all 2,598,960 five-card deals.
     ///
     /// By hand value alone, or with --dealer / --pone the best keep by hand ± crib (the
     /// same values `discard --dealer/--pone` ranks by). Deals equal up to renaming suits
     /// have equal values, so one deal per suit class is evaluated and weighted by the
     /// class size; --no-symmetry evaluates every deal.
     ///
-    /// Example: gamebounds cribbage discard-table --dealer
+    /// Example: gamebounds cribbage discard-table --dealer --players 3
     DiscardTable {
         /// Best keep by hand + own crib.
         #[arg(long, conflicts_with = "pone")]
@@ -124,6 +167,26 @@ pub enum Command {
         /// Evaluate all deals one by one (the cross-check; slower).
         #[arg(long)]
         no_symmetry: bool,
+        #[arg(long, default_value_t = 2, value_name = "N")]
+        cores: usize,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// Write results/cribbage-variants.md: per rules file, the maximum hand, the mean
+    /// hand and crib, and the best discard's mean value (hand only, dealer, pone).
+    ///
+    /// Example: gamebounds cribbage variants
+    Variants {
+        /// Rules files, one row each (default: standard, three and four players, the
+        /// crib's four-card flush, the hand flush needing five).
+        #[arg(long = "rules", value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[arg(
+            long,
+            default_value = "results/cribbage-variants.md",
+            value_name = "FILE"
+        )]
+        file: PathBuf,
         #[arg(long, default_value_t = 2, value_name = "N")]
         cores: usize,
     },
@@ -160,17 +223,30 @@ pub enum Command {
 
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
-        Command::Score { cards, start, crib } => {
-            common.emit(&score_episode(&cards, start.as_deref(), crib)?)
-        }
+        Command::Score {
+            cards,
+            start,
+            crib,
+            rules,
+        } => common.emit(&score_episode(
+            &cards,
+            start.as_deref(),
+            crib,
+            &rules.resolve()?,
+        )?),
         Command::Discard {
             cards,
             dealer,
             pone,
-        } => common.emit(&discard_episode(
-            &parse_cards(&cards)?,
-            role_of(dealer, pone),
-        )?),
+            rules,
+        } => {
+            let rules = rules.resolve()?;
+            common.emit(&discard_episode(
+                &parse_cards(&cards)?,
+                role_of(dealer, pone),
+                &rules,
+            )?)
+        }
         Command::Max {
             contains,
             without,
@@ -180,7 +256,9 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             crib,
             min_score,
             count,
+            rules,
         } => {
+            let rules = rules.resolve()?;
             let q = QuerySpec {
                 crib,
                 contains,
@@ -192,11 +270,12 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 ..QuerySpec::default()
             }
             .to_query()?;
-            common.emit(&max_episode(&q, count, &common.solve_options())?)
+            common.emit(&max_episode(&q, &rules, count, &common.solve_options())?)
         }
-        Command::Distribution { crib, cores } => {
+        Command::Distribution { crib, cores, rules } => {
+            let rules = rules.resolve()?;
             let t = Instant::now();
-            let env = distribution_episode(crib, cores);
+            let env = distribution_episode(crib, &rules, cores);
             common.note(format!("enumerated in {:.3} s", analysis::since(t)));
             common.emit(&env)
         }
@@ -205,11 +284,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             pone,
             no_symmetry,
             cores,
+            rules,
         } => {
+            let rules = rules.resolve()?;
             let t = Instant::now();
-            let env = table_episode(role_of(dealer, pone), !no_symmetry, cores);
+            let env = table_episode(role_of(dealer, pone), &rules, !no_symmetry, cores);
             common.note(format!("computed in {:.2} s", analysis::since(t)));
             common.emit(&env)
+        }
+        Command::Variants { files, file, cores } => {
+            super::variants::run(&files, &file, cores.max(1), common)
         }
         Command::Results {
             results_dir,
@@ -220,8 +304,22 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
     }
 }
 
+/// The `variant` field of an episode: the effective rules and the verb's own settings.
+pub fn variant_json(rules: &CribbageRules, extra: serde_json::Value) -> serde_json::Value {
+    let mut v = json!({ "rules": rules });
+    if let (Some(map), serde_json::Value::Object(more)) = (v.as_object_mut(), extra) {
+        map.extend(more);
+    }
+    v
+}
+
 /// The `score` episode, after checking the input.
-pub fn score_episode(cards: &[String], start: Option<&str>, crib: bool) -> Result<Envelope> {
+pub fn score_episode(
+    cards: &[String],
+    start: Option<&str>,
+    crib: bool,
+    rules: &CribbageRules,
+) -> Result<Envelope> {
     let hand = parse_cards(cards)?;
     let Some(start) = start else {
         bail!("score needs the start card: add --start CARD (e.g. --start 5D)");
@@ -242,10 +340,10 @@ pub fn score_episode(cards: &[String], start: Option<&str>, crib: bool) -> Resul
         bail!("the start card {start} is also in the hand: a card exists once");
     }
     let variant = Variant::from_crib(crib);
-    let b = breakdown(&hand, start, variant);
+    let b = breakdown(&hand, start, rules.flush(variant));
     Ok(Envelope::exact(
         GAME,
-        json!({ "rules": variant }),
+        variant_json(rules, json!({ "count": variant })),
         "score",
         b.total as f64,
         serde_json::to_value(ScorePayload {
@@ -257,27 +355,33 @@ pub fn score_episode(cards: &[String], start: Option<&str>, crib: bool) -> Resul
     ))
 }
 
-pub fn discard_episode(dealt: &[Card], role: Role) -> Result<Envelope> {
-    let keeps = analysis::discard(dealt, role)?;
+pub fn discard_episode(dealt: &[Card], role: Role, rules: &CribbageRules) -> Result<Envelope> {
+    let keeps = analysis::discard(dealt, role, rules)?;
     Ok(Envelope::exact(
         GAME,
-        json!({ "role": role, "dealt": dealt.len() }),
+        variant_json(rules, json!({ "role": role, "dealt": dealt.len() })),
         "discard",
         keeps[0].total.to_f64(),
         serde_json::to_value(DiscardPayload {
             dealt: dealt.to_vec(),
             role,
             keeps,
+            averaged: Some(Averaged::of(rules, role)),
         })?,
     ))
 }
 
 /// Solve a `max` query by ILP, then let the referee re-score the answer; with `count`,
 /// enumerate every allowed pair as well.
-pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelope> {
-    let sol = model::solve_max(q, opts)?;
+pub fn max_episode(
+    q: &Query,
+    rules: &CribbageRules,
+    count: bool,
+    opts: &SolveOptions,
+) -> Result<Envelope> {
+    let sol = model::solve_max(q, rules, opts)?;
     let variant = Variant::from_crib(q.crib);
-    let b = breakdown(&sol.hand, sol.start, variant);
+    let b = breakdown(&sol.hand, sol.start, rules.flush(variant));
     if b.total != sol.value {
         return Err(Rejected(format!(
             "cribbage: the ILP claims {} for {} with start {}, the referee scores {}",
@@ -289,7 +393,7 @@ pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelo
         .into());
     }
     let count = if count {
-        let e = analysis::enumerate_max(q, 2);
+        let e = analysis::enumerate_max(q, rules, 2);
         if sol.report.proven() && e.max != Some(b.total) {
             return Err(Rejected(format!(
                 "cribbage: the ILP proves {} but enumeration finds {:?}",
@@ -310,7 +414,7 @@ pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelo
     report.objective = Some(b.total as f64);
     let mut env = Envelope::from_report(
         GAME,
-        json!({ "rules": variant }),
+        variant_json(rules, json!({ "count": variant })),
         "max",
         &report,
         serde_json::to_value(MaxPayload {
@@ -330,11 +434,11 @@ pub fn max_episode(q: &Query, count: bool, opts: &SolveOptions) -> Result<Envelo
     Ok(env)
 }
 
-pub fn distribution_episode(crib: bool, cores: usize) -> Envelope {
-    let d = analysis::distribution(crib, cores);
+pub fn distribution_episode(crib: bool, rules: &CribbageRules, cores: usize) -> Envelope {
+    let d = analysis::distribution(crib, rules, cores);
     Envelope::exact(
         GAME,
-        json!({ "rules": Variant::from_crib(crib) }),
+        variant_json(rules, json!({ "count": Variant::from_crib(crib) })),
         "distribution",
         d.mean.to_f64(),
         serde_json::to_value(&d).expect("serialisable"),
@@ -349,12 +453,12 @@ fn role_of(dealer: bool, pone: bool) -> Role {
     }
 }
 
-pub fn table_episode(role: Role, symmetry: bool, cores: usize) -> Envelope {
-    let tables = Tables::build(role, cores);
-    let t = table::discard_table(&tables, role, symmetry, cores);
+pub fn table_episode(role: Role, rules: &CribbageRules, symmetry: bool, cores: usize) -> Envelope {
+    let tables = Tables::build(role, rules, cores);
+    let t = table::discard_table(&tables, rules, role, symmetry, cores);
     Envelope::exact(
         GAME,
-        json!({ "role": role, "deal": 6 }),
+        variant_json(rules, json!({ "role": role, "deal": rules.deal() })),
         "discard-table",
         t.mean.to_f64(),
         serde_json::to_value(&t).expect("serialisable"),
@@ -369,23 +473,24 @@ fn save(env: &Envelope, path: &Path, common: &Common) -> Result<()> {
 fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common) -> Result<()> {
     // Read the query file first: a mistake in it should not cost the enumerations.
     let specs = load_queries(queries)?;
+    let std = CribbageRules::default();
     save(
-        &distribution_episode(false, 2),
+        &distribution_episode(false, &std, 2),
         &results_dir.join("cribbage-distribution.json"),
         common,
     )?;
     save(
-        &distribution_episode(true, 2),
+        &distribution_episode(true, &std, 2),
         &results_dir.join("cribbage-distribution-crib.json"),
         common,
     )?;
     let table_path = results_dir.join("cribbage-discard-table.json");
-    let table = table_episode(Role::None, true, 2);
+    let table = table_episode(Role::None, &std, true, 2);
     save(&table, &table_path, common)?;
     // Cross-check the suit-class shortcut against every deal one by one, and say so in
     // the rendered table.
     common.note("cross-checking the discard table deal by deal (all 20,358,520 deals)…");
-    let all = table_episode(Role::None, false, 2);
+    let all = table_episode(Role::None, &std, false, 2);
     let a: DiscardTable = table.payload_as()?;
     let b: DiscardTable = all.payload_as()?;
     let same = a.deals == b.deals
@@ -408,7 +513,7 @@ fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common
     std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
     for (role, name) in [(Role::Dealer, "dealer"), (Role::Pone, "pone")] {
         save(
-            &table_episode(role, true, 2),
+            &table_episode(role, &std, true, 2),
             &results_dir.join(format!("cribbage-discard-table-{name}.json")),
             common,
         )?;
@@ -418,7 +523,7 @@ fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common
         ..common.solve_options()
     };
     for (spec, q) in specs {
-        let mut env = max_episode(&q, true, &opts)
+        let mut env = max_episode(&q, &std, true, &opts)
             .with_context(|| format!("query `{}` of {}", spec.name, queries.display()))?;
         if let Some(note) = &spec.note {
             env.payload["note"] = serde_json::Value::String(note.clone());

@@ -13,7 +13,8 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Card, Variant, JACK};
+use super::rules::{Card, JACK};
+use super::ruleset::Flush;
 
 /// What one scoring item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +54,7 @@ impl Breakdown {
 }
 
 /// Score a hand with its start card, item by item, exactly as the rules read.
-pub fn breakdown(hand: &[Card; 4], start: Card, variant: Variant) -> Breakdown {
+pub fn breakdown(hand: &[Card; 4], start: Card, flush: Flush) -> Breakdown {
     let five = [hand[0], hand[1], hand[2], hand[3], start];
     let mut items = Vec::new();
     // 15s: every subset of the five cards whose values sum to 15 scores 2.
@@ -122,7 +123,8 @@ pub fn breakdown(hand: &[Card; 4], start: Card, variant: Variant) -> Breakdown {
             }
         }
     }
-    // Flush: four hand cards of one suit score 4, 5 with the start; in the crib only 5.
+    // Flush: four hand cards of one suit score 4, 5 with the start; where only the
+    // five-card flush counts (the crib, standard), 5 or nothing.
     let suit = hand[0].suit();
     if hand.iter().all(|c| c.suit() == suit) {
         if start.suit() == suit {
@@ -131,7 +133,7 @@ pub fn breakdown(hand: &[Card; 4], start: Card, variant: Variant) -> Breakdown {
                 cards: five.to_vec(),
                 points: 5,
             });
-        } else if !variant.is_crib() {
+        } else if flush == Flush::FourOrFive {
             items.push(Item {
                 kind: Kind::Flush,
                 cards: hand.to_vec(),
@@ -224,20 +226,20 @@ impl Scorer {
 
     /// The score of a hand (card ids) with a start card.
     #[inline(always)]
-    pub fn score(&self, hand: [u8; 4], start: u8, crib: bool) -> u32 {
+    pub fn score(&self, hand: [u8; 4], start: u8, flush: Flush) -> u32 {
         let h = HandKey::new(hand);
-        self.score_key(&h, start, crib)
+        self.score_key(&h, start, flush)
     }
 
     /// The score of a prepared hand with a start card.
     #[inline(always)]
-    pub fn score_key(&self, h: &HandKey, start: u8, crib: bool) -> u32 {
+    pub fn score_key(&self, h: &HandKey, start: u8, flush: Flush) -> u32 {
         let s_suit = start & 3;
         let base = self.ranks[h.partial * 13 + (start >> 2) as usize] as u32;
         let nob = (h.jack_suits >> s_suit) as u32 & 1;
         let flush = match h.flush_suit {
             Some(f) if f == s_suit => 5,
-            Some(_) if !crib => 4,
+            Some(_) if flush == Flush::FourOrFive => 4,
             _ => 0,
         };
         base + nob + flush
@@ -273,21 +275,23 @@ impl HandKey {
 }
 
 /// Score with the referee's item list (convenience for callers holding `Card`s).
-pub fn score(hand: &[Card; 4], start: Card, variant: Variant) -> u32 {
-    breakdown(hand, start, variant).total
+pub fn score(hand: &[Card; 4], start: Card, flush: Flush) -> u32 {
+    breakdown(hand, start, flush).total
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::rules::parse_cards;
     use super::*;
+    const HAND: Flush = Flush::FourOrFive;
+    const CRIB: Flush = Flush::FiveOnly;
 
     fn case(hand: &str, start: &str) -> (Breakdown, u32) {
         let h = parse_cards(&[hand]).unwrap();
         let s = parse_cards(&[start]).unwrap()[0];
         let hand = [h[0], h[1], h[2], h[3]];
-        let b = breakdown(&hand, s, Variant::Hand);
-        let fast = Scorer::get().score(hand.map(|c| c.0), s.0, false);
+        let b = breakdown(&hand, s, HAND);
+        let fast = Scorer::get().score(hand.map(|c| c.0), s.0, HAND);
         (b, fast)
     }
 
@@ -327,9 +331,9 @@ mod tests {
         let hand = [h[0], h[1], h[2], h[3]];
         let off = parse_cards(&["KS"]).unwrap()[0];
         let on = parse_cards(&["KH"]).unwrap()[0];
-        assert_eq!(breakdown(&hand, off, Variant::Hand).points(Kind::Flush), 4);
-        assert_eq!(breakdown(&hand, off, Variant::Crib).points(Kind::Flush), 0);
-        assert_eq!(breakdown(&hand, on, Variant::Crib).points(Kind::Flush), 5);
+        assert_eq!(breakdown(&hand, off, HAND).points(Kind::Flush), 4);
+        assert_eq!(breakdown(&hand, off, CRIB).points(Kind::Flush), 0);
+        assert_eq!(breakdown(&hand, on, CRIB).points(Kind::Flush), 5);
     }
 
     /// The fast scorer equals the literal referee on a deterministic sweep of pairs
@@ -352,9 +356,9 @@ mod tests {
                             if [a, b, c, d].contains(&st) {
                                 continue;
                             }
-                            for v in [Variant::Hand, Variant::Crib] {
+                            for v in [HAND, CRIB] {
                                 let want = breakdown(&hand, Card(st), v).total;
-                                let got = s.score([a, b, c, d], st, v.is_crib());
+                                let got = s.score([a, b, c, d], st, v);
                                 assert_eq!(got, want, "{hand:?} {st} {v:?}");
                                 checked += 1;
                             }

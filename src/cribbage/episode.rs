@@ -5,6 +5,10 @@
 //! claim with the engine alone (never the ILP): a `max` episode's hand is re-scored, its
 //! constraints re-checked, and — because enumeration is cheap — its optimality is
 //! re-established by scoring every (hand, start) pair the constraints allow.
+//!
+//! The episode's `variant.rules` holds the rules file it was made under (players, house
+//! rules); `verify` replays under them. Episodes from before rules files have none there
+//! and are replayed under the standard rules.
 
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -12,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::analysis::{self, Check, Distribution, Enumerated, KeepEv, Role};
 use super::engine::{breakdown, Breakdown};
 use super::rules::{show, Card, Query, Variant};
+use super::ruleset::CribbageRules;
 use super::table::{self, DiscardTable, Tables};
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -35,6 +40,35 @@ pub struct DiscardPayload {
     pub role: Role,
     /// Every keep, best first.
     pub keeps: Vec<KeepEv>,
+    /// What the expected values average over: the start cards, and (with a role) the
+    /// ways to complete the crib with a start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub averaged: Option<Averaged>,
+}
+
+/// The equally likely cases behind a discard's expected values.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Averaged {
+    /// Start cards: every card not dealt to you.
+    pub starts: u64,
+    /// Crib cards you do not know: the others' discards and any card from the deck.
+    pub crib_unknown: u64,
+    /// Crib completions (unknown crib cards, then a start), with a role.
+    pub crib_completions: Option<u64>,
+}
+
+impl Averaged {
+    pub fn of(rules: &CribbageRules, role: Role) -> Averaged {
+        let unseen = 52 - rules.deal() as u64;
+        let k = rules.crib_unknown() as u64;
+        let choose = (0..k).fold(1u64, |acc, i| acc * (unseen - i) / (i + 1));
+        Averaged {
+            starts: unseen,
+            crib_unknown: k,
+            crib_completions: (role != Role::None).then_some(choose * (unseen - k)),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -90,10 +124,16 @@ fn hand_of(hand: &[Card], start: Card) -> Result<[Card; 4]> {
     Ok(h)
 }
 
+/// The rules the episode was made under.
+fn rules_of(env: &Envelope) -> Result<CribbageRules> {
+    CribbageRules::of_episode(&env.variant)
+}
+
 fn verify_score(env: &Envelope) -> Result<String> {
     let p: ScorePayload = env.payload_as()?;
+    let rules = rules_of(env)?;
     let hand = hand_of(&p.hand, p.start)?;
-    let b = breakdown(&hand, p.start, p.variant);
+    let b = breakdown(&hand, p.start, rules.flush(p.variant));
     if b != p.breakdown || env.value != Some(b.total as f64) {
         return Err(reject(format!(
             "{} with start {} scores {} ({} rules), the episode claims {:?}",
@@ -105,20 +145,22 @@ fn verify_score(env: &Envelope) -> Result<String> {
         )));
     }
     Ok(format!(
-        "cribbage score: referee agrees: {} with start {} scores {} ({} rules)",
+        "cribbage score: referee agrees: {} with start {} scores {} ({} counting; {})",
         show(&hand),
         p.start,
         b.total,
-        p.variant.name()
+        p.variant.name(),
+        rules.describe()
     ))
 }
 
 fn verify_max(env: &Envelope) -> Result<String> {
     let p: MaxPayload = env.payload_as()?;
+    let rules = rules_of(env)?;
     let hand = hand_of(&p.hand, p.start)?;
     let variant = Variant::from_crib(p.query.crib);
-    let b = breakdown(&hand, p.start, variant);
-    if let Some(why) = Check::new(&p.query).violation(&hand, p.start, b.total) {
+    let b = breakdown(&hand, p.start, rules.flush(variant));
+    if let Some(why) = Check::new(&p.query, &rules).violation(&hand, p.start, b.total) {
         return Err(reject(format!(
             "{} with start {} does not satisfy the query ({}): {why}",
             show(&hand),
@@ -147,14 +189,15 @@ fn verify_max(env: &Envelope) -> Result<String> {
         )));
     }
     let mut msg = format!(
-        "cribbage max: referee agrees: {} with start {} scores {} ({})",
+        "cribbage max: referee agrees: {} with start {} scores {} ({}; {})",
         show(&hand),
         p.start,
         b.total,
-        p.query.describe()
+        p.query.describe(),
+        rules.describe()
     );
     if env.status == Status::Optimal {
-        let e = analysis::enumerate_max(&p.query, 2);
+        let e = analysis::enumerate_max(&p.query, &rules, 2);
         if e.max != Some(b.total) {
             return Err(reject(format!(
                 "the episode claims a proven maximum {}, enumeration of every allowed \
@@ -181,18 +224,40 @@ fn verify_max(env: &Envelope) -> Result<String> {
 
 fn verify_discard(env: &Envelope) -> Result<String> {
     let p: DiscardPayload = env.payload_as()?;
-    let again = analysis::discard(&p.dealt, p.role)?;
+    let mut rules = rules_of(env)?;
+    if env.variant.get("rules").is_none() && p.dealt.len() == 5 {
+        // Before rules files a five-card deal meant three or four players (the same
+        // expected values).
+        rules.players = 3;
+    }
+    let again = analysis::discard(&p.dealt, p.role, &rules)?;
+    if p.averaged
+        .as_ref()
+        .is_some_and(|a| *a != Averaged::of(&rules, p.role))
+    {
+        return Err(reject(format!(
+            "the episode's averaging ({:?}) is not that of its rules ({})",
+            p.averaged,
+            rules.describe()
+        )));
+    }
     if again != p.keeps {
         return Err(reject(format!(
             "the expected values of the keeps of {} differ from the engine's",
             show(&p.dealt)
         )));
     }
-    if env.value != Some(again[0].total.to_f64()) {
+    // The exact value is the payload's fraction; the float may lose its last bit in a
+    // JSON round trip.
+    if !env
+        .value
+        .is_some_and(|v| (v - again[0].total.to_f64()).abs() < 1e-9)
+    {
         return Err(reject("the episode's value is not the best keep's".into()));
     }
     Ok(format!(
-        "cribbage discard: referee agrees: best keep of {} is {} at {}",
+        "cribbage discard: referee agrees ({}): best keep of {} is {} at {}",
+        rules.describe(),
         show(&p.dealt),
         show(&again[0].keep),
         again[0].total
@@ -201,22 +266,34 @@ fn verify_discard(env: &Envelope) -> Result<String> {
 
 fn verify_distribution(env: &Envelope) -> Result<String> {
     let p: Distribution = env.payload_as()?;
-    let again = analysis::distribution(p.crib, 2);
+    let rules = rules_of(env)?;
+    let again = analysis::distribution(p.crib, &rules, 2);
     if again != p {
         return Err(reject(
             "the distribution differs from a fresh enumeration".into(),
         ));
     }
     Ok(format!(
-        "cribbage distribution: referee agrees: {} pairs, mean {}",
-        again.pairs, again.mean
+        "cribbage distribution: referee agrees ({}): {} pairs, mean {}",
+        rules.describe(),
+        again.pairs,
+        again.mean
     ))
 }
 
 fn verify_table(env: &Envelope) -> Result<String> {
     let p: DiscardTable = env.payload_as()?;
-    let tables = Tables::build(p.role, 2);
-    let again = table::discard_table(&tables, p.role, p.symmetry, 2);
+    let rules = rules_of(env)?;
+    if rules.deal() != p.deal {
+        return Err(reject(format!(
+            "the table covers {}-card deals, its rules ({}) deal {}",
+            p.deal,
+            rules.describe(),
+            rules.deal()
+        )));
+    }
+    let tables = Tables::build(p.role, &rules, 2);
+    let again = table::discard_table(&tables, &rules, p.role, p.symmetry, 2);
     if again != p {
         return Err(reject(
             "the discard table differs from a fresh enumeration".into(),
@@ -224,7 +301,7 @@ fn verify_table(env: &Envelope) -> Result<String> {
     }
     // The extremes once more, deal by deal with the plain discard routine.
     for x in [&p.min, &p.max] {
-        let best = &analysis::discard(&x.deal, p.role)?[0];
+        let best = &analysis::discard(&x.deal, p.role, &rules)?[0];
         if best.total != x.ev {
             return Err(reject(format!(
                 "deal {}: best keep is worth {}, the table says {}",
@@ -235,7 +312,9 @@ fn verify_table(env: &Envelope) -> Result<String> {
         }
     }
     Ok(format!(
-        "cribbage discard-table: referee agrees: {} deals, mean best keep {}",
-        again.deals, again.mean
+        "cribbage discard-table: referee agrees ({}): {} deals, mean best keep {}",
+        rules.describe(),
+        again.deals,
+        again.mean
     ))
 }

@@ -2,12 +2,13 @@
 //! and full distributions.
 //!
 //! - [`rules`]: cards, parsing, hand/crib variants, `max` queries.
+//! - [`ruleset`]: the rules file (players, house rules) every verb reads.
 //! - [`engine`]: the referee (itemised scoring) and the fast tabulated scorer.
 //! - [`analysis`]: exact enumerations on the engine (distribution, discard EVs, the
 //!   discard table, constrained maxima — the ILP's oracle).
 //! - [`model`]: the ILP of `max` (never imported by the engine or analysis).
-//! - [`table`]: the best keep of every six-card deal (suit classes, exact totals).
-//! - [`episode`], [`mod@render`], [`cli`], [`mod@bench`].
+//! - [`table`], [`table5`]: the best keep of every deal (suit classes, exact totals).
+//! - [`episode`], [`mod@render`], [`cli`], [`mod@bench`], [`variants`] (the rules table).
 
 pub mod analysis;
 pub mod bench;
@@ -18,8 +19,11 @@ pub mod frac;
 pub mod model;
 pub mod render;
 pub mod rules;
+pub mod ruleset;
 pub mod svg;
 pub mod table;
+pub mod table5;
+pub mod variants;
 
 use anyhow::Result;
 

@@ -14,12 +14,14 @@
 //!      4·f_u ≤ Σ_{c of suit u} h_c,  g_u ≤ f_u,  g_u ≤ Σ_{c of suit u} s_c
 //!      n_u ≤ h_{J of u},  n_u ≤ Σ_{c of suit u} s_c
 //! ```
-//! In the crib only the five-card flush counts: 5·g_u with 4·g_u ≤ Σ h, g_u ≤ Σ s.
+//! Where only the five-card flush counts (the crib, standard; the rules file decides):
+//! 5·g_u with 4·g_u ≤ Σ h, g_u ≤ Σ s.
 
 use anyhow::Result;
 use good_lp::{constraint, Expression, Variable};
 
-use super::rules::{Card, Query, JACK};
+use super::rules::{Card, Query, Variant, JACK};
+use super::ruleset::{CribbageRules, Flush};
 use crate::lp::{Model, Sense, SolveOptions, SolveReport};
 
 /// Values for 15s: A = 1, 2–10 face value, J Q K = 10.
@@ -216,9 +218,9 @@ fn rank_points(m: &mut Model, v: &Vars, q: &Query) -> Expression {
         .sum()
 }
 
-/// Flush: four hand cards of suit u (f_u), and the start too (g_u). Hand: 4 + 1; crib:
-/// only the five-card flush, 5.
-fn flush(m: &mut Model, v: &Vars, crib: bool) -> Expression {
+/// Flush: four hand cards of suit u (f_u), and the start too (g_u). Four or five: 4 + 1;
+/// five only: 5.
+fn flush(m: &mut Model, v: &Vars, rule: Flush) -> Expression {
     let mut points = Expression::from(0.0);
     for u in 0..4 {
         let in_hand: Expression = (0..13).map(|r| v.hand[card(r, u)]).sum();
@@ -226,7 +228,7 @@ fn flush(m: &mut Model, v: &Vars, crib: bool) -> Expression {
         let g = m.binary(format!("flush5_{}", super::rules::SUIT_LETTERS[u]));
         m.constrain(constraint!(4 * g <= in_hand.clone()));
         m.constrain(constraint!(g <= as_start));
-        if crib {
+        if rule == Flush::FiveOnly {
             points += 5 * g;
         } else {
             let f = m.binary(format!("flush4_{}", super::rules::SUIT_LETTERS[u]));
@@ -288,13 +290,14 @@ fn query_constraints(m: &mut Model, v: &Vars, q: &Query, score: &Expression) {
 }
 
 /// Solve a `max` query: the best (hand, start) and HiGHS's proof.
-pub fn solve_max(q: &Query, opts: &SolveOptions) -> Result<MaxSolution> {
+pub fn solve_max(q: &Query, rules: &CribbageRules, opts: &SolveOptions) -> Result<MaxSolution> {
     let mut m = Model::new(format!("cribbage max ({})", q.describe()));
     // HiGHS's presolve spends seconds probing the 6,175 multiset binaries and removes
     // nothing; the root LP with cuts proves the maximum in a fraction of that.
     m.highs_option("presolve", "off");
     let v = card_choice(&mut m);
-    let score = rank_points(&mut m, &v, q) + flush(&mut m, &v, q.crib) + nob(&mut m, &v);
+    let rule = rules.flush(Variant::from_crib(q.crib));
+    let score = rank_points(&mut m, &v, q) + flush(&mut m, &v, rule) + nob(&mut m, &v);
     query_constraints(&mut m, &v, q, &score);
     let solved = m.solve(Sense::Maximise, score, opts)?;
     let hand: Vec<Card> = (0..52u8)

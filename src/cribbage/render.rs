@@ -9,17 +9,26 @@ use super::engine::{Breakdown, Kind};
 use super::episode::{DiscardPayload, MaxPayload, ScorePayload};
 use super::frac::Frac;
 use super::rules::show;
+use super::ruleset::CribbageRules;
 use super::table::{DiscardTable, Extreme};
 use crate::episode::Envelope;
 use crate::render::{envelope_header, kv_table, table};
 
 pub fn render(env: &Envelope) -> Result<String> {
+    let mut rules = CribbageRules::of_episode(&env.variant)?;
+    if env.objective == "discard" && env.variant.get("rules").is_none() {
+        let p: DiscardPayload = env.payload_as()?;
+        if p.dealt.len() == 5 {
+            rules.players = 3; // written before rules files: a five-card deal
+        }
+    }
+    let r = &rules;
     match env.objective.as_str() {
-        "score" => Ok(score(&env.payload_as()?)),
-        "discard" => Ok(discard(&env.payload_as()?)),
-        "max" => Ok(max(env, &env.payload_as()?)),
-        "distribution" => Ok(distribution(&env.payload_as()?)),
-        "discard-table" => Ok(discard_table(&env.payload_as()?)),
+        "score" => Ok(score(&env.payload_as()?, r)),
+        "discard" => Ok(discard(&env.payload_as()?, r)),
+        "max" => Ok(max(env, &env.payload_as()?, r)),
+        "distribution" => Ok(distribution(&env.payload_as()?, r)),
+        "discard-table" => Ok(discard_table(&env.payload_as()?, r)),
         o => bail!("cribbage episode has unknown objective `{o}`"),
     }
 }
@@ -65,20 +74,21 @@ fn breakdown(b: &Breakdown) -> String {
     out
 }
 
-fn score(p: &ScorePayload) -> String {
+fn score(p: &ScorePayload, r: &CribbageRules) -> String {
     format!(
         "# cribbage — score\n\n{}\n\n{}",
         kv_table([
             ("hand", show(&p.hand)),
             ("start", p.start.to_string()),
-            ("rules", p.variant.name().to_string()),
+            ("counted as", p.variant.name().to_string()),
+            ("rules", format!("{} ({})", r.name, r.describe())),
             ("points", p.breakdown.total.to_string()),
         ]),
         breakdown(&p.breakdown)
     )
 }
 
-fn discard(p: &DiscardPayload) -> String {
+fn discard(p: &DiscardPayload, r: &CribbageRules) -> String {
     let crib = p.role != Role::None;
     let mut header = vec!["#", "keep", "discard", "hand EV"];
     if crib {
@@ -104,26 +114,44 @@ fn discard(p: &DiscardPayload) -> String {
     let role = match p.role {
         Role::None => "hand only",
         Role::Dealer => "dealer: hand + own crib",
-        Role::Pone => "pone: hand − opponent's crib",
+        Role::Pone => "pone: hand − dealer's crib",
+    };
+    let unseen = 52 - p.dealt.len();
+    let crib = if p.role == Role::None {
+        String::new()
+    } else {
+        format!(
+            " The crib is your {} discard{} plus {} unknown card{} ({}) and the start: every \
+             way of completing it from those {unseen} cards is equally likely.",
+            r.discards(),
+            if r.discards() == 1 { "" } else { "s" },
+            r.crib_unknown(),
+            if r.crib_unknown() == 1 { "" } else { "s" },
+            r.crib_fill()
+        )
     };
     format!(
-        "# cribbage — discard\n\n{}\n\n{}\n\nExpected values are exact: every start card not \
-         dealt to you is equally likely; a crib is your discards plus unknown cards from the \
-         rest of the deck, every completion equally likely.\n",
+        "# cribbage — discard\n\n{}\n\n{}\n\nExpected values are exact under {}: the hand is \
+         averaged over every start card not dealt to you ({unseen} cards).{crib}\n",
         kv_table([
+            ("rules", format!("{} ({})", r.name, r.describe())),
             ("dealt", show(&p.dealt)),
             ("ranking", role.to_string()),
             ("best keep", show(&p.keeps[0].keep)),
             ("best value", frac(p.keeps[0].total)),
         ]),
-        table(header, rows)
+        table(header, rows),
+        r.describe()
     )
 }
 
-fn max(env: &Envelope, p: &MaxPayload) -> String {
+fn max(env: &Envelope, p: &MaxPayload, r: &CribbageRules) -> String {
     let mut rows = Vec::new();
     if let Some(note) = &p.note {
         rows.push(("question", note.clone()));
+    }
+    if *r != CribbageRules::default() {
+        rows.push(("rules", format!("{} ({})", r.name, r.describe())));
     }
     rows.extend([
         ("query", p.query.describe()),
@@ -157,7 +185,7 @@ pub fn bar(n: u64, top: u64, width: u64) -> String {
     "█".repeat(w.max(1))
 }
 
-fn distribution(d: &Distribution) -> String {
+fn distribution(d: &Distribution, r: &CribbageRules) -> String {
     let top = d.counts.iter().copied().max().unwrap_or(0);
     let rows = d.counts.iter().enumerate().map(|(s, &n)| {
         vec![
@@ -176,7 +204,7 @@ fn distribution(d: &Distribution) -> String {
     format!(
         "# cribbage — distribution of {} scores\n\n{}\n\n{}\n",
         if d.crib { "crib" } else { "hand" },
-        kv_table([
+        kv_table(rules_row(r).into_iter().chain([
             (
                 if d.crib {
                     "(crib, start) pairs"
@@ -188,12 +216,17 @@ fn distribution(d: &Distribution) -> String {
             ("total points", d.total_points.to_string()),
             ("mean", frac(d.mean)),
             ("scores that never occur", impossible),
-        ]),
+        ])),
         table(["score", "pairs", "share", "histogram"], rows)
     )
 }
 
-fn discard_table(t: &DiscardTable) -> String {
+/// A `rules` row for tables of results, shown when the rules are not the standard ones.
+fn rules_row(r: &CribbageRules) -> Option<(&'static str, String)> {
+    (*r != CribbageRules::default()).then(|| ("rules", format!("{} ({})", r.name, r.describe())))
+}
+
+fn discard_table(t: &DiscardTable, r: &CribbageRules) -> String {
     let top = t.hist.iter().copied().max().unwrap_or(0);
     let last = t.hist.iter().rposition(|&n| n > 0).unwrap_or(0);
     let rows = t.hist[..=last].iter().enumerate().map(|(i, &n)| {
@@ -219,28 +252,36 @@ fn discard_table(t: &DiscardTable) -> String {
         Role::Dealer => ("dealer: hand + own crib", "expected hand + crib"),
         Role::Pone => ("pone: hand − opponent's crib", "expected hand − crib"),
     };
-    format!(
-        "# cribbage — best keep over all six-card deals ({title})\n\n{}\n\n{}\n",
-        kv_table([
-            ("six-card deals", t.deals.to_string()),
-            ("best keep by", value.to_string()),
-            (
-                "deals evaluated",
-                format!(
-                    "{}{}",
-                    t.evaluated,
-                    if t.symmetry {
-                        " (one per suit class, weighted by class size)"
-                    } else {
-                        " (every deal)"
-                    }
-                )
+    let size = if t.deal == 5 { "five" } else { "six" };
+    let deals_key = format!("{size}-card deals");
+    let rules = format!("{} ({})", r.name, r.describe());
+    let mut kv: Vec<(&str, String)> = Vec::new();
+    if *r != CribbageRules::default() {
+        kv.push(("rules", rules));
+    }
+    kv.extend([
+        (deals_key.as_str(), t.deals.to_string()),
+        ("best keep by", value.to_string()),
+        (
+            "deals evaluated",
+            format!(
+                "{}{}",
+                t.evaluated,
+                if t.symmetry {
+                    " (one per suit class, weighted by class size)"
+                } else {
+                    " (every deal)"
+                }
             ),
-            ("mean of the best keep's value", frac(t.mean)),
-            ("distinct exact values", t.distinct.to_string()),
-            ("minimum", ex(&t.min)),
-            ("maximum", ex(&t.max)),
-        ]),
+        ),
+        ("mean of the best keep's value", frac(t.mean)),
+        ("distinct exact values", t.distinct.to_string()),
+        ("minimum", ex(&t.min)),
+        ("maximum", ex(&t.max)),
+    ]);
+    format!(
+        "# cribbage — best keep over all {size}-card deals ({title})\n\n{}\n\n{}\n",
+        kv_table(kv),
         table(["best keep's value", "deals", "share", "histogram"], rows)
     )
 }
