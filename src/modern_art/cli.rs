@@ -118,6 +118,8 @@ pub enum Command {
         /// proof resumes where an earlier run's best game left it.
         #[arg(long, value_name = "FILE", requires = "split")]
         start: Option<PathBuf>,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Solve several variants and player counts; one table of maxima.
     ///
@@ -146,6 +148,8 @@ pub enum Command {
         split: Option<super::solve::SplitBy>,
         #[command(flatten)]
         goal: super::solve::Goal,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Regenerate games/modern-art-{2..5}p-{standard,anchor,blessed}.json|md (with the
     /// star games, -star-krypto) and results/modern-art.md (default time limit 120 s per
@@ -171,6 +175,8 @@ pub enum Command {
         /// usable episode is solved from scratch. Use with a longer --time-limit.
         #[arg(long, conflicts_with = "tables_only")]
         resume: bool,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
     /// results/bench-modern-art.md; with --certify, the proofs of the committed maxima
@@ -206,6 +212,8 @@ pub enum Command {
         /// stopped later keeps the rows it finished
         #[arg(long, value_delimiter = ',')]
         players: Option<Vec<usize>>,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Exhaustive search through the referee: the true maximum of a miniature variant.
     ///
@@ -230,6 +238,31 @@ pub enum Command {
     },
 }
 
+/// The solver's tuning and the developer's diagnostic fixings (`docs/modern-art-tuning.md`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct KnobArgs {
+    /// Solver tuning from a JSON file of named fields (a field left out keeps its
+    /// default; the defaults: models/modern-art/tuning/default.json).
+    #[arg(long, value_name = "FILE")]
+    tuning: Option<PathBuf>,
+    /// Developer diagnostic: fix part of the game, e.g. --fix noskip=1110 (repeatable; keys
+    /// in docs/modern-art-tuning.md). Refused by results, compare and bench.
+    #[arg(long, value_name = "KEY=VALUE")]
+    fix: Vec<String>,
+}
+
+impl KnobArgs {
+    /// The knobs the options ask for.
+    pub fn knobs(&self) -> Result<super::solve::Knobs> {
+        let tuning = match &self.tuning {
+            Some(path) => super::solve::Tuning::load(path)?,
+            None => super::solve::Tuning::default(),
+        };
+        let fixes = super::model::Fixes::parse(&self.fix)?;
+        Ok(super::solve::Knobs::new(tuning, fixes))
+    }
+}
+
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
         Command::Solve {
@@ -239,14 +272,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             star,
             patron,
             start,
+            knobs,
         } => {
             let c = setup.config()?;
+            let k = knobs.knobs()?;
             let shape = match (star, patron) {
                 (Some(a), _) => Some(Dive::Star(artist(&c, &a, "--star")?)),
                 (_, Some(a)) => Some(Dive::Patron(artist(&c, &a, "--patron")?)),
                 _ => None,
             };
-            super::solve::run_solve(&c, &goal, split, shape, start.as_deref(), common)
+            super::solve::run_solve(&c, &goal, split, shape, start.as_deref(), common, &k)
         }
         Command::Compare {
             variant,
@@ -254,13 +289,20 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             split,
             goal,
-        } => super::solve::run_compare(&variant, deck.as_deref(), &players, split, &goal, common),
+            knobs,
+        } => {
+            let k = knobs.knobs()?;
+            let deck = deck.as_deref();
+            super::solve::run_compare(&variant, deck, &players, split, &goal, common, &k)
+        }
         Command::Results {
             players,
             variants,
             tables_only,
             resume,
+            knobs,
         } => {
+            let k = knobs.knobs()?;
             let players = if tables_only { Vec::new() } else { players };
             super::solve::run_results(
                 std::path::Path::new("."),
@@ -268,23 +310,32 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 &variants,
                 resume,
                 common,
+                &k,
             )
         }
         Command::Bench {
             runs,
             certify: false,
             players,
+            knobs,
         } => super::solve::run_bench(
             std::path::Path::new("."),
             runs,
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
+            &knobs.knobs()?,
         ),
-        Command::Bench { runs, players, .. } => super::solve::run_bench_certify(
+        Command::Bench {
+            runs,
+            players,
+            knobs,
+            ..
+        } => super::solve::run_bench_certify(
             std::path::Path::new("."),
             runs,
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
+            &knobs.knobs()?,
         ),
         Command::Search {
             setup,

@@ -163,59 +163,25 @@ pub struct Vars {
     pub relabel: Option<super::relabel::Relabel>,
 }
 
-/// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
-/// relaxation), to study the root bound.
-fn relaxed() -> bool {
-    RELAX.with(|r| r.get()) || std::env::var_os("GAMEBOUNDS_RELAX").is_some()
-}
-
 /// The hand-budget rows ([`super::cuts::hand_budget`]) an integer model gets; every LP
 /// relaxation gets them all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HandRows {
     /// None (the default).
+    #[default]
     None,
-    /// All of them: the search's solves where they help (`solve::SEARCH_HAND`).
+    /// All of them: the search's solves where they help (the tuning's `search_hand`).
     All,
     /// Only those of the part's token artist (the artist a of `Tokens::Exactly(a, _)`; all
     /// of them in a part with no token artist): the split's parts near the best game
-    /// (`solve::HAND_WITHIN`).
+    /// (the tuning's `hand_within`).
     TokenArtist,
 }
 
-thread_local! {
-    /// Build the LP relaxation (see [`super::lp_bound`]).
-    pub static RELAX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// The hand-budget rows of the integer models built now ([`with_hand_rows`]).
-    static HAND: std::cell::Cell<HandRows> = const { std::cell::Cell::new(HandRows::None) };
-}
-
-/// `f` with the integer models it builds getting `rows`, and the rows as before after it.
-pub fn with_hand_rows<T>(rows: HandRows, f: impl FnOnce() -> T) -> T {
-    let before = HAND.with(|h| h.replace(rows));
-    let result = f();
-    HAND.with(|h| h.set(before));
-    result
-}
-
-/// Whether the model being built gets the hand-budget rows: every LP relaxation, and an
-/// integer model inside [`with_hand_rows`] with some.
-pub fn hand_rows() -> bool {
-    relaxed() || HAND.with(|h| h.get()) != HandRows::None
-}
-
-/// Whether the model being built gets only its token artist's hand-budget rows: an
-/// integer model inside [`with_hand_rows`] with [`HandRows::TokenArtist`].
-pub fn hand_rows_focused() -> bool {
-    !relaxed() && HAND.with(|h| h.get()) == HandRows::TokenArtist
-}
-
+/// An integer (continuous in a model built as its LP relaxation, see
+/// [`Model::relax_integers`]).
 pub fn int(m: &mut Model, name: String, lo: f64, hi: f64) -> Variable {
-    if relaxed() {
-        m.continuous(name, lo, hi)
-    } else {
-        m.integer(name, lo, hi)
-    }
+    m.integer(name, lo, hi)
 }
 
 pub fn bin(m: &mut Model, name: String) -> Variable {

@@ -16,10 +16,11 @@ pub fn run_bench_certify(
     runs: usize,
     players: &[usize],
     common: &crate::cli::Common,
+    k: &Knobs,
 ) -> Result<()> {
-    check_run(root, "bench --certify", players)?;
+    check_run(root, "bench --certify", players, k)?;
     // The parts' own progress lines would bury the notes: one note per run instead.
-    let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT);
+    let opts = bench_options(common, DEFAULT_CERTIFY_LIMIT, k);
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art-certify.md");
     let limit = opts.time_limit.unwrap_or(0.0);
@@ -47,6 +48,7 @@ pub fn run_bench_certify(
                 SplitBy::TokensLeads,
                 opts,
                 Some(&seed),
+                k,
             )
         })?;
         let (parts, longest) = parts_cells(&o)?;
@@ -130,8 +132,12 @@ pub(super) fn table_rows(text: &str, width: usize) -> Vec<Vec<String>> {
 
 /// A benchmark's solver options: one thread, `default_limit` unless --time-limit says
 /// otherwise, no progress lines.
-pub(super) fn bench_options(common: &crate::cli::Common, default_limit: f64) -> SolveOptions {
-    let mut opts = common.solve_options();
+pub(super) fn bench_options(
+    common: &crate::cli::Common,
+    default_limit: f64,
+    k: &Knobs,
+) -> SolveOptions {
+    let mut opts = k.solve_options(common.solve_options());
     opts.threads = 1;
     opts.time_limit = opts.time_limit.or(Some(default_limit));
     opts.quiet = true;
@@ -170,9 +176,10 @@ pub fn run_bench(
     runs: usize,
     players: &[usize],
     common: &crate::cli::Common,
+    k: &Knobs,
 ) -> Result<()> {
-    check_run(root, "bench", players)?;
-    let opts = bench_options(common, DEFAULT_SPLIT_LIMIT);
+    check_run(root, "bench", players, k)?;
+    let opts = bench_options(common, DEFAULT_SPLIT_LIMIT, k);
     let path = root.join("models/modern-art/standard.json");
     let report = root.join("results/bench-modern-art.md");
     let limit = opts.time_limit.unwrap_or(0.0);
@@ -190,6 +197,7 @@ pub fn run_bench(
                 SplitBy::TokensLeads,
                 opts,
                 None,
+                k,
             )
         })?;
         let (parts, longest) = parts_cells(&o)?;

@@ -111,8 +111,8 @@ pub(super) fn bound_text(o: &Outcome) -> String {
 /// no limit (run to a proof).
 pub const DEFAULT_SOLVE_LIMIT: f64 = 120.0;
 
-pub(super) fn options(common: &crate::cli::Common) -> SolveOptions {
-    let mut opts = common.solve_options();
+pub(super) fn options(common: &crate::cli::Common, k: &Knobs) -> SolveOptions {
+    let mut opts = k.solve_options(common.solve_options());
     opts.time_limit = match common.time_limit {
         None => Some(DEFAULT_SOLVE_LIMIT),
         Some(t) if t <= 0.0 => None,
@@ -132,13 +132,14 @@ pub(super) fn split_plan(
     shaped: bool,
     objective: Objective,
     common: &crate::cli::Common,
+    k: &Knobs,
 ) -> (Option<SplitBy>, SolveOptions) {
     let split_by = match (split_by, shaped, objective) {
         (Some(SplitBy::Whole), ..) => None,
         (None, false, Objective::MaxPlayer) => Some(SplitBy::TokensLeads),
         (by, ..) => by,
     };
-    let opts = options(common);
+    let opts = options(common, k);
     let opts = match (split_by, common.time_limit) {
         (Some(_), None) => SolveOptions {
             time_limit: Some(DEFAULT_SPLIT_LIMIT),
@@ -183,9 +184,10 @@ pub fn run_solve(
     shape: Option<Dive>,
     start: Option<&std::path::Path>,
     common: &crate::cli::Common,
+    k: &Knobs,
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
-    let (split_by, opts) = split_plan(split_by, shape.is_some(), objective, common);
+    let (split_by, opts) = split_plan(split_by, shape.is_some(), objective, common, k);
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;
@@ -206,7 +208,7 @@ pub fn run_solve(
             "--star and --patron restrict a max-player solve (got --objective {})",
             objective.name()
         ),
-        Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts)?,
+        Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts, k)?,
         None => match split_by {
             Some(by) => {
                 // Every better game a part finds is saved at once: to --out, or without
@@ -233,9 +235,9 @@ pub fn run_solve(
                     }
                     Ok(())
                 };
-                split_keeping(c, objective, seat, by, &opts, start.as_ref(), Some(&keep))?
+                split_keeping(c, objective, seat, by, &opts, start.as_ref(), Some(&keep), k)?
             }
-            None => solve(c, objective, seat, &Scope::all(), &opts)?,
+            None => solve(c, objective, seat, &Scope::all(), &opts, k)?,
         },
     };
     common.note(format!(

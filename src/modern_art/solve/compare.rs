@@ -12,8 +12,9 @@ pub fn run_compare(
     split_by: Option<SplitBy>,
     goal: &Goal,
     common: &crate::cli::Common,
+    k: &Knobs,
 ) -> Result<()> {
-    refuse_diagnostic_fixings("compare")?;
+    refuse_diagnostic_fixings("compare", &k.build.fixes)?;
     if variants.is_empty() {
         bail!("compare needs at least one --variant FILE");
     }
@@ -51,10 +52,10 @@ pub fn run_compare(
     let mut failed = Vec::new();
     for (c, objective, seat) in &cells {
         let (objective, seat, n) = (*objective, *seat, c.players);
-        let (by, opts) = split_plan(split_by, false, objective, common);
+        let (by, opts) = split_plan(split_by, false, objective, common, k);
         let solved = match by {
-            Some(by) => split(c, objective, seat, by, &opts, None),
-            None => solve(c, objective, seat, &Scope::all(), &opts),
+            Some(by) => split(c, objective, seat, by, &opts, None, k),
+            None => solve(c, objective, seat, &Scope::all(), &opts, k),
         };
         let o = match solved {
             Ok(o) => o,

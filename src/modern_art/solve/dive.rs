@@ -1,23 +1,11 @@
 use super::*;
 
-/// Share of a time limit that goes to the dives (max-player only).
-pub const DIVE_SHARE: f64 = 0.5;
-
-/// Relative dive time of the artists in dive order (most cards first; the rest 1 each).
-/// Measured: the star of the best-stocked artist closes in 16–80 s and was the best
-/// game found for 2, 3, 4 (Karl Gitter's) and 5 players.
-pub(super) const DIVE_WEIGHTS: [f64; 2] = [4.0, 2.0];
-
-/// Share of a time limit that goes to a first legal game when no dive found one.
-pub const FEASIBILITY_SHARE: f64 = 0.15;
-
 /// The dives of [`solve`]: for each artist, the best game in which it is first in every
 /// round and carries every award ([`Dive::Star`]), then, with the artist's time the star
 /// did not use, the best in which it carries every award and leads the last round
 /// ([`Dive::Patron`], which contains the star; started from the star's game); the artists' parts
-/// of `limit` seconds are weighted by [`DIVE_WEIGHTS`] (within a split part, only the
-/// part's own artist). Only
-/// for max-player (the shape of the best games for one seat); empty when none finds a
+/// of `limit` seconds are weighted by the tuning's `dive_weights` (within a split part,
+/// only the part's own artist). Only for max-player (the shape of the best games for one seat); empty when none finds a
 /// game in time. Failures are reported on stderr, never fatal.
 pub(super) fn dive(
     c: &Config,
@@ -26,6 +14,7 @@ pub(super) fn dive(
     scope: &Scope,
     limit: f64,
     opts: &SolveOptions,
+    k: &Knobs,
 ) -> Vec<Attempt> {
     // A scope that must beat a known game has no use for the shapes' good games.
     if objective != Objective::MaxPlayer || scope.dive.is_some() || scope.beating.is_some() {
@@ -46,7 +35,8 @@ pub(super) fn dive(
     artists.sort_by_key(|&a| (std::cmp::Reverse(c.cards_of(a)), a));
     // Shares of the dive time by that order: the best-stocked artist, whose star is the
     // best game in every case measured, gets the most.
-    let weight = |i: usize| DIVE_WEIGHTS.get(i).copied().unwrap_or(1.0);
+    let weights = &k.tuning.dive_weights;
+    let weight = |i: usize| weights.get(i).copied().unwrap_or(1.0);
     let dives_started = std::time::Instant::now();
     let mut found = Vec::new();
     for (i, &a) in artists.iter().enumerate() {
@@ -81,6 +71,7 @@ pub(super) fn dive(
                 false,
                 star_start.as_deref(),
                 None,
+                k,
             );
             if !opts.quiet {
                 let what = match &outcome {

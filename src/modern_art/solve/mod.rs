@@ -14,18 +14,20 @@ mod outcome;
 mod parts;
 mod results;
 mod split;
+mod tuning;
 #[cfg(test)]
 mod tests;
 
 pub use bench::*;
 pub use cmd_solve::*;
 pub use compare::*;
-pub use dive::*;
+use dive::*;
 pub use neighbourhood::*;
 pub use outcome::*;
 pub use parts::*;
 pub use results::*;
 pub use split::*;
+pub use tuning::*;
 
 use super::episode;
 use super::model::{self, Dive, Leads, Objective, Plan, Scope, Tokens};
@@ -55,11 +57,11 @@ fn is_infeasible(e: &anyhow::Error) -> bool {
 }
 
 /// An episode's `restricted` (the games a solve covers, `None`: every game) with the
-/// diagnostic fixings set (`GAMEBOUNDS_PATTERNS` and the others of
-/// [`model::scope::DIAGNOSTIC_FIXINGS`]) added: a solve under them is about a restricted
-/// game, so its verdict never calls the value the game's maximum.
-fn with_diagnostic_fixings(restricted: Option<String>) -> Option<String> {
-    let fixed = model::scope::diagnostic_fixings_set();
+/// restricting diagnostic fixings set (`--fix`, [`model::build::RESTRICTING_FIXES`])
+/// added: a solve under them is about a restricted game, so its verdict never calls the
+/// value the game's maximum.
+fn with_diagnostic_fixings(restricted: Option<String>, fixes: &model::Fixes) -> Option<String> {
+    let fixed = fixes.restricting();
     if fixed.is_empty() {
         return restricted;
     }
@@ -72,14 +74,14 @@ fn with_diagnostic_fixings(restricted: Option<String>) -> Option<String> {
 
 /// Refuse a command that tabulates maxima (`results`, `compare`, `bench`) while a
 /// diagnostic fixing is set: its rows would be maxima of a restricted game.
-fn refuse_diagnostic_fixings(command: &str) -> Result<()> {
-    let fixed = model::scope::diagnostic_fixings_set();
+fn refuse_diagnostic_fixings(command: &str, fixes: &model::Fixes) -> Result<()> {
+    let fixed = fixes.restricting();
     if fixed.is_empty() {
         return Ok(());
     }
     bail!(
-        "{} set: {} restrict{} the game (diagnostics for solver work), so `modern-art \
-         {command}` would tabulate maxima of a restricted game; unset {} (or use `modern-art \
+        "{}: {} restrict{} the game (diagnostics for solver work), so `modern-art \
+         {command}` would tabulate maxima of a restricted game; drop {} (or use `modern-art \
          solve`, whose episode says what was restricted)",
         fixed.join(", "),
         if fixed.len() == 1 { "it" } else { "they" },

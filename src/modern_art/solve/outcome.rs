@@ -194,6 +194,7 @@ pub(super) fn attempt(
     feasibility: bool,
     start: Option<&[(good_lp::Variable, f64)]>,
     near: Option<model::Near>,
+    k: &Knobs,
 ) -> Result<Attempt> {
     let mut excluded: Vec<Vec<bool>> = Vec::new();
     // The highest dual bound of the solves whose plans were excluded.
@@ -209,6 +210,7 @@ pub(super) fn attempt(
             feasibility,
             start.filter(|_| excluded.is_empty()),
             near,
+            &k.build,
         );
         let model::ModelSolution {
             report,
@@ -234,7 +236,7 @@ pub(super) fn attempt(
                     assignment,
                 })
             }
-            Err(e) if excluded.len() < MAX_EXCLUDED => {
+            Err(e) if excluded.len() < k.tuning.max_excluded => {
                 let claimed = report.objective.unwrap_or(f64::INFINITY);
                 if !opts.quiet {
                     eprintln!(
@@ -260,12 +262,12 @@ pub(super) fn attempt(
 /// Solve, schedule and replay. An unschedulable optimum or a replay the referee rejects
 /// is an error (a model bug), never a result.
 ///
-/// With a time limit and the max-player objective, [`DIVE_SHARE`] of it first goes to
+/// With a time limit and the max-player objective, the tuning's `dive_share` of it first goes to
 /// *dives*: one restricted solve per artist in which that artist is first in every
 /// round and carries every award token ([`Dive::Star`]). Their best optimum is a
 /// certified game and the MIP start of the whole model, whose search then prunes from
 /// it (for 3+ players HiGHS alone often finds no feasible point within minutes). If no
-/// dive finds a game, [`FEASIBILITY_SHARE`] goes to finding *any* legal game (the model
+/// dive finds a game, its `feasibility_share` goes to finding *any* legal game (the model
 /// with no objective). The rest goes to the real objective, whose bound is the only
 /// upper bound reported. The best certified game is kept. Without a time limit only the
 /// real objective runs (to a proof).
@@ -277,8 +279,9 @@ pub fn solve(
     player: Option<usize>,
     scope: &Scope,
     opts: &SolveOptions,
+    k: &Knobs,
 ) -> Result<Outcome> {
-    solve_from(c, objective, player, scope, opts, None)
+    solve_from(c, objective, player, scope, opts, None, k)
 }
 
 /// [`solve`], started from a known game: `seed` is the outcome of a solve of a narrower
@@ -292,12 +295,14 @@ pub fn solve_from(
     scope: &Scope,
     opts: &SolveOptions,
     seed: Option<&Outcome>,
+    k: &Knobs,
 ) -> Result<Outcome> {
-    solve_near(c, objective, player, scope, opts, seed, None)
+    solve_near(c, objective, player, scope, opts, seed, None, k)
 }
 
 /// [`solve_from`] within a neighbourhood of a known plan (or, with no plan, a short first
 /// solve): see [`model::Near`]. Finding no game there is an error, as under a cutoff.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn solve_near(
     c: &Config,
     objective: Objective,
@@ -306,6 +311,7 @@ pub(super) fn solve_near(
     opts: &SolveOptions,
     seed: Option<&Outcome>,
     near: Option<model::Near>,
+    k: &Knobs,
 ) -> Result<Outcome> {
     let started = std::time::Instant::now();
     let mut games: Vec<Attempt> = seed.map(Outcome::as_seed).into_iter().collect();
@@ -313,40 +319,20 @@ pub(super) fn solve_near(
     let mut start = seed.map(|o| o.assignment.clone());
     // A scope that must beat a known game goes straight to the objective: no dives, no
     // first legal game (any game it finds beats the known one). So does a part with
-    // renamed artists: HiGHS finds its games faster than the dives (3 players, the first
-    // part of a split from scratch: 427 proven in 93 s, 120 s after the dives; 4 players
-    // 392 in 177 s against 231 s).
+    // renamed artists: HiGHS finds its games faster than the dives.
     let straight =
         seed.is_some() || scope.beating.is_some() || scope.relabel.is_some() || near.is_some();
     if let Some(t) = opts.time_limit.filter(|_| !straight) {
-        let dives = dive(c, objective, player, scope, t * DIVE_SHARE, opts);
-        if let Some(best) = dives
-            .iter()
-            .max_by(|x, y| dive_value(x).total_cmp(&dive_value(y)))
-        {
-            start = Some(best.assignment.clone());
-        }
-        if dives.is_empty() {
-            let quick = SolveOptions {
-                time_limit: Some(t * FEASIBILITY_SHARE),
-                ..opts.clone()
-            };
-            match attempt(c, objective, player, scope, &quick, true, None, None) {
-                Ok(a) => games.push(a),
-                Err(e) => {
-                    if !opts.quiet {
-                        eprintln!("first legal game: {e:#}");
-                    }
-                }
-            }
-        }
-        games.extend(dives);
+        let first = first_games(c, objective, player, scope, opts, t, k);
+        start = first.start.or(start);
+        games.extend(first.games);
         // What the dives and the first legal game did not use goes to the objective (a
         // restricted solve has no dives at all), but never less than its nominal share.
         let left = t - started.elapsed().as_secs_f64();
-        full_opts.time_limit = Some(left.max(t * (1.0 - DIVE_SHARE - FEASIBILITY_SHARE)));
+        let nominal = 1.0 - k.tuning.dive_share - k.tuning.feasibility_share;
+        full_opts.time_limit = Some(left.max(t * nominal));
     }
-    let (full, full_excluded, full_excluded_bound) = match attempt(
+    let solved = attempt(
         c,
         objective,
         player,
@@ -355,7 +341,9 @@ pub(super) fn solve_near(
         false,
         start.as_deref(),
         near,
-    ) {
+        k,
+    );
+    let (full, full_excluded, full_excluded_bound) = match solved {
         Ok(a) => {
             let r = a.report.clone();
             let (x, xb) = (a.excluded, a.excluded_bound);
@@ -365,42 +353,162 @@ pub(super) fn solve_near(
         // A scope that must beat a known game: "nothing found" is the answer, for the caller.
         Err(e) if scope.beating.is_some() || near.is_some() => return Err(e),
         Err(e) if opts.time_limit.is_some() => {
-            // No feasible point of the objective in time: the LP relaxation still bounds
-            // it, and random legal games played by the referee compete with the ILP's
-            // first legal game.
             if !opts.quiet {
                 eprintln!("objective: {e:#}; bounding with the LP relaxation");
             }
-            let lp = model::lp_bound(
-                c,
-                objective,
-                player,
-                scope,
-                &SolveOptions {
-                    quiet: true,
-                    ..opts.clone()
-                },
-            )?;
-            if games.is_empty() {
-                // Random playouts need not have a dive's shape: a dive with no game found
-                // has no result to show.
-                if let Some(d) = scope.dive {
-                    bail!(
-                        "no game of the restricted shape ({}) found within the time limit; \
-                         raise --time-limit (LP bound of the shape: {:.1})",
-                        d.describe(&c.deck.artists),
-                        lp.bound.or(lp.objective).unwrap_or(f64::NAN)
-                    );
-                }
-                games.push(playouts(c, objective, player, &lp)?);
-            }
-            let mut r = lp;
-            r.status = crate::lp::Status::Feasible;
+            let r = lp_fallback(c, objective, player, scope, opts, &mut games, k)?;
             (Some(r), 0, f64::NEG_INFINITY)
         }
         Err(e) => return Err(e),
     };
-    // Replay every game; keep the best by the objective.
+    let (value, chosen, envelope, scores) = best_replayed(c, objective, player, games)?;
+    let excluded = chosen.excluded.max(full_excluded);
+    let excluded_bound = chosen.excluded_bound.max(full_excluded_bound);
+    let mut report = match full {
+        Some(r) => r,
+        None => SolveReport {
+            bound: None,
+            ..chosen.report.clone()
+        },
+    };
+    if let Some(b) = report.bound {
+        let beaten = match objective {
+            Objective::MinWinner => (value as f64) < b - 1e-6,
+            _ => (value as f64) > b + 1e-6,
+        };
+        // A part of a split solve may keep a random playout (any first artist) that
+        // beats the part's bound legitimately.
+        if beaten && full_excluded == 0 && *scope == Scope::all() {
+            bail!(
+                "a certified game reaches {value} beyond the model's bound {b} (variant {}, \
+                 {} players): the model is not a relaxation of the rules — a model bug",
+                c.variant.name,
+                c.players
+            );
+        }
+    }
+    report.objective = Some(value as f64);
+    // The whole solve's time (dives, fallbacks and the objective), not one HiGHS run's.
+    report.seconds = started.elapsed().as_secs_f64();
+    report.gap = report
+        .bound
+        .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+    // Proven: the bound of the real objective is reached by a certified game, and no
+    // plan was excluded on the way (an excluded plan is not proven unplayable) unless
+    // the excluding solves' bound shows its skeleton cannot beat the game (a maximised
+    // objective; see `Attempt::excluded_bound`).
+    let settles = match objective {
+        Objective::MinWinner => excluded == 0,
+        _ => whole(excluded_bound) <= value as f64,
+    };
+    let proven = report
+        .bound
+        .is_some_and(|b| (b - value as f64).abs() <= 1e-4 * (value as f64).abs().max(1.0))
+        && settles;
+    report.status = if proven {
+        crate::lp::Status::Optimal
+    } else {
+        crate::lp::Status::Feasible
+    };
+    let envelope = finished_envelope(c, scope, envelope, &report, k)?;
+    Ok(Outcome {
+        report,
+        plan: chosen.plan,
+        record: chosen.record,
+        envelope,
+        scores,
+        value,
+        proven,
+        excluded,
+        excluded_bound,
+        assignment: chosen.assignment,
+    })
+}
+
+/// What [`first_games`] found before the real objective's solve.
+struct FirstGames {
+    games: Vec<Attempt>,
+    /// The best dive's values: the objective's MIP start.
+    start: Option<Vec<(good_lp::Variable, f64)>>,
+}
+
+/// The dives of a whole solve with time limit `t` and, when none finds a game, a first
+/// legal game (the model with no objective, the tuning's `feasibility_share` of `t`).
+fn first_games(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    scope: &Scope,
+    opts: &SolveOptions,
+    t: f64,
+    k: &Knobs,
+) -> FirstGames {
+    let dives = dive(c, objective, player, scope, t * k.tuning.dive_share, opts, k);
+    let start = dives
+        .iter()
+        .max_by(|x, y| dive_value(x).total_cmp(&dive_value(y)))
+        .map(|best| best.assignment.clone());
+    let mut games = Vec::new();
+    if dives.is_empty() {
+        let quick = SolveOptions {
+            time_limit: Some(t * k.tuning.feasibility_share),
+            ..opts.clone()
+        };
+        match attempt(c, objective, player, scope, &quick, true, None, None, k) {
+            Ok(a) => games.push(a),
+            Err(e) => {
+                if !opts.quiet {
+                    eprintln!("first legal game: {e:#}");
+                }
+            }
+        }
+    }
+    games.extend(dives);
+    FirstGames { games, start }
+}
+
+/// No feasible point of the objective in time: the LP relaxation still bounds it (its
+/// report, as the solve's), and random legal games played by the referee compete with
+/// the first legal game when there is none in `games`.
+fn lp_fallback(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    scope: &Scope,
+    opts: &SolveOptions,
+    games: &mut Vec<Attempt>,
+    k: &Knobs,
+) -> Result<SolveReport> {
+    let quiet = SolveOptions {
+        quiet: true,
+        ..opts.clone()
+    };
+    let lp = model::lp_bound(c, objective, player, scope, &quiet, &k.build)?;
+    if games.is_empty() {
+        // Random playouts need not have a dive's shape: a dive with no game found
+        // has no result to show.
+        if let Some(d) = scope.dive {
+            bail!(
+                "no game of the restricted shape ({}) found within the time limit; \
+                 raise --time-limit (LP bound of the shape: {:.1})",
+                d.describe(&c.deck.artists),
+                lp.bound.or(lp.objective).unwrap_or(f64::NAN)
+            );
+        }
+        games.push(playouts(c, objective, player, &lp, k.tuning.playouts)?);
+    }
+    let mut r = lp;
+    r.status = crate::lp::Status::Feasible;
+    Ok(r)
+}
+
+/// Replay every game; the best by the objective, with its envelope and scores.
+fn best_replayed(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    games: Vec<Attempt>,
+) -> Result<(i64, Attempt, Envelope, Vec<i64>)> {
     let mut best: Option<(i64, Attempt, Envelope, Vec<i64>)> = None;
     for mut a in games {
         let seat = match objective {
@@ -440,78 +548,32 @@ pub(super) fn solve_near(
             best = Some((value, a, env, payload.scores));
         }
     }
-    let (value, chosen, mut envelope, scores) = best.expect("at least one game");
-    let mut report = match full {
-        Some(r) => r,
-        None => {
-            let mut r = chosen.report.clone();
-            r.bound = None;
-            r
-        }
-    };
-    if let Some(b) = report.bound {
-        let beaten = match objective {
-            Objective::MinWinner => (value as f64) < b - 1e-6,
-            _ => (value as f64) > b + 1e-6,
-        };
-        // A part of a split solve may keep a random playout (any first artist) that
-        // beats the part's bound legitimately.
-        if beaten && full_excluded == 0 && *scope == Scope::all() {
-            bail!(
-                "a certified game reaches {value} beyond the model's bound {b} (variant {}, \
-                 {} players): the model is not a relaxation of the rules — a model bug",
-                c.variant.name,
-                c.players
-            );
-        }
-    }
-    report.objective = Some(value as f64);
-    // The whole solve's time (dives, fallbacks and the objective), not one HiGHS run's.
-    report.seconds = started.elapsed().as_secs_f64();
-    report.gap = report
-        .bound
-        .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
-    // Proven: the bound of the real objective is reached by a certified game, and no
-    // plan was excluded on the way (an excluded plan is not proven unplayable) unless
-    // the excluding solves' bound shows its skeleton cannot beat the game (a maximised
-    // objective; see `Attempt::excluded_bound`).
-    let excluded = chosen.excluded.max(full_excluded);
-    let excluded_bound = chosen.excluded_bound.max(full_excluded_bound);
-    let settles = match objective {
-        Objective::MinWinner => excluded == 0,
-        _ => whole(excluded_bound) <= value as f64,
-    };
-    let proven = report
-        .bound
-        .is_some_and(|b| (b - value as f64).abs() <= 1e-4 * (value as f64).abs().max(1.0))
-        && settles;
-    report.status = if proven {
-        crate::lp::Status::Optimal
-    } else {
-        crate::lp::Status::Feasible
-    };
+    Ok(best.expect("at least one game"))
+}
+
+/// The chosen game's envelope with the solve's report, and the games it covers when a
+/// dive or a diagnostic fixing restricted them.
+fn finished_envelope(
+    c: &Config,
+    scope: &Scope,
+    mut envelope: Envelope,
+    report: &SolveReport,
+    k: &Knobs,
+) -> Result<Envelope> {
     envelope.status = report.status;
     envelope.bound = report.bound;
     envelope.gap = report.gap;
     envelope.solver = Some(report.clone());
-    let restricted = with_diagnostic_fixings(scope.dive.map(|d| d.describe(&c.deck.artists)));
+    let restricted = with_diagnostic_fixings(
+        scope.dive.map(|d| d.describe(&c.deck.artists)),
+        &k.build.fixes,
+    );
     if restricted.is_some() {
         let mut payload: episode::Payload = envelope.payload_as()?;
         payload.restricted = restricted;
         envelope.payload = serde_json::to_value(&payload)?;
     }
-    Ok(Outcome {
-        report,
-        plan: chosen.plan,
-        record: chosen.record,
-        envelope,
-        scores,
-        value,
-        proven,
-        excluded,
-        excluded_bound,
-        assignment: chosen.assignment,
-    })
+    Ok(envelope)
 }
 
 /// Random legal games played through the referee (seeded, so reproducible): the best
@@ -521,11 +583,12 @@ pub(super) fn playouts(
     objective: Objective,
     player: Option<usize>,
     report: &SolveReport,
+    playouts: usize,
 ) -> Result<Attempt> {
     use super::engine::State;
     let mut rng = crate::rng::Rng::new(2009);
     let mut best: Option<(i64, usize, super::record::Record)> = None;
-    for _ in 0..PLAYOUTS {
+    for _ in 0..playouts {
         let mut st = State::new(c);
         while !st.is_terminal() {
             let acts = st.legal_actions();
@@ -566,8 +629,3 @@ pub(super) fn playouts(
     })
 }
 
-/// Random games tried by [`playouts`].
-pub const PLAYOUTS: usize = 2000;
-
-/// How many unschedulable plans a solve may exclude before giving up.
-pub const MAX_EXCLUDED: usize = 5;

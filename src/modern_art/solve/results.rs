@@ -9,7 +9,7 @@ pub const RESULT_VARIANTS: [&str; 3] = ["standard", "anchor", "blessed"];
 ///
 /// For each variant and player count, first the *star* of the best-stocked artist (first
 /// in every round with every award: the shape of most best games found), run to a
-/// proof within [`STAR_LIMIT_FACTOR`] × the time limit; its game is certified and written
+/// proof within the tuning's `star_limit_factor` × the time limit; its game is certified and written
 /// as `games/modern-art-{N}p-{variant}-star-{artist}.json`. Then the whole game: the
 /// `tokens-leads` split with the interchangeable artists renamed, from no game (its first
 /// part finds the maximum; until 2026-11-26 a *patron* solve found the game that started
@@ -23,8 +23,9 @@ pub fn run_results(
     variants: &[String],
     resume: bool,
     common: &crate::cli::Common,
+    k: &Knobs,
 ) -> Result<()> {
-    check_run(root, "results", players)?;
+    check_run(root, "results", players, k)?;
     if let Some(out) = &common.out {
         bail!(
             "--out {}: results writes its episodes to games/modern-art-{{N}}p-{{variant}}.json \
@@ -42,13 +43,13 @@ pub fn run_results(
             RESULT_VARIANTS.join(", ")
         );
     }
-    let mut opts = common.solve_options();
+    let mut opts = k.solve_options(common.solve_options());
     if opts.time_limit.is_none() {
         opts.time_limit = Some(DEFAULT_RESULTS_LIMIT);
     }
     let limit = opts.time_limit.unwrap_or(0.0);
     let star_opts = SolveOptions {
-        time_limit: Some(limit * STAR_LIMIT_FACTOR),
+        time_limit: Some(limit * k.tuning.star_limit_factor),
         ..opts.clone()
     };
     // Write an episode unless the one already there says more (a short run never replaces
@@ -77,7 +78,7 @@ pub fn run_results(
             // The star solve, noted; `None` (and noted) when it fails.
             let star_solve = || {
                 let scope = Scope::all().with_dive(Dive::Star(star));
-                match solve_from(&c, Objective::MaxPlayer, None, &scope, &star_opts, None) {
+                match solve_from(&c, Objective::MaxPlayer, None, &scope, &star_opts, None, k) {
                     Ok(o) => {
                         common.note(format!(
                             "{name} {n}p, {star_name} star: {} ({:.1} s)",
@@ -149,6 +150,7 @@ pub fn run_results(
                 &opts,
                 seed.as_ref(),
                 Some(&keep),
+                k,
             );
             match solved {
                 Ok(o) => {
@@ -167,8 +169,8 @@ pub fn run_results(
     let (rows, star_rows) = result_rows(root)?;
     let within = format!(
         "{:.1}% (with 2 players {:.0}%)",
-        WHOLE_WITHIN * 100.0,
-        split_shares(2).0 * 100.0
+        k.tuning.split_shares(3).0 * 100.0,
+        k.tuning.split_shares(2).0 * 100.0
     );
     let text = format!(
         "# Modern Art: Masters Gallery — maximum scores\n\n\
@@ -196,7 +198,7 @@ pub fn run_results(
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
-         restricted solve of its own ({STAR_LIMIT_FACTOR} × the time limit). A star game is \
+         restricted solve of its own ({star} × the time limit). A star game is \
          a legal game, so its value is a lower bound on the maximum above; \"proven maximum \
          of the shape\" is about star games only.\n\n{}\n",
         crate::render::table(
@@ -209,7 +211,8 @@ pub fn run_results(
         crate::render::table(
             ["variant", "players", "star", "maximum", "status", "seconds", "episode",],
             star_rows
-        )
+        ),
+        star = k.tuning.star_limit_factor,
     );
     common.write_report(&root.join("results/modern-art.md"), &text)
 }
@@ -242,8 +245,13 @@ pub(super) fn first_repeat<T: PartialEq>(items: &[T]) -> Option<&T> {
 /// fixings, player counts 2–5, and the checkout. They read the shipped variants in
 /// `root/models/modern-art/` and write `root/games/` and `root/results/`: outside the
 /// checkout they say so at once (instead of "cannot read variant file").
-pub(super) fn check_run(root: &std::path::Path, verb: &str, players: &[usize]) -> Result<()> {
-    refuse_diagnostic_fixings(verb)?;
+pub(super) fn check_run(
+    root: &std::path::Path,
+    verb: &str,
+    players: &[usize],
+    k: &Knobs,
+) -> Result<()> {
+    refuse_diagnostic_fixings(verb, &k.build.fixes)?;
     check_player_counts(players)?;
     if root.join("models/modern-art").is_dir() {
         return Ok(());
@@ -394,9 +402,6 @@ pub(super) fn episode_cells(env: &Envelope, star: bool) -> Result<Vec<String>> {
     ])
 }
 
-/// The star solves of `results` get this many times the time limit (they prove in
-/// 16–90 s when measured; the factor keeps a loaded machine from cutting one short).
-pub const STAR_LIMIT_FACTOR: f64 = 4.0;
 
 /// The artist with the most cards (the lowest index among equals): the star of `results`.
 pub fn star_artist(c: &Config) -> usize {
