@@ -836,10 +836,7 @@ mod tests {
         let e = parse_options("highs_near", "presolve=off,bogus")
             .unwrap_err()
             .to_string();
-        assert!(
-            e.contains("highs_near: `bogus` is not key=value"),
-            "{e}"
-        );
+        assert!(e.contains("highs_near: `bogus` is not key=value"), "{e}");
     }
 
     /// The cutoff keeps solutions that beat it and reports "none beats it" otherwise, in

@@ -598,7 +598,6 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars, fixes: &Fixes) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
 
     /// Every key `diagnostic_fixings` reads is in `RESTRICTING_FIXES` (and nothing
     /// else is, but `relax`), so a new fixing cannot slip past the restricted-game labels.

@@ -235,7 +235,16 @@ pub fn run_solve(
                     }
                     Ok(())
                 };
-                split_keeping(c, objective, seat, by, &opts, start.as_ref(), Some(&keep), k)?
+                split_keeping(
+                    c,
+                    objective,
+                    seat,
+                    by,
+                    &opts,
+                    start.as_ref(),
+                    Some(&keep),
+                    k,
+                )?
             }
             None => solve(c, objective, seat, &Scope::all(), &opts, k)?,
         },

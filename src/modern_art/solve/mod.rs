@@ -14,9 +14,9 @@ mod outcome;
 mod parts;
 mod results;
 mod split;
-mod tuning;
 #[cfg(test)]
 mod tests;
+mod tuning;
 
 pub use bench::*;
 pub use cmd_solve::*;

@@ -175,7 +175,13 @@ impl Search<'_> {
 
     /// The knobs with the hand-budget rows the tuning gives solves of kind `kind`.
     fn knobs(&self, kind: SearchSolve) -> Knobs {
-        let rows = match self.k.tuning.search_hand.get(self.c.players).contains(&kind) {
+        let rows = match self
+            .k
+            .tuning
+            .search_hand
+            .get(self.c.players)
+            .contains(&kind)
+        {
             true => model::vars::HandRows::All,
             false => model::vars::HandRows::None,
         };
@@ -205,7 +211,16 @@ impl Search<'_> {
             (Some(_), Some(_)) => SearchSolve::Pieces,
         };
         let (c, objective, player) = (self.c, self.objective, self.player);
-        solve_near(c, objective, player, part, &o, None, Some(near), &self.knobs(kind))
+        solve_near(
+            c,
+            objective,
+            player,
+            part,
+            &o,
+            None,
+            Some(near),
+            &self.knobs(kind),
+        )
     }
 
     fn unplanned(&self, part: &Scope, nodes: u64, strong: bool) -> Result<Outcome> {
@@ -222,7 +237,14 @@ impl Search<'_> {
     }
 
     fn part_lp(&self, piece: &Scope) -> Result<Option<f64>> {
-        part_lp(self.c, self.objective, self.player, piece, self.opts, self.k)
+        part_lp(
+            self.c,
+            self.objective,
+            self.player,
+            piece,
+            self.opts,
+            self.k,
+        )
     }
 
     /// The search: its first game, then its neighbourhoods.
@@ -284,7 +306,11 @@ impl Search<'_> {
         if p.settled.is_none() && p.pieces.is_empty() && !reached && !exhausted {
             self.say("best game", &p.best);
         }
-        (p.best.report.rows, p.best.report.columns, p.best.report.integers) = size;
+        (
+            p.best.report.rows,
+            p.best.report.columns,
+            p.best.report.integers,
+        ) = size;
         Some(Searched {
             outcome: p.best,
             settled: p.settled,

@@ -443,7 +443,15 @@ fn first_games(
     t: f64,
     k: &Knobs,
 ) -> FirstGames {
-    let dives = dive(c, objective, player, scope, t * k.tuning.dive_share, opts, k);
+    let dives = dive(
+        c,
+        objective,
+        player,
+        scope,
+        t * k.tuning.dive_share,
+        opts,
+        k,
+    );
     let start = dives
         .iter()
         .max_by(|x, y| dive_value(x).total_cmp(&dive_value(y)))
@@ -628,4 +636,3 @@ pub(super) fn playouts(
         assignment: Vec::new(),
     })
 }
-

@@ -402,7 +402,6 @@ pub(super) fn episode_cells(env: &Envelope, star: bool) -> Result<Vec<String>> {
     ])
 }
 
-
 /// The artist with the most cards (the lowest index among equals): the star of `results`.
 pub fn star_artist(c: &Config) -> usize {
     (0..c.artists())

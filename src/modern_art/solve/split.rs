@@ -189,7 +189,14 @@ impl Splitter<'_> {
             return Ok((lp, 0.0));
         }
         let t = std::time::Instant::now();
-        let lp = part_lp(self.c, self.objective, self.player, scope, self.opts, self.k)?;
+        let lp = part_lp(
+            self.c,
+            self.objective,
+            self.player,
+            scope,
+            self.opts,
+            self.k,
+        )?;
         self.solved_lps.push((*scope, lp));
         Ok((lp, t.elapsed().as_secs_f64()))
     }

@@ -33,24 +33,25 @@ fn a_searched_game_says_where_it_was_found_and_whether_its_part_closed() {
 }
 
 /// 4 players attempt no ranking pieces in the search and search games without empty
-/// hands; the other counts keep `PIECE_NODES` and every game, and nothing else moves.
+/// hands; the other counts keep 2000 piece nodes and every game, and nothing else moves.
 #[test]
 fn only_four_players_search_without_piece_attempts_or_empty_hands() {
-    let four = SearchLimits::for_players(4);
+    let t = Tuning::default();
+    let four = t.search_limits(4);
     assert_eq!(four.pieces, 0);
-    assert_eq!(four.no_skip, NO_SKIP_NODES);
+    assert_eq!(four.no_skip, 5000);
     assert_eq!(
         SearchLimits {
-            pieces: PIECE_NODES,
+            pieces: 2000,
             no_skip: 0,
             ..four
         },
         SearchLimits::default()
     );
     for players in [2, 3, 5] {
-        assert_eq!(SearchLimits::for_players(players), SearchLimits::default());
+        assert_eq!(t.search_limits(players), SearchLimits::default());
     }
-    assert_eq!(SearchLimits::default().pieces, PIECE_NODES);
+    assert_eq!(SearchLimits::default().pieces, 2000);
 }
 
 #[test]
@@ -164,12 +165,13 @@ fn token_parts_near_the_best_game_are_solved_whole() {
     // 2 players, best 441: a part with LP 454 (2.9% above) whole, 459 split; 4
     // players, best 392: 397 (1.3%) whole, 399 split; with no game known every part
     // is split.
-    assert!(near_best(2, 454.0, Some(441)));
-    assert!(!near_best(2, 459.0, Some(441)));
-    assert!(near_best(2, 441.0, Some(441)));
-    assert!(!near_best(2, 442.0, None));
-    assert!(near_best(4, 397.0, Some(392)));
-    assert!(!near_best(4, 399.0, Some(392)));
+    let k = Knobs::default();
+    assert!(near_best(2, 454.0, Some(441), &k));
+    assert!(!near_best(2, 459.0, Some(441), &k));
+    assert!(near_best(2, 441.0, Some(441), &k));
+    assert!(!near_best(2, 442.0, None, &k));
+    assert!(near_best(4, 397.0, Some(392), &k));
+    assert!(!near_best(4, 399.0, Some(392), &k));
 }
 
 /// The leaves (every round decided) under a leads part, reached by halving.
@@ -267,8 +269,15 @@ fn leads_parts_in_words() {
 
 #[test]
 fn open_parts_are_solved_again_only_after_a_better_game() {
-    // (part, value, bound, proven, excluded, seconds, skipped)
-    let open: PartRow = (3, Some(340), Some(349.0), false, false, 600.0, false);
+    let open = PartRow {
+        part: 3,
+        value: Some(340),
+        bound: Some(349.0),
+        proven: false,
+        excluded: false,
+        seconds: 600.0,
+        skipped: false,
+    };
     assert!(solve_again(&open, Some(Some(336)), 342), "best improved");
     assert!(solve_again(&open, Some(None), 342), "no game known then");
     assert!(
@@ -280,9 +289,25 @@ fn open_parts_are_solved_again_only_after_a_better_game() {
         "never solved (skipped or empty)"
     );
     assert!(!solve_again(&open, Some(Some(336)), 349), "bound reached");
-    let proven = (3, Some(340), Some(349.0), true, false, 1.0, false);
+    let proven = PartRow {
+        part: 3,
+        value: Some(340),
+        bound: Some(349.0),
+        proven: true,
+        excluded: false,
+        seconds: 1.0,
+        skipped: false,
+    };
     assert!(!solve_again(&proven, Some(Some(336)), 342));
-    let skipped = (3, None, Some(349.0), false, false, 1.0, true);
+    let skipped = PartRow {
+        part: 3,
+        value: None,
+        bound: Some(349.0),
+        proven: false,
+        excluded: false,
+        seconds: 1.0,
+        skipped: true,
+    };
     assert!(!solve_again(&skipped, Some(Some(336)), 342));
 }
 

@@ -215,7 +215,8 @@ impl Tuning {
     /// field.
     pub fn load(path: &std::path::Path) -> Result<Tuning> {
         let what = || format!("--tuning {}", path.display());
-        let text = std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", what()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", what()))?;
         Tuning::parse(&text).with_context(what)
     }
 
@@ -264,7 +265,11 @@ impl Tuning {
         for x in self.ranked_beyond.all() {
             share("ranked_beyond", *x)?;
         }
-        if let Some(w) = self.dive_weights.iter().find(|w| !(w.is_finite() && **w > 0.0)) {
+        if let Some(w) = self
+            .dive_weights
+            .iter()
+            .find(|w| !(w.is_finite() && **w > 0.0))
+        {
             bail!("field `dive_weights`: {w} is not a positive weight");
         }
         if self.playouts == 0 {

@@ -159,8 +159,7 @@ impl Search<'_> {
                 // neighbourhood, with more nodes (not marked as attempted).
                 Some(r) => {
                     let nodes = self.limits.first_nodes;
-                    if let Some(closed) = self.attempt_pieces(&mut p.best, r, nodes, &mut p.lps)
-                    {
+                    if let Some(closed) = self.attempt_pieces(&mut p.best, r, nodes, &mut p.lps) {
                         p.pieces = closed;
                         done = true;
                     }
@@ -207,8 +206,16 @@ impl Search<'_> {
             let knobs = self.knobs(SearchSolve::Near);
             let (c, objective, player) = (self.c, self.objective, self.player);
             let best = Some(&p.best);
-            let found =
-                solve_near(c, objective, player, self.scope, &self.quiet, best, Some(near), &knobs);
+            let found = solve_near(
+                c,
+                objective,
+                player,
+                self.scope,
+                &self.quiet,
+                best,
+                Some(near),
+                &knobs,
+            );
             match found {
                 Ok(o) if o.value > p.best.value => {
                     p.best = o;
@@ -221,14 +228,14 @@ impl Search<'_> {
                 // divides the part, its pieces are attempted against the game once.
                 _ => {
                     fruitless += 1;
-                    let divided =
-                        self.divides(p.best.value).filter(|_| p.attempted != Some(p.best.value));
+                    let divided = self
+                        .divides(p.best.value)
+                        .filter(|_| p.attempted != Some(p.best.value));
                     if let Some(r) = divided.filter(|_| self.limits.pieces > 0) {
                         p.attempted = Some(p.best.value);
                         let before = p.best.value;
                         let nodes = self.limits.pieces;
-                        if let Some(closed) =
-                            self.attempt_pieces(&mut p.best, r, nodes, &mut p.lps)
+                        if let Some(closed) = self.attempt_pieces(&mut p.best, r, nodes, &mut p.lps)
                         {
                             p.pieces = closed;
                             break;

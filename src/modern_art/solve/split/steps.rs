@@ -150,7 +150,9 @@ impl Splitter<'_> {
             self.say_part(&name, lp, &part);
         }
         if expanded && !self.opts.quiet {
-            eprintln!("split: {name}: not settled up to renaming; solved under each artist's own name");
+            eprintln!(
+                "split: {name}: not settled up to renaming; solved under each artist's own name"
+            );
         }
         let mut part = part;
         part.seconds += self.earlier.get(&i).copied().unwrap_or(0.0);
