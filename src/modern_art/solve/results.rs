@@ -52,20 +52,6 @@ pub fn run_results(
         time_limit: Some(limit * k.tuning.star_limit_factor),
         ..opts.clone()
     };
-    // Write an episode unless the one already there says more (a short run never replaces
-    // a long run's result with a worse one, nor a proof with the same game unproven).
-    let write = |o: &Outcome, stem: &str| -> Result<String> {
-        let file = root.join(format!("games/{stem}.json"));
-        if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
-            return Ok(format!("kept {} ({why})", file.display()));
-        }
-        o.envelope.save(&file)?;
-        crate::cli::write_file(
-            &root.join(format!("games/{stem}.md")),
-            &crate::games::render(&o.envelope)?,
-        )?;
-        super::verify(&o.envelope)
-    };
     for name in RESULT_VARIANTS {
         if !variants.iter().any(|v| v == name) {
             continue;
@@ -73,99 +59,19 @@ pub fn run_results(
         let path = root.join(format!("models/modern-art/{name}.json"));
         for &n in players {
             let c = Config::load(&path, None, n)?;
-            let star = star_artist(&c);
-            let star_name = &c.deck.artists[star];
-            // The star solve, noted; `None` (and noted) when it fails.
-            let star_solve = || {
-                let scope = Scope::all().with_dive(Dive::Star(star));
-                match solve_from(&c, Objective::MaxPlayer, None, &scope, &star_opts, None, k) {
-                    Ok(o) => {
-                        common.note(format!(
-                            "{name} {n}p, {star_name} star: {} ({:.1} s)",
-                            verdict(&o, Objective::MaxPlayer),
-                            o.report.seconds
-                        ));
-                        Some(o)
-                    }
-                    Err(e) => {
-                        common.note(format!("{name} {n}p, {star_name} star: {e:#}"));
-                        None
-                    }
-                }
-            };
-            let stem = format!("modern-art-{n}p-{name}");
-            // --resume: the row's own episode is the game to beat.
-            let file = root.join(format!("games/{stem}.json"));
-            let resumed = match resume
-                .then(|| Outcome::from_episode(&c, Objective::MaxPlayer, None, &file))
-            {
-                Some(Ok(o)) => {
-                    common.note(format!(
-                        "{name} {n}p: resuming from {} ({})",
-                        file.display(),
-                        o.value
-                    ));
-                    Some(o)
-                }
-                Some(Err(e)) => {
-                    common.note(format!("{name} {n}p: not resumed: {e:#}"));
-                    None
-                }
-                None => None,
-            };
-            let seed = match resumed {
-                Some(o) => Some(o),
-                None => {
-                    // The star game is a question of its own (its column in the tables).
-                    let star_game = star_solve();
-                    if let Some(o) = &star_game {
-                        let cert = write(o, &star_stem(n, name, star_name))?;
-                        common.note(format!("{}: {cert}", star_stem(n, name, star_name)));
-                    }
-                    // The split starts with no game: its first part, with the artists
-                    // renamed, finds the maximum faster than the patron solve that used
-                    // to start it (2026-11-26: 4 players, 392 in 177 s, where the patron
-                    // had 150 s and the part then took 81 s more), and a part started
-                    // from a weaker game would look for better ones without HiGHS's
-                    // heuristics (a part with a game to beat only proves).
-                    None
-                }
-            };
-            // The award tokens, then the rounds their artist leads, for every player count
-            // (from the committed 418, 2-player anchor closes in 43 s this way against 274 s
-            // over round 1's first artist; the 2-player standard and blessed maxima were
-            // proven only this way).
-            let by = SplitBy::TokensLeads;
-            // Every better game a part finds is written at once (a stopped run keeps it).
-            let keep = |o: &Outcome| -> Result<()> {
-                let cert = write(o, &stem)?;
-                common.note(format!("{name} {n}p: best so far {}: {cert}", o.value));
-                Ok(())
-            };
-            let solved = split_keeping(
-                &c,
-                Objective::MaxPlayer,
-                None,
-                by,
-                &opts,
-                seed.as_ref(),
-                Some(&keep),
-                k,
-            );
-            match solved {
-                Ok(o) => {
-                    let cert = write(&o, &format!("modern-art-{n}p-{name}"))?;
-                    common.note(format!(
-                        "{name} {n}p: {} ({:.1} s) — {cert}",
-                        verdict(&o, Objective::MaxPlayer),
-                        o.report.seconds
-                    ));
-                }
-                // The episode already in games/ (if any) stays; the note says why.
-                Err(e) => common.note(format!("{name} {n}p: {e:#}")),
-            }
+            let row = ResultRow { root, name, c: &c };
+            row.solve(resume, &opts, &star_opts, common, k)?;
         }
     }
+    write_results_report(root, common, k)
+}
+
+/// Rewrite `results/modern-art.md` from the episodes in `games/`.
+fn write_results_report(
+    root: &std::path::Path,
+    common: &crate::cli::Common,
+    k: &Knobs,
+) -> Result<()> {
     let (rows, star_rows) = result_rows(root)?;
     let within = format!(
         "{:.1}% (with 2 players {:.0}%)",
@@ -215,6 +121,136 @@ pub fn run_results(
         star = k.tuning.star_limit_factor,
     );
     common.write_report(&root.join("results/modern-art.md"), &text)
+}
+
+/// Write an episode to `games/{stem}.json` (and `.md`) unless the one already there says
+/// more (a short run never replaces a long run's result with a worse one, nor a proof
+/// with the same game unproven); what was done, for a note.
+fn write_episode(root: &std::path::Path, o: &Outcome, stem: &str) -> Result<String> {
+    let file = root.join(format!("games/{stem}.json"));
+    if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
+        return Ok(format!("kept {} ({why})", file.display()));
+    }
+    o.envelope.save(&file)?;
+    crate::cli::write_file(
+        &root.join(format!("games/{stem}.md")),
+        &crate::games::render(&o.envelope)?,
+    )?;
+    super::verify(&o.envelope)
+}
+
+/// One row of `results`: a shipped variant for one player count.
+struct ResultRow<'a> {
+    root: &'a std::path::Path,
+    name: &'static str,
+    c: &'a Config,
+}
+
+impl ResultRow<'_> {
+    /// The row's star game (unless resumed) and its split, each episode written as it
+    /// improves.
+    fn solve(
+        &self,
+        resume: bool,
+        opts: &SolveOptions,
+        star_opts: &SolveOptions,
+        common: &crate::cli::Common,
+        k: &Knobs,
+    ) -> Result<()> {
+        let (root, name, c) = (self.root, self.name, self.c);
+        let n = c.players;
+        let star = star_artist(&c);
+        let star_name = &c.deck.artists[star];
+        // The star solve, noted; `None` (and noted) when it fails.
+        let star_solve = || {
+            let scope = Scope::all().with_dive(Dive::Star(star));
+            match solve_from(c, Objective::MaxPlayer, None, &scope, star_opts, None, k) {
+                Ok(o) => {
+                    common.note(format!(
+                        "{name} {n}p, {star_name} star: {} ({:.1} s)",
+                        verdict(&o, Objective::MaxPlayer),
+                        o.report.seconds
+                    ));
+                    Some(o)
+                }
+                Err(e) => {
+                    common.note(format!("{name} {n}p, {star_name} star: {e:#}"));
+                    None
+                }
+            }
+        };
+        let stem = format!("modern-art-{n}p-{name}");
+        // --resume: the row's own episode is the game to beat.
+        let file = root.join(format!("games/{stem}.json"));
+        let resumed =
+            match resume.then(|| Outcome::from_episode(c, Objective::MaxPlayer, None, &file)) {
+                Some(Ok(o)) => {
+                    common.note(format!(
+                        "{name} {n}p: resuming from {} ({})",
+                        file.display(),
+                        o.value
+                    ));
+                    Some(o)
+                }
+                Some(Err(e)) => {
+                    common.note(format!("{name} {n}p: not resumed: {e:#}"));
+                    None
+                }
+                None => None,
+            };
+        let seed = match resumed {
+            Some(o) => Some(o),
+            None => {
+                // The star game is a question of its own (its column in the tables).
+                let star_game = star_solve();
+                if let Some(o) = &star_game {
+                    let cert = write_episode(root, o, &star_stem(n, name, star_name))?;
+                    common.note(format!("{}: {cert}", star_stem(n, name, star_name)));
+                }
+                // The split starts with no game: its first part, with the artists
+                // renamed, finds the maximum faster than the patron solve that used
+                // to start it (2026-11-26: 4 players, 392 in 177 s, where the patron
+                // had 150 s and the part then took 81 s more), and a part started
+                // from a weaker game would look for better ones without HiGHS's
+                // heuristics (a part with a game to beat only proves).
+                None
+            }
+        };
+        // The award tokens, then the rounds their artist leads, for every player count
+        // (from the committed 418, 2-player anchor closes in 43 s this way against 274 s
+        // over round 1's first artist; the 2-player standard and blessed maxima were
+        // proven only this way).
+        let by = SplitBy::TokensLeads;
+        // Every better game a part finds is written at once (a stopped run keeps it).
+        let keep = |o: &Outcome| -> Result<()> {
+            let cert = write_episode(root, o, &stem)?;
+            common.note(format!("{name} {n}p: best so far {}: {cert}", o.value));
+            Ok(())
+        };
+        let solved = split_keeping(
+            c,
+            Objective::MaxPlayer,
+            None,
+            by,
+            &opts,
+            seed.as_ref(),
+            Some(&keep),
+            k,
+        );
+        match solved {
+            Ok(o) => {
+                let cert = write_episode(root, &o, &format!("modern-art-{n}p-{name}"))?;
+                common.note(format!(
+                    "{name} {n}p: {} ({:.1} s) — {cert}",
+                    verdict(&o, Objective::MaxPlayer),
+                    o.report.seconds
+                ));
+            }
+            // The episode already in games/ (if any) stays; the note says why.
+            Err(e) => common.note(format!("{name} {n}p: {e:#}")),
+        }
+        Ok(())
+    }
 }
 
 /// `--players` of `results` and `bench --certify`: every count must be 2–5.

@@ -366,3 +366,79 @@ impl Knobs {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped defaults file is the built-in tuning, field for field.
+    #[test]
+    fn the_shipped_default_file_is_the_built_in_tuning() {
+        let text = include_str!("../../../models/modern-art/tuning/default.json");
+        assert_eq!(Tuning::parse(text).unwrap(), Tuning::default());
+        // And it names every field (none left to its default silently).
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let all = serde_json::to_value(Tuning::default()).unwrap();
+        let keys = |v: &serde_json::Value| -> Vec<String> {
+            v.as_object().unwrap().keys().cloned().collect()
+        };
+        assert_eq!(keys(&value), keys(&all));
+    }
+
+    /// A field left out keeps its default; the others are read by name.
+    #[test]
+    fn a_partial_file_keeps_the_other_defaults() {
+        let t = Tuning::parse(
+            r#"{"near_nodes": 500, "piece_nodes": {"2": 1, "3": 2, "4": 3, "5": 4}}"#,
+        )
+        .unwrap();
+        assert_eq!(t.near_nodes, 500);
+        assert_eq!(t.piece_nodes.get(4), 3);
+        assert_eq!(
+            Tuning {
+                near_nodes: 1000,
+                piece_nodes: Tuning::default().piece_nodes,
+                ..t
+            },
+            Tuning::default()
+        );
+    }
+
+    /// Unknown fields, wrong types and values out of range are errors naming the field.
+    #[test]
+    fn bad_fields_are_named() {
+        let err = |text: &str| Tuning::parse(text).unwrap_err().to_string();
+        assert!(err(r#"{"near_nodez": 5}"#).contains("unknown field `near_nodez`"));
+        let e = err(r#"{"near_nodes": "many"}"#);
+        assert!(e.starts_with("field `near_nodes`: "), "{e}");
+        let e = err(r#"{"dive_share": 1.5}"#);
+        assert!(e.starts_with("field `dive_share`: "), "{e}");
+        let e = err(r#"{"whole_within": {"2": 0.03}}"#);
+        assert!(e.starts_with("field `whole_within`: "), "{e}");
+        let e = err(r#"{"cuts": ["no-such-cut"]}"#);
+        assert!(e.starts_with("field `cuts`: "), "{e}");
+        assert!(err("[1]").contains("not a JSON object"));
+    }
+
+    /// The knobs carry the tuning's HiGHS options and cut families to the model builder
+    /// and the solver options.
+    #[test]
+    fn knobs_follow_the_tuning() {
+        let t = Tuning::parse(
+            r#"{"cuts": ["hand-budget"], "highs": {"presolve": "off"}, "highs_near": {"mip_heuristic_effort": "0.2"}, "recheck": false}"#,
+        )
+        .unwrap();
+        let k = Knobs::new(t, Fixes::default());
+        assert_eq!(k.build.cuts, vec![CutFamily::HandBudget]);
+        assert_eq!(
+            k.build.highs_near,
+            vec![("mip_heuristic_effort".to_string(), "0.2".to_string())]
+        );
+        let opts = k.solve_options(SolveOptions::default());
+        assert_eq!(
+            opts.highs,
+            vec![("presolve".to_string(), "off".to_string())]
+        );
+        assert!(!opts.recheck);
+    }
+}
