@@ -176,9 +176,8 @@ pub(super) struct Attempt {
     /// the other skeletons; the excluded skeletons lay inside the model the excluding
     /// solve bounded, so its dual bound covers every game in them (a maximised
     /// objective). A part whose exclusions' bound does not exceed its best game is as
-    /// settled as one that excluded nothing (5 players, HiGHS seed 1, a search path not
-    /// kept: a plan at 343 excluded, 343 found again; treated as unsettled, the renamed
-    /// part was solved again under each artist's name, about 460 s).
+    /// settled as one that excluded nothing (treated as unsettled, a renamed part would be
+    /// solved again under each artist's name; see `docs/notebook/modern-art.md`).
     pub(super) excluded_bound: f64,
     /// Every model variable's value (a MIP start for a wider scope).
     pub(super) assignment: Vec<(good_lp::Variable, f64)>,

@@ -7,7 +7,7 @@ use super::*;
 /// LP is below the best leaf's (by more than rounding) is not opened, and a part with no
 /// game is dropped. It solves the LPs of the pieces the halving meets on its way to that
 /// leaf ([`Leads::around`]) and few others: 4 players, 8 LPs instead of the 16 leaves and
-/// 6 pieces (README, "The first leaf found best first").
+/// 6 pieces (`docs/notebook/modern-art.md`, "The first leaf found best first").
 pub(super) fn highest_leaf(
     leads: Leads,
     rounds: usize,

@@ -86,7 +86,8 @@ pub struct Tuning {
     pub retry_seeds: i32,
     /// Nodes (no strong branching) of the last retry of a first solve without a game: 800.
     pub retry_nodes: u64,
-    /// Nodes of each neighbourhood's solve: 1000 (2–25 s each on the standard leaves).
+    /// Nodes of each neighbourhood's solve: 1000, enough to improve a round's shape without
+    /// a proof's cost.
     pub near_nodes: u64,
     /// Fruitless neighbourhoods in a row before the search stops (0: every round once):
     /// 0, a late neighbourhood found 4-player blessed's maximum.
