@@ -61,6 +61,14 @@ pub struct SolveOptions {
     pub quiet: bool,
     /// Seconds between progress lines on stderr for long solves.
     pub progress_every: f64,
+    /// Extra HiGHS options for every model (`key`, `value`), applied after the model's
+    /// own options, so they win: for tuning experiments.
+    pub highs: Vec<(String, String)>,
+    /// Whether presolve's node-0 "infeasible" under a cutoff is checked again without
+    /// presolve (see [`Model::solve`]); `false` trusts presolve there.
+    pub recheck: bool,
+    /// Say on stderr when a model is solved again without presolve, even when quiet.
+    pub debug: bool,
 }
 
 impl Default for SolveOptions {
@@ -73,6 +81,9 @@ impl Default for SolveOptions {
             verbose: false,
             quiet: false,
             progress_every: 5.0,
+            highs: Vec::new(),
+            recheck: true,
+            debug: false,
         }
     }
 }
@@ -195,6 +206,8 @@ pub struct Model {
     start: Vec<(Variable, f64)>,
     /// Only solutions strictly better than this objective value are wanted.
     cutoff: Option<f64>,
+    /// Every variable asked for as an integer is made continuous (the LP relaxation).
+    relaxed: bool,
 }
 
 impl Model {
@@ -209,6 +222,7 @@ impl Model {
             options: Vec::new(),
             start: Vec::new(),
             cutoff: None,
+            relaxed: false,
         }
     }
 
@@ -275,8 +289,19 @@ impl Model {
         self.add(good_lp::variable().binary().name(name))
     }
 
+    /// An integer variable, or a continuous one in a model built as its LP relaxation
+    /// ([`Model::relax_integers`]).
     pub fn integer(&mut self, name: impl Into<String>, lo: f64, hi: f64) -> Variable {
+        if self.relaxed {
+            return self.continuous(name, lo, hi);
+        }
         self.add(good_lp::variable().integer().min(lo).max(hi).name(name))
+    }
+
+    /// From now on every [`Model::integer`] is continuous: the model is built as its LP
+    /// relaxation.
+    pub fn relax_integers(&mut self) {
+        self.relaxed = true;
     }
 
     pub fn continuous(&mut self, name: impl Into<String>, lo: f64, hi: f64) -> Variable {
@@ -319,6 +344,7 @@ impl Model {
             options,
             start,
             cutoff,
+            relaxed: _,
         } = self;
         let columns = vars.len();
         let rows = constraints.len();
@@ -374,7 +400,7 @@ impl Model {
             set_option(&mut model, &name, "objective_bound", internal)?;
         }
         let mut presolve_off = false;
-        for (key, value) in options.iter().chain(env_options()?.iter()) {
+        for (key, value) in options.iter().chain(opts.highs.iter()) {
             set_option(&mut model, &name, key, value.as_str())?;
             if key == "presolve" {
                 presolve_off = value == "off";
@@ -392,16 +418,16 @@ impl Model {
             // answer, and the one a split proof trusts most: it is checked the same way, so
             // that no part of a proof rests on presolve alone (measured: 1 of 226 parts of
             // the 2-player standard Modern Art proof, 6.8 s more in 875 s; 1 of 46 of the
-            // 2-player anchor one, 4.6 s in 62 s; both confirmed). `GAMEBOUNDS_RECHECK=0`
+            // 2-player anchor one, 4.6 s in 62 s; both confirmed). `opts.recheck` false
             // trusts presolve under a cutoff.
             Ok(s)
                 if integers > 0
                     && !presolve_off
-                    && (cutoff.is_none() || recheck_on())
+                    && (cutoff.is_none() || opts.recheck)
                     && presolve_suspect(&s) =>
             {
                 let first = started.elapsed().as_secs_f64();
-                let say = !opts.quiet || std::env::var_os("GAMEBOUNDS_DEBUG").is_some();
+                let say = !opts.quiet || opts.debug;
                 if say {
                     eprintln!(
                         "gamebounds: HiGHS's presolve settled model `{name}` without a search \
@@ -535,18 +561,7 @@ impl Model {
     }
 }
 
-/// Extra HiGHS options for every model from the environment, for tuning experiments:
-/// `GAMEBOUNDS_HIGHS="mip_heuristic_effort=0.2,presolve=off"`. They come after the
-/// model's own options, so they win. A malformed entry is an error naming it.
-fn env_options() -> Result<Vec<(String, String)>> {
-    match std::env::var("GAMEBOUNDS_HIGHS") {
-        Ok(text) => parse_options("GAMEBOUNDS_HIGHS", &text),
-        Err(_) => Ok(Vec::new()),
-    }
-}
-
-/// `key=value,key=value` (the text of the environment variable `var`) as pairs (empty
-/// entries ignored).
+/// `key=value,key=value` (the text of the option `var`) as pairs (empty entries ignored).
 pub fn parse_options(var: &str, text: &str) -> Result<Vec<(String, String)>> {
     text.split(',')
         .filter(|e| !e.trim().is_empty())
@@ -582,12 +597,6 @@ fn presolve_suspect(solved: &highs::SolvedModel) -> bool {
         _ => false,
     };
     verdict && nodes <= 0
-}
-
-/// Whether presolve's node-0 "infeasible" under a cutoff is checked again without
-/// presolve: yes unless `GAMEBOUNDS_RECHECK=0` (see the caller).
-fn recheck_on() -> bool {
-    std::env::var("GAMEBOUNDS_RECHECK").map_or(true, |v| v != "0")
 }
 
 /// Run the same HiGHS instance again with presolve off (the options, start and cutoff
@@ -821,13 +830,10 @@ mod tests {
                 ("mip_heuristic_effort".to_string(), "0.2".to_string())
             ]
         );
-        let e = parse_options("GAMEBOUNDS_NEAR_HIGHS", "presolve=off,bogus")
+        let e = parse_options("highs_near", "presolve=off,bogus")
             .unwrap_err()
             .to_string();
-        assert!(
-            e.contains("GAMEBOUNDS_NEAR_HIGHS: `bogus` is not key=value"),
-            "{e}"
-        );
+        assert!(e.contains("highs_near: `bogus` is not key=value"), "{e}");
     }
 
     /// The cutoff keeps solutions that beat it and reports "none beats it" otherwise, in

@@ -311,7 +311,7 @@ fn results_refuses_out() {
     assert!(e.contains("results writes its episodes to games/"), "{e}");
 }
 
-/// A diagnostic fixing (`GAMEBOUNDS_AWARDS`, …) restricts the game: the commands that
+/// A diagnostic fixing (`--fix awards=0`, …) restricts the game: the commands that
 /// tabulate maxima refuse to run under one, before reading anything. They run in a scratch
 /// directory, so that a broken refusal fails on the missing `models/` instead of rewriting
 /// the repository's `games/` and `results/`.
@@ -319,7 +319,14 @@ fn results_refuses_out() {
 fn tables_refuse_diagnostic_fixings() {
     let away = scratch("cli-fixings");
     for args in [
-        vec!["modern-art", "results", "--players", "2"],
+        vec![
+            "modern-art",
+            "results",
+            "--players",
+            "2",
+            "--fix",
+            "awards=0",
+        ],
         vec![
             "modern-art",
             "compare",
@@ -327,17 +334,79 @@ fn tables_refuse_diagnostic_fixings() {
             "2",
             "--variant",
             "models/modern-art/standard.json",
+            "--fix",
+            "awards=0",
         ],
-        vec!["modern-art", "bench", "--players", "2"],
+        vec!["modern-art", "bench", "--players", "2", "--fix", "awards=0"],
+        vec!["modern-art", "bench", "--certify", "--fix", "awards=0"],
     ] {
-        let o = common::run_env(&away, &args, &[("GAMEBOUNDS_AWARDS", "0")]);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = stderr(&o);
+        let o = common::run_env(&away, &args, &[]);
+        let e = bad_input(&o, &args);
         assert!(
-            e.starts_with("error: GAMEBOUNDS_AWARDS set: it restricts the game"),
+            e.starts_with("error: --fix awards=0: it restricts the game"),
             "{args:?}: {e}"
         );
     }
+}
+
+/// A bad `--tuning` file (an unknown field, a value of the wrong type or out of range,
+/// a file that is missing or not JSON) or a bad `--fix` is one line naming what is wrong,
+/// exit 2, on every command that takes them, before anything is solved.
+#[test]
+fn bad_tuning_files_and_fixes_exit_2_naming_the_field() {
+    let dir = scratch("cli-tuning");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let cases = [
+        (
+            write("unknown.json", r#"{"near_nodez": 5}"#),
+            "unknown field `near_nodez`",
+        ),
+        (
+            write("type.json", r#"{"near_nodes": "many"}"#),
+            "field `near_nodes`: ",
+        ),
+        (
+            write("range.json", r#"{"dive_share": 2}"#),
+            "field `dive_share`: ",
+        ),
+        (write("broken.json", "{"), "not JSON"),
+        (
+            dir.join("missing.json").to_str().unwrap().to_string(),
+            "cannot read",
+        ),
+    ];
+    let mini = "models/modern-art/mini/m01-plain.json";
+    for (file, says) in &cases {
+        for verb in [
+            &["solve", "--variant", mini][..],
+            &["compare", "--players", "2", "--variant", mini],
+            &["results", "--tables-only"],
+            &["bench", "--players", "2"],
+        ] {
+            let args = [&["modern-art"][..], verb, &["--tuning", file]].concat();
+            let e = bad_input(&run(&args), &args);
+            assert!(e.contains(says) && e.contains("--tuning"), "{args:?}: {e}");
+        }
+    }
+    let args = ["modern-art", "solve", "--variant", mini, "--fix", "bogus=1"];
+    let e = bad_input(&run(&args), &args);
+    assert!(e.contains("--fix bogus=1: unknown key `bogus`"), "{e}");
+    // The shipped defaults are a valid tuning file.
+    let args = [
+        "modern-art",
+        "solve",
+        "--variant",
+        mini,
+        "--tuning",
+        "models/modern-art/tuning/default.json",
+        "--quiet",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
 }
 
 /// `solve` under a diagnostic fixing never calls its value the game's maximum: the
@@ -353,19 +422,19 @@ fn solve_under_a_diagnostic_fixing_says_it_is_restricted() {
         mini,
         "--out",
         out.to_str().unwrap(),
+        "--fix",
+        "awards=0",
     ];
-    let o = common::run_env(&common::root(), &args, &[("GAMEBOUNDS_AWARDS", "0")]);
+    let o = run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(
-        e.contains(
-            "among the games the diagnostics GAMEBOUNDS_AWARDS allow (not the game's maximum)"
-        ),
+        e.contains("among the games the diagnostics --fix awards=0 allow (not the game's maximum)"),
         "{e}"
     );
     let episode = std::fs::read_to_string(&out).unwrap();
     assert!(
-        episode.contains("\"restricted\": \"the games the diagnostics GAMEBOUNDS_AWARDS allow\""),
+        episode.contains("\"restricted\": \"the games the diagnostics --fix awards=0 allow\""),
         "{episode}"
     );
 }

@@ -39,6 +39,7 @@ fn dive_games_have_their_shape_and_never_beat_the_maximum() {
                     None,
                     &scope,
                     &SolveOptions::quiet(),
+                    &solve::Knobs::default(),
                 ) {
                     Ok(o) => o,
                     // No game has this shape.
@@ -85,8 +86,15 @@ fn time_limited_solve_with_dives_still_proves_the_maximum() {
             time_limit: Some(60.0),
             ..SolveOptions::quiet()
         };
-        let o = solve::solve(&c, Objective::MaxPlayer, None, &Scope::all(), &opts)
-            .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        let o = solve::solve(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &Scope::all(),
+            &opts,
+            &solve::Knobs::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         assert!(o.proven, "{name}: not proven: {:?}", o.report);
         assert_eq!(o.value, truth, "{name}: with dives vs search");
         let cert = verify(&o.envelope).unwrap_or_else(|e| panic!("{name}: {e:#}"));

@@ -23,6 +23,17 @@ fn minis() -> Vec<(String, Config)> {
 }
 
 fn check(name: &str, c: &Config, objective: Objective, player: Option<usize>) -> i64 {
+    check_with(name, c, objective, player, &solve::Knobs::default())
+}
+
+/// [`check`] with the solver's knobs `k`.
+fn check_with(
+    name: &str,
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    k: &solve::Knobs,
+) -> i64 {
     let (search_obj, search_seat) = match objective {
         Objective::MaxPlayer => ("max-player", player),
         Objective::MaxTotal => ("max-total", None),
@@ -30,8 +41,15 @@ fn check(name: &str, c: &Config, objective: Objective, player: Option<usize>) ->
         Objective::MinWinner => unreachable!("the search has no min-winner"),
     };
     let (truth, _) = search::maximise(c, search_obj, search_seat).unwrap();
-    let o = solve::solve(c, objective, player, &Scope::all(), &SolveOptions::quiet())
-        .unwrap_or_else(|e| panic!("{name}: {e:#}"));
+    let o = solve::solve(
+        c,
+        objective,
+        player,
+        &Scope::all(),
+        &SolveOptions::quiet(),
+        k,
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e:#}"));
     // Proven, or proven after excluding plans the scheduler could not play (then the
     // search's value is the check that nothing playable was lost).
     // (A solve that excluded a plan is reported unproven even when its bound is reached,
@@ -97,7 +115,7 @@ fn ilp_equals_search_on_miniatures() {
 
 /// The hand-budget rows (`model::cuts::hand_budget`), which the split adds to its LP
 /// bounds and to the parts near the best game, keep every miniature's maximum when every
-/// integer model has them too (`vars::with_hand_rows`).
+/// integer model has them too (`Build::hand`).
 #[test]
 fn hand_budget_rows_keep_the_optimum() {
     let mut covered = 0;
@@ -105,9 +123,8 @@ fn hand_budget_rows_keep_the_optimum() {
         if model::supported(&c).is_err() || SLOW.contains(&name.as_str()) {
             continue;
         }
-        model::vars::with_hand_rows(model::vars::HandRows::All, || {
-            check(&name, &c, Objective::MaxPlayer, Some(0))
-        });
+        let all = solve::Knobs::default().with_hand(model::vars::HandRows::All);
+        check_with(&name, &c, Objective::MaxPlayer, Some(0), &all);
         covered += 1;
     }
     assert!(covered >= 20, "only {covered} miniatures covered");
@@ -151,6 +168,7 @@ fn min_winner_is_a_certified_win() {
         None,
         &Scope::all(),
         &SolveOptions::quiet(),
+        &solve::Knobs::default(),
     )
     .unwrap();
     assert!(o.proven, "{name}");
@@ -197,6 +215,7 @@ fn certified(name: &str, seat: usize) -> (Config, solve::Outcome) {
         Some(seat),
         &Scope::all(),
         &SolveOptions::quiet(),
+        &solve::Knobs::default(),
     )
     .unwrap_or_else(|e| panic!("{name}: {e:#}"));
     let (truth, _) = search::maximise(&c, "max-player", Some(seat)).unwrap();
@@ -242,6 +261,7 @@ fn certified_using(name: &str, seat: usize, path: Uses) -> solve::Outcome {
         Some(seat),
         &Scope::all().using(path),
         &SolveOptions::quiet(),
+        &solve::Knobs::default(),
     )
     .unwrap_or_else(|e| panic!("{name} {path:?}: {e:#}"));
     let (truth, _) = search::maximise(&c, "max-player", Some(seat)).unwrap();

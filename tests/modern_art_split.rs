@@ -20,7 +20,14 @@ fn mini(name: &str, players: usize) -> Config {
 
 /// The max-player solve of the games in `scope`, without a split or time limit.
 fn solve_in(c: &Config, scope: &Scope) -> anyhow::Result<solve::Outcome> {
-    solve::solve(c, Objective::MaxPlayer, None, scope, &SolveOptions::quiet())
+    solve::solve(
+        c,
+        Objective::MaxPlayer,
+        None,
+        scope,
+        &SolveOptions::quiet(),
+        &solve::Knobs::default(),
+    )
 }
 
 /// The max-player solve split over the tokens and leads (no time limit), from `seed` or,
@@ -33,6 +40,7 @@ fn split_tokens_leads(c: &Config, seed: Option<&solve::Outcome>) -> anyhow::Resu
         SplitBy::TokensLeads,
         &SolveOptions::quiet(),
         seed,
+        &solve::Knobs::default(),
     )
 }
 
@@ -61,7 +69,7 @@ fn split_equals_unsplit_and_search() {
             // them per token count (solved again under each artist's own name when it
             // is not settled). The deep split replaces an open token part by 2^rounds
             // sub-parts.
-            let renamed = solve::renamed_artists(&c).len();
+            let renamed = solve::renamed_artists(&c, &solve::Knobs::default()).len();
             let counts = c.variant.awards - c.variant.awards / 2;
             let token_parts = Tokens::parts(c.variant.awards, c.artists()).len()
                 - renamed.saturating_sub(1) * counts;
@@ -77,6 +85,7 @@ fn split_equals_unsplit_and_search() {
                 by,
                 &SolveOptions::quiet(),
                 None,
+                &solve::Knobs::default(),
             )
             .unwrap_or_else(|e| panic!("{name}: {e:#}"));
             // Started from a known game (as `results` does), every part still closes:
@@ -88,6 +97,7 @@ fn split_equals_unsplit_and_search() {
                 by,
                 &SolveOptions::quiet(),
                 Some(&whole),
+                &solve::Knobs::default(),
             )
             .unwrap_or_else(|e| panic!("{name} seeded: {e:#}"));
             assert!(seeded.proven, "{name}: seeded split not proven");
@@ -176,6 +186,7 @@ fn renaming_keeps_the_optimum() {
             false,
             None,
             None,
+            &model::Build::default(),
         )
         .unwrap_or_else(|e| panic!("{name}: {e:#}"));
         let optimum = s.report.objective.expect("an optimum").round() as i64;
@@ -194,6 +205,7 @@ fn renaming_keeps_the_optimum() {
                 by,
                 &SolveOptions::quiet(),
                 None,
+                &solve::Knobs::default(),
             )
             .unwrap_or_else(|e| panic!("{name} {}: {e:#}", by.describe()));
             assert!(o.proven, "{name}: split not proven: {:?}", o.report);
@@ -304,6 +316,7 @@ fn split_is_max_player_only() {
         SplitBy::First,
         &SolveOptions::quiet(),
         None,
+        &solve::Knobs::default(),
     )
     .err()
     .expect("max-total cannot be split");
@@ -330,6 +343,7 @@ fn split_keeps_every_better_game_at_once() {
         &SolveOptions::quiet(),
         None,
         Some(&keep),
+        &solve::Knobs::default(),
     )
     .unwrap();
     let kept = kept.into_inner();
@@ -425,6 +439,7 @@ fn model_near_in(
         false,
         None,
         Some(near),
+        &model::Build::default(),
     )
 }
 
@@ -484,6 +499,7 @@ fn quiet_search(
         lp,
         &SolveOptions::quiet(),
         limits,
+        &solve::Knobs::default(),
     )
 }
 
@@ -529,7 +545,7 @@ fn neighbourhood_search_finds_certified_games() {
             tiny,
             solve::SearchLimits::default(),
             no_skip(1),
-            no_skip(solve::NO_SKIP_NODES),
+            no_skip(solve::Tuning::default().no_skip_nodes.four),
         ];
         for limits in all {
             let found = quiet_search(&c, &Scope::all(), None, limits);
@@ -592,7 +608,7 @@ fn a_solve_without_empty_hands_is_a_restriction() {
         // best such game (no neighbourhood of the restriction can beat it); with no such
         // game it looks at every game.
         let limits = solve::SearchLimits {
-            no_skip: solve::NO_SKIP_NODES,
+            no_skip: solve::Tuning::default().no_skip_nodes.four,
             ..solve::SearchLimits::default()
         };
         let s = quiet_search(&c, &Scope::all(), None, limits)
@@ -618,7 +634,7 @@ fn a_search_without_empty_hands_goes_piece_by_piece() {
     // game of the leaf without an empty hand, as when the leaf is solved whole, and no
     // neighbourhood follows.
     let limits = |pieces: bool| solve::SearchLimits {
-        no_skip: solve::NO_SKIP_NODES,
+        no_skip: solve::Tuning::default().no_skip_nodes.four,
         no_skip_pieces: pieces,
         ..solve::SearchLimits::default()
     };
@@ -795,6 +811,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
                         None,
                         piece,
                         &SolveOptions::quiet(),
+                        &solve::Knobs::default(),
                     ) {
                         Ok(o) => assert!(
                             o.value <= s.outcome.value,
@@ -814,6 +831,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
                         None,
                         &scope,
                         &SolveOptions::quiet(),
+                        &solve::Knobs::default(),
                     )
                     .unwrap();
                     assert!(o.proven);

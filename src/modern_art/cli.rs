@@ -128,6 +128,8 @@ pub enum Command {
         /// proof resumes where an earlier run's best game left it.
         #[arg(long, value_name = "FILE", requires = "split")]
         start: Option<PathBuf>,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Solve several variants and player counts; one table of maxima.
     ///
@@ -170,6 +172,8 @@ pub enum Command {
         split: Option<super::solve::SplitBy>,
         #[command(flatten)]
         goal: super::solve::Goal,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Regenerate games/modern-art-*.json|md and results/modern-art.md.
     ///
@@ -199,6 +203,8 @@ pub enum Command {
         /// usable episode is solved from scratch. Use with a longer --time-limit.
         #[arg(long, conflicts_with = "tables_only")]
         resume: bool,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
     /// results/bench-modern-art.md; with --certify, the proofs of the committed maxima
@@ -230,6 +236,8 @@ pub enum Command {
         /// stopped later keeps the rows it finished
         #[arg(long, value_delimiter = ',')]
         players: Option<Vec<usize>>,
+        #[command(flatten)]
+        knobs: KnobArgs,
     },
     /// Draw a seeded variant within the rules' ranges, for one player count.
     ///
@@ -270,6 +278,31 @@ pub enum Command {
     },
 }
 
+/// The solver's tuning and the developer's diagnostic fixings (`docs/modern-art-tuning.md`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct KnobArgs {
+    /// Solver tuning from a JSON file of named fields (a field left out keeps its
+    /// default; the defaults: models/modern-art/tuning/default.json).
+    #[arg(long, value_name = "FILE")]
+    tuning: Option<PathBuf>,
+    /// Developer diagnostic: fix part of the game, e.g. --fix noskip=1110 (repeatable; keys
+    /// in docs/modern-art-tuning.md). Refused by results, compare and bench.
+    #[arg(long, value_name = "KEY=VALUE")]
+    fix: Vec<String>,
+}
+
+impl KnobArgs {
+    /// The knobs the options ask for.
+    pub fn knobs(&self) -> Result<super::solve::Knobs> {
+        let tuning = match &self.tuning {
+            Some(path) => super::solve::Tuning::load(path)?,
+            None => super::solve::Tuning::default(),
+        };
+        let fixes = super::model::Fixes::parse(&self.fix)?;
+        Ok(super::solve::Knobs::new(tuning, fixes))
+    }
+}
+
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
         Command::Solve {
@@ -279,14 +312,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             star,
             patron,
             start,
+            knobs,
         } => {
             let c = setup.config()?;
+            let k = knobs.knobs()?;
             let shape = match (star, patron) {
                 (Some(a), _) => Some(Dive::Star(artist(&c, &a, "--star")?)),
                 (_, Some(a)) => Some(Dive::Patron(artist(&c, &a, "--patron")?)),
                 _ => None,
             };
-            super::solve::run_solve(&c, &goal, split, shape, start.as_deref(), common)
+            super::solve::run_solve(&c, &goal, split, shape, start.as_deref(), common, &k)
         }
         Command::Compare {
             variant,
@@ -296,39 +331,34 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             vary,
             split,
             goal,
-        } if !vary.is_empty() || !set.is_empty() => super::grid::run(
-            &super::grid::Request {
-                variants: &variant,
-                deck: deck.as_deref(),
-                players: players.as_deref(),
-                split,
-                goal: &goal,
-                set: &set,
-                vary: &vary,
-            },
-            common,
-        ),
-        Command::Compare {
-            variant,
-            deck,
-            players,
-            split,
-            goal,
-            ..
-        } => super::solve::run_compare(
-            &variant,
-            deck.as_deref(),
-            &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
-            split,
-            &goal,
-            common,
-        ),
+            knobs,
+        } => {
+            let k = knobs.knobs()?;
+            if !vary.is_empty() || !set.is_empty() {
+                let req = super::grid::Request {
+                    variants: &variant,
+                    deck: deck.as_deref(),
+                    players: players.as_deref(),
+                    split,
+                    goal: &goal,
+                    set: &set,
+                    vary: &vary,
+                };
+                super::grid::run(&req, common, &k)
+            } else {
+                let players = players.unwrap_or_else(|| vec![2, 3, 4, 5]);
+                let deck = deck.as_deref();
+                super::solve::run_compare(&variant, deck, &players, split, &goal, common, &k)
+            }
+        }
         Command::Results {
             players,
             variants,
             tables_only,
             resume,
+            knobs,
         } => {
+            let k = knobs.knobs()?;
             let players = if tables_only { Vec::new() } else { players };
             super::solve::run_results(
                 std::path::Path::new("."),
@@ -336,23 +366,32 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 &variants,
                 resume,
                 common,
+                &k,
             )
         }
         Command::Bench {
             runs,
             certify: false,
             players,
+            knobs,
         } => super::solve::run_bench(
             std::path::Path::new("."),
             runs,
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
+            &knobs.knobs()?,
         ),
-        Command::Bench { runs, players, .. } => super::solve::run_bench_certify(
+        Command::Bench {
+            runs,
+            players,
+            knobs,
+            ..
+        } => super::solve::run_bench_certify(
             std::path::Path::new("."),
             runs,
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
+            &knobs.knobs()?,
         ),
         Command::Generate { seed, players } => generate_files(seed, players, common),
         Command::Search {

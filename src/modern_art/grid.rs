@@ -7,7 +7,7 @@ use anyhow::{anyhow, Result};
 
 use super::model::Scope;
 use super::rules::{default_players, Config, DEFAULT_VARIANT};
-use super::solve::{solve, split, split_plan, Goal, SplitBy};
+use super::solve::{solve, split, split_plan, Goal, Knobs, SplitBy};
 use crate::cli::Common;
 use crate::grid::Vary;
 use crate::lp::Status;
@@ -30,7 +30,7 @@ pub struct Request<'a> {
 }
 
 /// Solve every combination: variant files × player counts × varied keys, one row each.
-pub fn run(req: &Request, common: &Common) -> Result<()> {
+pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
     let fixed = Setting::parse_all(req.set)?;
     let mut dims = Vec::new();
     let files: Vec<String> = match req.variants {
@@ -82,10 +82,10 @@ pub fn run(req: &Request, common: &Common) -> Result<()> {
     };
     let solve_cell = |c: Config| {
         let (objective, seat) = req.goal.parse(c.players)?;
-        let (by, opts) = split_plan(req.split, false, objective, common);
+        let (by, opts) = split_plan(req.split, false, objective, common, k);
         let o = match by {
-            Some(by) => split(&c, objective, seat, by, &opts, None)?,
-            None => solve(&c, objective, seat, &Scope::all(), &opts)?,
+            Some(by) => split(&c, objective, seat, by, &opts, None, k)?,
+            None => solve(&c, objective, seat, &Scope::all(), &opts, k)?,
         };
         let mut env = o.envelope;
         if !o.proven && env.status == Status::Optimal {

@@ -58,7 +58,7 @@ pub fn render(env: &Envelope) -> Result<String> {
                 "first in round 1",
             )
         } else if by.contains("lead") {
-            let shares = crate::modern_art::solve::split_shares(cfg.players);
+            let shares = crate::modern_art::solve::Tuning::default().split_shares(cfg.players);
             (
                 format!(
                     "At most one artist can end a game with more than half of the award \

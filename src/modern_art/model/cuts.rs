@@ -8,25 +8,45 @@
 //! artist's cards, the turns) as if it had them all. Each family below ties a resource
 //! to the world that uses it, so a world that is only 0.7 present gets only 0.7 of it.
 //!
-//! Every family is argued valid in its doc comment. Diagnostics: `GAMEBOUNDS_CUTS` (a
-//! comma-separated list of family names, or `none`) picks the families, to measure each
-//! one's effect; by default all are added. One family, [`hand_budget`], is not added by
+//! Every family is argued valid in its doc comment. The tuning's `cuts` (a list of
+//! [`CutFamily`] names, see `docs/modern-art-tuning.md`) picks the families, to measure
+//! each one's effect; by default all are added. One family, [`hand_budget`], is not added by
 //! [`add`]: it goes into the LP bounds and into the split's parts near the best game
 //! (see its doc comment for why).
 
 use good_lp::constraint::{geq, leq};
 use good_lp::Expression;
 
+use super::build::Build;
 use super::vars::Vars;
 use crate::lp::Model;
 use crate::modern_art::rules::Config;
 
-/// Whether family `name` is enabled (all unless `GAMEBOUNDS_CUTS` says otherwise).
-fn enabled(name: &str) -> bool {
-    match std::env::var("GAMEBOUNDS_CUTS") {
-        Ok(list) => list.split(',').any(|x| x.trim() == name),
-        Err(_) => true,
-    }
+/// A family of cuts, by the name the tuning file gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CutFamily {
+    SupplyByLevel,
+    CloseByLevel,
+    FirstReachesK,
+    HiddenByLevel,
+    NocloseCapacity,
+    TokenConflicts,
+    /// [`hand_budget`]: only in the models that ask for its rows.
+    HandBudget,
+}
+
+impl CutFamily {
+    /// Every family (the default).
+    pub const ALL: [CutFamily; 7] = [
+        CutFamily::SupplyByLevel,
+        CutFamily::CloseByLevel,
+        CutFamily::FirstReachesK,
+        CutFamily::HiddenByLevel,
+        CutFamily::NocloseCapacity,
+        CutFamily::TokenConflicts,
+        CutFamily::HandBudget,
+    ];
 }
 
 /// Add every enabled cut family. Only for single-seat objectives (max-player): the
@@ -34,26 +54,26 @@ fn enabled(name: &str) -> bool {
 /// max-margin, min-winner) HiGHS then picks, on miniature m19, an equally good plan the
 /// scheduler cannot play, and the solve loop reports a result reached after an excluded
 /// plan as unproven; those objectives keep the plain model.
-pub fn add(m: &mut Model, c: &Config, v: &Vars) {
+pub fn add(m: &mut Model, c: &Config, v: &Vars, b: &Build) {
     if v.scored.len() != 1 {
         return;
     }
-    if enabled("supply-by-level") {
+    if b.cut(CutFamily::SupplyByLevel) {
         supply_by_level(m, c, v);
     }
-    if enabled("close-by-level") {
+    if b.cut(CutFamily::CloseByLevel) {
         close_by_level(m, v);
     }
-    if enabled("first-reaches-k") {
+    if b.cut(CutFamily::FirstReachesK) {
         first_reaches_k(m, c, v);
     }
-    if enabled("hidden-by-level") {
+    if b.cut(CutFamily::HiddenByLevel) {
         hidden_by_level(m, c, v);
     }
-    if enabled("noclose-capacity") {
+    if b.cut(CutFamily::NocloseCapacity) {
         noclose_capacity(m, c, v);
     }
-    if enabled("token-conflicts") {
+    if b.cut(CutFamily::TokenConflicts) {
         token_conflicts(m, c, v);
     }
 }
@@ -376,7 +396,8 @@ fn token_conflicts(m: &mut Model, c: &Config, v: &Vars) {
 /// 35,000 nonzeros) slowed the 4-player proof's two hard pieces about twofold (85.7
 /// against 39.4 s at seed 0), although their LPs dropped from 414 and 411 to 400 and 399.
 /// They are added to the LP bounds ([`super::lp_bound`]) that let the split skip a part,
-/// and to the parts whose LP lies near the best game (`vars::with_hand_rows`).
+/// and to the parts whose LP lies near the best game ([`super::Build::hand`]); the
+/// caller leaves them out when the tuning drops [`CutFamily::HandBudget`].
 ///
 /// `focus`: only the rows of artist k = focus (the part's token artist; 21 rows instead of
 /// 105 with 4 players). On that piece those rows alone give the whole drop (LP 399 with
@@ -384,10 +405,10 @@ fn token_conflicts(m: &mut Model, c: &Config, v: &Vars) {
 /// branch and bound on the hard pieces is faster with them than with none (the 2-ranked
 /// piece 33.2 / 21.6 s against 59.5 / 60.3 s at seeds 1 / 2, 36.8 against 33.7 s at seed
 /// 0): the split's integer models of near parts take them (`vars::HandRows::TokenArtist`;
-/// `solve::HAND_WITHIN`).
+/// the tuning's `hand_within`).
 pub fn hand_budget(m: &mut Model, c: &Config, v: &Vars, focus: Option<usize>) {
     use crate::modern_art::rules::Symbol;
-    if v.scored.len() != 1 || !enabled("hand-budget") {
+    if v.scored.len() != 1 {
         return;
     }
     let d = &v.d;

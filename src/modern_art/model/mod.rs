@@ -14,6 +14,7 @@
 //! (seat 0 is the player the objective is about); see [`vars`]. [`relabel`] lets a
 //! split proof treat artists with the same symbols as interchangeable.
 
+pub mod build;
 pub mod cuts;
 pub mod dealing;
 pub mod ranking;
@@ -32,6 +33,8 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::Config;
 use crate::lp::{Model, Sense, SolveOptions, SolveReport, Solved};
+pub use build::{Build, Fixes};
+pub use cuts::CutFamily;
 pub use scope::{Dive, Leads, Scope, Tokens, Uses};
 use vars::{Vars, RESOLVED};
 
@@ -202,12 +205,14 @@ pub fn supported(c: &Config) -> Result<()> {
 }
 
 /// Build the model. `player`: the table seat to maximise (max-player only). `scope`:
-/// the games covered (all, a part of a split solve, or a dive; see [`Scope`]).
+/// the games covered (all, a part of a split solve, or a dive; see [`Scope`]). `b`: the
+/// solver's switches (the LP relaxation, hand-budget rows, cut families, fixings).
 pub fn build(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
     scope: &Scope,
+    b: &Build,
 ) -> Result<Built> {
     supported(c)?;
     let n = c.players;
@@ -225,6 +230,10 @@ pub fn build(
     }
     let name = format!("modern-art {}p {} {}", n, c.variant.name, objective.name());
     let mut m = Model::new(name);
+    let relaxed = b.relaxed();
+    if relaxed {
+        m.relax_integers();
+    }
     let scored: Vec<usize> = match objective {
         Objective::MaxPlayer => vec![0],
         _ => (0..n).collect(),
@@ -248,16 +257,18 @@ pub fn build(
     values::awards(&mut m, c, &v);
     values::values(&mut m, c, &v);
     scoring::scoring(&mut m, c, &v);
-    cuts::add(&mut m, c, &v);
-    if vars::hand_rows() {
+    cuts::add(&mut m, c, &v, b);
+    // Every LP relaxation gets the hand-budget rows; an integer model those `b.hand` asks for.
+    if (relaxed || b.hand != vars::HandRows::None) && b.cut(CutFamily::HandBudget) {
+        let focused = !relaxed && b.hand == vars::HandRows::TokenArtist;
         let focus = match scope.tokens {
-            Some(scope::Tokens::Exactly(a, _)) if vars::hand_rows_focused() => Some(a),
+            Some(scope::Tokens::Exactly(a, _)) if focused => Some(a),
             _ => None,
         };
         cuts::hand_budget(&mut m, c, &v, focus);
     }
     scope.restrict(&mut m, &v);
-    scope::diagnostic_fixings(&mut m, &v);
+    scope::diagnostic_fixings(&mut m, &v, &b.fixes);
     let (objective, sense) = objectives(&mut m, &v, objective);
     if let Some(x) = scope.beating {
         cutoff_beating(&mut m, sense, x);
@@ -382,26 +393,20 @@ impl Near<'_> {
         }
     }
 
-    /// Diagnostic: extra HiGHS options (`key=value,…`) for one kind of the search's solves
-    /// only, read from the environment: `GAMEBOUNDS_PROBE_HIGHS` for the first solve,
-    /// `GAMEBOUNDS_NEAR_HIGHS` for the neighbourhoods, `GAMEBOUNDS_PROOF_HIGHS` for the
-    /// proof attempts (whose scope beats a game). `GAMEBOUNDS_HIGHS` (every model) comes
-    /// after these and wins. Used to measure HiGHS's rounding heuristics on the search
-    /// alone (docs/notebook/modern-art.md, "Rounding heuristics in the search").
-    fn diagnostic_options(&self, m: &mut Model, scope: &Scope) -> Result<()> {
-        let key = if self.plan.is_some() {
-            "GAMEBOUNDS_NEAR_HIGHS"
+    /// Extra HiGHS options for one kind of the search's solves only (the tuning's
+    /// `highs_first`, `highs_near`, `highs_proof`; a proof attempt's scope beats a game).
+    /// The tuning's `highs` (every model) comes after these and wins.
+    fn kind_options(&self, m: &mut Model, scope: &Scope, b: &Build) {
+        let options = if self.plan.is_some() {
+            &b.highs_near
         } else if scope.beating.is_some() {
-            "GAMEBOUNDS_PROOF_HIGHS"
+            &b.highs_proof
         } else {
-            "GAMEBOUNDS_PROBE_HIGHS"
+            &b.highs_first
         };
-        if let Ok(text) = std::env::var(key) {
-            for (k, v) in crate::lp::parse_options(key, &text)? {
-                m.highs_option(&k, &v);
-            }
+        for (k, v) in options {
+            m.highs_option(k, v);
         }
-        Ok(())
     }
 }
 
@@ -419,8 +424,9 @@ pub fn solve(
     feasibility: bool,
     start: Option<&[(good_lp::Variable, f64)]>,
     near: Option<Near>,
+    b: &Build,
 ) -> Result<ModelSolution> {
-    let built = build(c, objective, player, scope)?;
+    let built = build(c, objective, player, scope, b)?;
     let Built {
         mut model,
         vars,
@@ -429,7 +435,7 @@ pub fn solve(
     } = built;
     if let Some(near) = near {
         near.restrict(&mut model, &vars, sense);
-        near.diagnostic_options(&mut model, scope)?;
+        near.kind_options(&mut model, scope, b);
     }
     let skeleton = vars.skeleton();
     for ex in excluded {
@@ -456,11 +462,14 @@ pub fn solve(
     }
     let solved = model.solve(sense, obj, opts)?;
     let bits = skeleton.iter().map(|x| solved.is_set(*x)).collect();
-    if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
+    if b.fixes.debug() {
         eprintln!(
             "objective {:?} bound {:?}",
             solved.report.objective, solved.report.bound
         );
+    }
+    if b.fixes.debug() {
+        debug_dump(&solved, &vars);
     }
     let plan = read_plan(&solved, &vars);
     Ok(ModelSolution {
@@ -484,23 +493,26 @@ pub fn lp_bound(
     player: Option<usize>,
     scope: &Scope,
     opts: &SolveOptions,
+    b: &Build,
 ) -> Result<SolveReport> {
-    vars::RELAX.with(|r| r.set(true));
-    let built = build(c, objective, player, scope);
-    vars::RELAX.with(|r| r.set(false));
+    let relaxed = Build {
+        relax: true,
+        ..b.clone()
+    };
+    let built = build(c, objective, player, scope, &relaxed);
     let Built {
         mut model,
         objective: obj,
         sense,
         ..
     } = built?;
-    // `GAMEBOUNDS_HIGHS=solver=simplex` (applied after this) compares.
+    // The tuning's `highs` `solver=simplex` (applied after this) compares.
     model.highs_option("solver", "ipm");
     let solved = model.solve(sense, obj, opts)?;
     Ok(solved.report)
 }
 
-/// Diagnostics (`GAMEBOUNDS_DEBUG=1`): the solution's main quantities on stderr, also
+/// Diagnostics (`--fix debug=1`): the solution's main quantities on stderr, also
 /// for fractional (relaxed) solutions.
 fn debug_dump(s: &Solved, v: &Vars) {
     use good_lp::Solution;
@@ -572,9 +584,6 @@ fn debug_dump(s: &Solved, v: &Vars) {
 }
 
 fn read_plan(s: &Solved, v: &Vars) -> Plan {
-    if std::env::var_os("GAMEBOUNDS_DEBUG").is_some() {
-        debug_dump(s, v);
-    }
     let d = &v.d;
     let u = |x: good_lp::Variable| s.int(x).max(0) as usize;
     let grid = |g: &vars::Grid, r: usize| -> Vec<Vec<usize>> {

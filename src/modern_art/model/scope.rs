@@ -5,6 +5,7 @@
 use good_lp::constraint::{eq, geq, leq};
 use good_lp::Expression;
 
+use super::build::Fixes;
 use super::vars::Vars;
 use crate::lp::Model;
 
@@ -406,7 +407,7 @@ fn ranks_exactly(m: &mut Model, v: &Vars, r: usize, count: usize) {
 
 /// No seat's hand runs empty in round r (0-based), so nobody is skipped and the round
 /// closes: one row per seat. A restriction of the rules, never a relaxation: the search's
-/// solves ([`super::Near::no_skip`]) and the `GAMEBOUNDS_NOSKIP` diagnostic.
+/// solves ([`super::Near::no_skip`]) and the `--fix noskip` diagnostic.
 pub(super) fn no_empty_hand(m: &mut Model, v: &Vars, r: usize) {
     for p in 0..v.d.n {
         m.constrain(eq(Expression::from(v.empty[r][p]), 0.0));
@@ -421,62 +422,36 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
     }
 }
 
-/// The environment variables [`diagnostic_fixings`] reads. Each one restricts the game, so a
-/// solve under any of them is about fewer games than the rules allow: `solve` says so
-/// (`restricted` in its episode), and the commands that tabulate maxima refuse to run.
-pub const DIAGNOSTIC_FIXINGS: [&str; 13] = [
-    "GAMEBOUNDS_PATTERNS",
-    "GAMEBOUNDS_CLOSEMASK",
-    "GAMEBOUNDS_FIRSTS",
-    "GAMEBOUNDS_SECONDS",
-    "GAMEBOUNDS_UNRANKED",
-    "GAMEBOUNDS_AWARDS",
-    "GAMEBOUNDS_AWARDMAX",
-    "GAMEBOUNDS_TOKENS",
-    "GAMEBOUNDS_LEADS",
-    "GAMEBOUNDS_PLACED",
-    "GAMEBOUNDS_RANKED",
-    "GAMEBOUNDS_NOSKIP",
-    "GAMEBOUNDS_SOMESKIP",
-];
-
-/// The [`DIAGNOSTIC_FIXINGS`] set in the environment now (none in a normal run).
-pub fn diagnostic_fixings_set() -> Vec<&'static str> {
-    DIAGNOSTIC_FIXINGS
-        .into_iter()
-        .filter(|k| std::env::var_os(k).is_some())
-        .collect()
-}
-
-/// Diagnostics only (not a restriction a user asks for): fix parts of the game from the
-/// environment, to see how much of the relaxation's slack a piece of knowledge removes.
+/// Diagnostics only (not a restriction a user asks for): fix parts of the game by
+/// `--fix KEY=VALUE` ([`super::build::Fixes`]), to see how much of the relaxation's slack a
+/// piece of knowledge removes.
 ///
-/// - `GAMEBOUNDS_PATTERNS="4,2,3;4,2,3;x;4,2,0"`: round r's ranking pattern (artists in
+/// - `--fix patterns=4,2,3;4,2,3;x;4,2,0`: round r's ranking pattern (artists in
 ///   ranked order, 0-based; `x` leaves a round free).
-/// - `GAMEBOUNDS_CLOSEMASK="111x"`: `1` the round closes (some artist reaches K), `0` it
+/// - `--fix closemask=111x`: `1` the round closes (some artist reaches K), `0` it
 ///   ends with every hand empty, `x` free.
-/// - `GAMEBOUNDS_FIRSTS="4,x,x,4"`: the artist (0-based) that takes first place in each
+/// - `--fix firsts=4,x,x,4`: the artist (0-based) that takes first place in each
 ///   round (`x` leaves a round free).
-/// - `GAMEBOUNDS_SECONDS="x,x,x,3"`: the artist (0-based) that takes second place in each
+/// - `--fix seconds=x,x,x,3`: the artist (0-based) that takes second place in each
 ///   round (`x` leaves a round free).
-/// - `GAMEBOUNDS_UNRANKED="4,x,x,x"`: an artist (0-based) that takes no place in that
+/// - `--fix unranked=4,x,x,x`: an artist (0-based) that takes no place in that
 ///   round (`x` leaves a round free). The 4-player "any artist: 5 tokens" part with its
 ///   artist unranked in round 1 has LP 379, below the maximum 392.
-/// - `GAMEBOUNDS_AWARDS="4"`: every award token on that artist (0-based).
-/// - `GAMEBOUNDS_AWARDMAX="3"`: at most that many tokens on any one artist.
-/// - `GAMEBOUNDS_TOKENS="4:5"`, `GAMEBOUNDS_LEADS="4:0111"`: the token split's part
+/// - `--fix awards=4`: every award token on that artist (0-based).
+/// - `--fix awardmax=3`: at most that many tokens on any one artist.
+/// - `--fix tokens=4:5`, `--fix leads=4:0111`: the token split's part
 ///   "artist 4 ends with 5 tokens" and the leads sub-part "artist 4 first in rounds 2–4"
 ///   (the split's own restrictions, to measure one part); `x` leaves a round free
 ///   (`4:xxx1`: first in round 4, the other rounds open).
-/// - `GAMEBOUNDS_PLACED="4:2,x,3,0"`: tokens placed on artist 4 in each round (`x`: free).
-/// - `GAMEBOUNDS_RANKED="2,3,x,x"`: how many artists each round ranks (`x`: free), as
+/// - `--fix placed=4:2,x,3,0`: tokens placed on artist 4 in each round (`x`: free).
+/// - `--fix ranked=2,3,x,x`: how many artists each round ranks (`x`: free), as
 ///   the split's ranking pieces fix it for one round.
-/// - `GAMEBOUNDS_NOSKIP="1110"`: `1` no seat's hand runs empty in that round (so nobody
+/// - `--fix noskip=1110`: `1` no seat's hand runs empty in that round (so nobody
 ///   is skipped). Not a relaxation of the rules: a measurement only.
-/// - `GAMEBOUNDS_SOMESKIP="0001"`: some seat's hand runs empty in one of the rounds marked
-///   `1` (the games `GAMEBOUNDS_NOSKIP` with the same mask leaves out).
+/// - `--fix someskip=0001`: some seat's hand runs empty in one of the rounds marked
+///   `1` (the games `--fix noskip` with the same mask leaves out).
 ///
-/// With `GAMEBOUNDS_RELAX=1 GAMEBOUNDS_DEBUG=1 … solve --time-limit 0` (2 players,
+/// With `solve --fix relax=1 --fix debug=1 --time-limit 0 …` (2 players,
 /// standard) the LP relaxation measured:
 ///
 /// | games covered                                        | LP    |
@@ -487,7 +462,7 @@ pub fn diagnostic_fixings_set() -> Vec<&'static str> {
 /// | star, round 4's pattern fixed (`x;x;x;4,2,0`)        | 456.5 |
 /// | star, the four patterns fixed                        | 442.9 |
 /// | star, the four patterns and "every round closes"     | 440.0 |
-/// | star, no skips in rounds 1–3 (`GAMEBOUNDS_NOSKIP`)    | 462.0 |
+/// | star, no skips in rounds 1–3 (`--fix noskip`)    | 462.0 |
 ///
 /// So, given the patterns, the turns, hands and cards are modelled tightly (the last LP is
 /// the star's proven optimum); the slack is the LP's *mixture* of ranking patterns across
@@ -495,8 +470,8 @@ pub fn diagnostic_fixings_set() -> Vec<&'static str> {
 /// placements and of rounds that end without a close. Tried without effect on the LP:
 /// splitting each artist's count into one share per pattern (Balas' hull of the ranking
 /// disjunction, with a seat's paid cards at most its artist's ranked shares): 507.2 again.
-pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
-    if let Ok(pats) = std::env::var("GAMEBOUNDS_PATTERNS") {
+pub fn diagnostic_fixings(m: &mut Model, v: &Vars, fixes: &Fixes) {
+    if let Some(pats) = fixes.get("patterns") {
         for (r, want) in pats.split(';').enumerate().take(v.d.r) {
             if want.trim() == "x" {
                 continue;
@@ -512,14 +487,14 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(firsts) = std::env::var("GAMEBOUNDS_FIRSTS") {
+    if let Some(firsts) = fixes.get("firsts") {
         for (r, want) in firsts.split(',').enumerate().take(v.d.r) {
             if let Ok(a) = want.trim().parse::<usize>() {
                 m.constrain(eq(v.place(r, a, 0), 1.0));
             }
         }
     }
-    if let Ok(unranked) = std::env::var("GAMEBOUNDS_UNRANKED") {
+    if let Some(unranked) = fixes.get("unranked") {
         for (r, want) in unranked.split(',').enumerate().take(v.d.r) {
             if let Ok(a) = want.trim().parse::<usize>() {
                 for place in 0..3 {
@@ -528,20 +503,20 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(seconds) = std::env::var("GAMEBOUNDS_SECONDS") {
+    if let Some(seconds) = fixes.get("seconds") {
         for (r, want) in seconds.split(',').enumerate().take(v.d.r) {
             if let Ok(a) = want.trim().parse::<usize>() {
                 m.constrain(eq(v.place(r, a, 1), 1.0));
             }
         }
     }
-    if let Ok(a) = std::env::var("GAMEBOUNDS_AWARDS") {
+    if let Some(a) = fixes.get("awards") {
         if let Ok(a) = a.trim().parse::<usize>() {
             every_award(m, v, a);
         }
     }
     // The split's own restrictions, applied from the environment to measure one part.
-    if let Ok(part) = std::env::var("GAMEBOUNDS_LEADS") {
+    if let Some(part) = fixes.get("leads") {
         // `a:1011`: artist a (0-based) is first in exactly the rounds marked 1 (`x`: free).
         if let Some((a, marks)) = part.split_once(':') {
             if let Ok(a) = a.trim().parse::<usize>() {
@@ -555,7 +530,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(part) = std::env::var("GAMEBOUNDS_TOKENS") {
+    if let Some(part) = fixes.get("tokens") {
         // `a:t`: artist a (0-based) ends the game with exactly t tokens.
         if let Some((a, t)) = part.split_once(':') {
             if let (Ok(a), Ok(t)) = (a.trim().parse::<usize>(), t.trim().parse::<usize>()) {
@@ -563,7 +538,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(part) = std::env::var("GAMEBOUNDS_PLACED") {
+    if let Some(part) = fixes.get("placed") {
         // `a:2,x,3,0`: tokens placed on artist a (0-based) in each round (`x`: free).
         if let Some((a, counts)) = part.split_once(':') {
             if let Ok(a) = a.trim().parse::<usize>() {
@@ -575,7 +550,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(most) = std::env::var("GAMEBOUNDS_AWARDMAX") {
+    if let Some(most) = fixes.get("awardmax") {
         if let Ok(most) = most.trim().parse::<f64>() {
             for a in 0..v.d.a {
                 let on: Expression = (0..v.d.r).map(|r| v.placed[r][a]).sum();
@@ -583,14 +558,14 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(mask) = std::env::var("GAMEBOUNDS_NOSKIP") {
+    if let Some(mask) = fixes.get("noskip") {
         for (r, ch) in mask.chars().enumerate().take(v.d.r) {
             if ch == '1' {
                 no_empty_hand(m, v, r);
             }
         }
     }
-    if let Ok(mask) = std::env::var("GAMEBOUNDS_SOMESKIP") {
+    if let Some(mask) = fixes.get("someskip") {
         // `0111`: some seat's hand runs empty in one of the rounds marked 1.
         let some: Expression = mask
             .chars()
@@ -602,7 +577,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             .sum();
         m.constrain(geq(some, 1.0));
     }
-    if let Ok(counts) = std::env::var("GAMEBOUNDS_RANKED") {
+    if let Some(counts) = fixes.get("ranked") {
         // `2,3,x,x`: how many artists each round ranks (`x`: free).
         for (r, n) in counts.split(',').enumerate().take(v.d.r) {
             if let Ok(n) = n.trim().parse::<usize>() {
@@ -610,7 +585,7 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
             }
         }
     }
-    if let Ok(mask) = std::env::var("GAMEBOUNDS_CLOSEMASK") {
+    if let Some(mask) = fixes.get("closemask") {
         for (r, ch) in mask.chars().enumerate().take(v.d.r) {
             match ch {
                 '1' => m.constrain(eq(Expression::from(v.noclose[r]), 0.0)),
@@ -623,10 +598,9 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
 
-    /// Every variable `diagnostic_fixings` reads is in `DIAGNOSTIC_FIXINGS` (and nothing
-    /// else is), so a new fixing cannot slip past the restricted-game labels.
+    /// Every key `diagnostic_fixings` reads is in `RESTRICTING_FIXES` (and nothing
+    /// else is, but `relax`), so a new fixing cannot slip past the restricted-game labels.
     #[test]
     fn the_list_of_fixings_is_what_diagnostic_fixings_reads() {
         let source = include_str!("scope.rs");
@@ -634,12 +608,15 @@ mod tests {
         let body = &source[start..];
         let body = &body[..body.find("\n}\n").unwrap()];
         let mut read: Vec<&str> = body
-            .split("std::env::var(\"")
+            .split("fixes.get(\"")
             .skip(1)
             .map(|s| &s[..s.find('"').unwrap()])
             .collect();
         read.sort_unstable();
-        let mut listed = DIAGNOSTIC_FIXINGS.to_vec();
+        let mut listed: Vec<&str> = super::super::build::RESTRICTING_FIXES
+            .into_iter()
+            .filter(|k| *k != "relax")
+            .collect();
         listed.sort_unstable();
         assert_eq!(read, listed);
     }

@@ -163,59 +163,25 @@ pub struct Vars {
     pub relabel: Option<super::relabel::Relabel>,
 }
 
-/// Diagnostics only: `GAMEBOUNDS_RELAX=1` builds every integer as continuous (the LP
-/// relaxation), to study the root bound.
-fn relaxed() -> bool {
-    RELAX.with(|r| r.get()) || std::env::var_os("GAMEBOUNDS_RELAX").is_some()
-}
-
 /// The hand-budget rows ([`super::cuts::hand_budget`]) an integer model gets; every LP
 /// relaxation gets them all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HandRows {
     /// None (the default).
+    #[default]
     None,
-    /// All of them: the search's solves where they help (`solve::SEARCH_HAND`).
+    /// All of them: the search's solves where they help (the tuning's `search_hand`).
     All,
     /// Only those of the part's token artist (the artist a of `Tokens::Exactly(a, _)`; all
     /// of them in a part with no token artist): the split's parts near the best game
-    /// (`solve::HAND_WITHIN`).
+    /// (the tuning's `hand_within`).
     TokenArtist,
 }
 
-thread_local! {
-    /// Build the LP relaxation (see [`super::lp_bound`]).
-    pub static RELAX: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// The hand-budget rows of the integer models built now ([`with_hand_rows`]).
-    static HAND: std::cell::Cell<HandRows> = const { std::cell::Cell::new(HandRows::None) };
-}
-
-/// `f` with the integer models it builds getting `rows`, and the rows as before after it.
-pub fn with_hand_rows<T>(rows: HandRows, f: impl FnOnce() -> T) -> T {
-    let before = HAND.with(|h| h.replace(rows));
-    let result = f();
-    HAND.with(|h| h.set(before));
-    result
-}
-
-/// Whether the model being built gets the hand-budget rows: every LP relaxation, and an
-/// integer model inside [`with_hand_rows`] with some.
-pub fn hand_rows() -> bool {
-    relaxed() || HAND.with(|h| h.get()) != HandRows::None
-}
-
-/// Whether the model being built gets only its token artist's hand-budget rows: an
-/// integer model inside [`with_hand_rows`] with [`HandRows::TokenArtist`].
-pub fn hand_rows_focused() -> bool {
-    !relaxed() && HAND.with(|h| h.get()) == HandRows::TokenArtist
-}
-
+/// An integer (continuous in a model built as its LP relaxation, see
+/// [`Model::relax_integers`]).
 pub fn int(m: &mut Model, name: String, lo: f64, hi: f64) -> Variable {
-    if relaxed() {
-        m.continuous(name, lo, hi)
-    } else {
-        m.integer(name, lo, hi)
-    }
+    m.integer(name, lo, hi)
 }
 
 pub fn bin(m: &mut Model, name: String) -> Variable {
@@ -240,27 +206,166 @@ fn rpa<T>(d: &Dims, mut f: impl FnMut(usize, usize, usize) -> T) -> Vec<Vec<Vec<
         .collect()
 }
 
+/// One variable per round and seat (`{name}_r_p`): binary, or an integer up to `hi`.
+fn per_round(m: &mut Model, d: &Dims, name: &str, binary: bool, hi: f64) -> Vec<Vec<Variable>> {
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    if binary {
+                        bin(m, format!("{name}_{r}_{p}"))
+                    } else {
+                        int(m, format!("{name}_{r}_{p}"), 0.0, hi)
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `lam_r_s_e`: round r starts at seat s and ends at seat e.
+fn lam_vars(m: &mut Model, d: &Dims) -> Vec<Vec<Vec<Variable>>> {
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|s| {
+                    (0..d.n)
+                        .map(|e| bin(m, format!("lam_{r}_{s}_{e}")))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One binary per round and ranking pattern.
+fn pattern_vars(m: &mut Model, d: &Dims) -> Vec<Vec<(Vec<usize>, Variable)>> {
+    (0..d.r)
+        .map(|r| {
+            ranking_patterns(d.a, d.places)
+                .into_iter()
+                .map(|pat| {
+                    let name = format!("pat_{r}_{pat:?}");
+                    let v = bin(m, name);
+                    (pat, v)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One binary per round, artist and value level.
+fn level_vars(m: &mut Model, d: &Dims) -> Vec<Vec<Vec<Variable>>> {
+    (0..d.r)
+        .map(|r| {
+            (0..d.a)
+                .map(|a| {
+                    (0..=d.value_max[r])
+                        .map(|v| bin(m, format!("level_{r}_{a}_{v}")))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Seat p's cards of artist a in round r, by the value level they are paid at
+/// (`{name}_r_p_a_v`, scored seats only).
+fn paid_grid(
+    m: &mut Model,
+    d: &Dims,
+    scored: &[usize],
+    name: &str,
+) -> Vec<Vec<Vec<Vec<Variable>>>> {
+    let cm = d.count_max as f64;
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    if !scored.contains(&p) {
+                        return Vec::new();
+                    }
+                    (0..d.a)
+                        .map(|a| {
+                            (0..=d.value_max[r])
+                                .map(|v| m.continuous(format!("{name}_{r}_{p}_{a}_{v}"), 0.0, cm))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Seat p's cards of artist a in round r paid nothing (`un{name}_r_p_a`; 0 for seats not
+/// scored).
+fn unpaid_grid(m: &mut Model, d: &Dims, scored: &[usize], name: &str) -> Grid {
+    let cm = d.count_max as f64;
+    rpa(d, |r, p, a| {
+        let hi = if scored.contains(&p) { cm } else { 0.0 };
+        m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
+    })
+}
+
+/// With `award_pays_unranked`: `tokens[r][a][t]` and `paid_tokens[r][p][a][t]` (see
+/// [`Vars::tokens`]); empty lists otherwise.
+#[allow(clippy::type_complexity)]
+fn token_vars(
+    m: &mut Model,
+    c: &Config,
+    d: &Dims,
+    scored: &[usize],
+) -> (Vec<Vec<Vec<Variable>>>, Vec<Vec<Vec<Vec<Variable>>>>) {
+    let cm = d.count_max as f64;
+    let pays = c.variant.award_pays_unranked;
+    let ntok = c.variant.awards;
+    let tokens = (0..d.r)
+        .map(|r| {
+            (0..d.a)
+                .map(|a| {
+                    if !pays {
+                        return Vec::new();
+                    }
+                    (0..=ntok)
+                        .map(|t| bin(m, format!("tokens_{r}_{a}_{t}")))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    let paid_tokens = (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    (0..d.a)
+                        .map(|a| {
+                            if !pays || !scored.contains(&p) {
+                                return Vec::new();
+                            }
+                            (0..=ntok)
+                                .map(|t| m.continuous(format!("paidtok_{r}_{p}_{a}_{t}"), 0.0, cm))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    (tokens, paid_tokens)
+}
+
 impl Vars {
     pub fn new(m: &mut Model, c: &Config, scored: Vec<usize>) -> Vars {
         let d = Dims::new(c);
         let k = d.k as f64;
         let plain = grid(m, &d, "plain", |_, _, _| k);
-        let res = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|p| {
-                        (0..d.a)
-                            .map(|a| {
-                                RESOLVED.map(|s| {
-                                    let hi = c.supply(a, s).min(d.k) as f64;
-                                    int(m, format!("res_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
-                                })
-                            })
-                            .collect()
-                    })
-                    .collect()
+        let res = rpa(&d, |r, p, a| {
+            RESOLVED.map(|s| {
+                let hi = c.supply(a, s).min(d.k) as f64;
+                int(m, format!("res_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
             })
-            .collect();
+        });
         let dbl = grid(m, &d, "dbl", |_, _, a| {
             c.supply(a, Symbol::Double).min(d.k) as f64
         });
@@ -276,38 +381,13 @@ impl Vars {
         );
         let ep = d.blessed.then(|| grid(m, &d, "ep", |_, _, _| 1.0));
         let cz = grid(m, &d, "cz", |_, _, _| 1.0);
-        let per_round = |m: &mut Model, name: &str, binary: bool, hi: f64| -> Vec<Vec<Variable>> {
-            (0..d.r)
-                .map(|r| {
-                    (0..d.n)
-                        .map(|p| {
-                            if binary {
-                                bin(m, format!("{name}_{r}_{p}"))
-                            } else {
-                                int(m, format!("{name}_{r}_{p}"), 0.0, hi)
-                            }
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        let cs = per_round(m, "cs", true, 1.0);
-        let empty = per_round(m, "empty", true, 1.0);
-        let hand_end = per_round(m, "hand", false, d.hand_max as f64);
+        let cs = per_round(m, &d, "cs", true, 1.0);
+        let empty = per_round(m, &d, "empty", true, 1.0);
+        let hand_end = per_round(m, &d, "hand", false, d.hand_max as f64);
         let cycles = (0..d.r)
             .map(|r| int(m, format!("cycles_{r}"), 0.0, d.turn_max as f64))
             .collect();
-        let lam = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|s| {
-                        (0..d.n)
-                            .map(|e| bin(m, format!("lam_{r}_{s}_{e}")))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
+        let lam = lam_vars(m, &d);
         let noclose = (0..d.r).map(|r| bin(m, format!("noclose_{r}"))).collect();
         let idle = (0..d.r).map(|r| bin(m, format!("idle_{r}"))).collect();
         let reached = (0..d.r)
@@ -358,102 +438,15 @@ impl Vars {
         let close_marked = (0..d.a)
             .map(|a| int(m, format!("close_marked_{a}"), 0.0, d.r as f64))
             .collect();
-        let patterns = (0..d.r)
-            .map(|r| {
-                ranking_patterns(d.a, d.places)
-                    .into_iter()
-                    .map(|pat| {
-                        let name = format!("pat_{r}_{pat:?}");
-                        let v = bin(m, name);
-                        (pat, v)
-                    })
-                    .collect()
-            })
-            .collect();
-        let level = (0..d.r)
-            .map(|r| {
-                (0..d.a)
-                    .map(|a| {
-                        (0..=d.value_max[r])
-                            .map(|v| bin(m, format!("level_{r}_{a}_{v}")))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let cm = d.count_max as f64;
-        // Seat p's cards of artist a in round r, by the value level they are paid at
-        // (`{name}_r_p_a_v`, scored seats only), and those paid nothing (`un{name}_r_p_a`).
-        let paid_grid = |m: &mut Model, name: &str| -> Vec<Vec<Vec<Vec<Variable>>>> {
-            (0..d.r)
-                .map(|r| {
-                    (0..d.n)
-                        .map(|p| {
-                            if !scored.contains(&p) {
-                                return Vec::new();
-                            }
-                            (0..d.a)
-                                .map(|a| {
-                                    (0..=d.value_max[r])
-                                        .map(|v| {
-                                            m.continuous(format!("{name}_{r}_{p}_{a}_{v}"), 0.0, cm)
-                                        })
-                                        .collect()
-                                })
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        let unpaid_grid = |m: &mut Model, name: &str| -> Grid {
-            rpa(&d, |r, p, a| {
-                let hi = if scored.contains(&p) { cm } else { 0.0 };
-                m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
-            })
-        };
+        let patterns = pattern_vars(m, &d);
+        let level = level_vars(m, &d);
         // Creation order (face-up paid, hidden paid, hidden unpaid, tokens, face-up unpaid)
         // fixes the column order HiGHS sees; keep it.
-        let paid = paid_grid(m, "paid");
-        let paid_hid = paid_grid(m, "paidhid");
-        let unpaid_hid = unpaid_grid(m, "paidhid");
-        let pays = c.variant.award_pays_unranked;
-        let ntok = c.variant.awards;
-        let tokens = (0..d.r)
-            .map(|r| {
-                (0..d.a)
-                    .map(|a| {
-                        if !pays {
-                            return Vec::new();
-                        }
-                        (0..=ntok)
-                            .map(|t| bin(m, format!("tokens_{r}_{a}_{t}")))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let paid_tokens = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|p| {
-                        (0..d.a)
-                            .map(|a| {
-                                if !pays || !scored.contains(&p) {
-                                    return Vec::new();
-                                }
-                                (0..=ntok)
-                                    .map(|t| {
-                                        m.continuous(format!("paidtok_{r}_{p}_{a}_{t}"), 0.0, cm)
-                                    })
-                                    .collect()
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let unpaid = unpaid_grid(m, "paid");
+        let paid = paid_grid(m, &d, &scored, "paid");
+        let paid_hid = paid_grid(m, &d, &scored, "paidhid");
+        let unpaid_hid = unpaid_grid(m, &d, &scored, "paidhid");
+        let (tokens, paid_tokens) = token_vars(m, c, &d, &scored);
+        let unpaid = unpaid_grid(m, &d, &scored, "paid");
         Vars {
             d,
             plain,

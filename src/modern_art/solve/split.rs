@@ -1,0 +1,383 @@
+use super::*;
+
+use std::collections::{HashMap, VecDeque};
+
+mod steps;
+
+/// One part of [`split()`] as the proof table shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct PartRow {
+    /// The part's index among the split's scopes.
+    pub(super) part: usize,
+    /// The best game found in the part.
+    pub(super) value: Option<i64>,
+    /// The part's bound, rounded down.
+    pub(super) bound: Option<f64>,
+    pub(super) proven: bool,
+    /// Some plan was excluded on the way (the part is not settled by its bound).
+    pub(super) excluded: bool,
+    pub(super) seconds: f64,
+    /// Skipped by its LP bound.
+    pub(super) skipped: bool,
+}
+
+impl PartRow {
+    /// A row with only its part, bound and seconds set.
+    fn new(part: usize, bound: Option<f64>, seconds: f64) -> PartRow {
+        PartRow {
+            part,
+            value: None,
+            bound,
+            proven: false,
+            excluded: false,
+            seconds,
+            skipped: false,
+        }
+    }
+}
+
+/// Whether a part's row calls for one more solve now that the best game is worth
+/// `value`: the part was solved (`against`: the best game's value then, `Some(None)` when
+/// none was known), is neither proven nor skipped, its bound is above `value`, and the
+/// best game has improved since.
+pub(super) fn solve_again(p: &PartRow, against: Option<Option<i64>>, value: i64) -> bool {
+    let open = !p.proven && !p.skipped && p.bound.is_some_and(|b| b > value as f64);
+    open && against.is_some_and(|v| v.is_none_or(|v| v < value))
+}
+
+/// `solve --split` (max-player only): the maximum as the largest of the parts' restricted
+/// optima. Split by round 1's first artist, every game has exactly one; split by the
+/// tokens, every game has at most one artist that ends with more than half of the award
+/// tokens, so it lies in exactly one part ("artist a ends with t tokens" for t above half,
+/// or "nobody above half").
+/// Each part is smaller than the whole and HiGHS closes most of them where the whole
+/// model stalls. The parts run in the order of their LP bounds (highest first); a part
+/// whose LP bound cannot beat the best certified game so far is skipped, so the hopeless
+/// parts cost one LP each. Each part gets the time limit of a whole solve.
+///
+/// Proven only when every part is proven or bounded (rounded down) by the best
+/// certified game, and no part excluded a plan; the combined bound is the largest part
+/// bound.
+///
+/// `seed`: a known game (e.g. the best restricted solve's) that every part starts from
+/// instead of diving; it lies in one part, and the others keep it as the game to beat.
+pub fn split(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    by: SplitBy,
+    opts: &SolveOptions,
+    seed: Option<&Outcome>,
+    k: &Knobs,
+) -> Result<Outcome> {
+    split_keeping(c, objective, player, by, opts, seed, None, k)
+}
+
+/// A split's best game so far, as an episode that claims no proof: "best found", with
+/// `bound` (the largest bound of the parts so far, LP bounds for those not yet solved)
+/// when known, and no parts. What [`split_keeping`] hands to `keep`. `fixes`: the
+/// diagnostic fixings of the solve (the games the episode is about).
+pub fn interim(o: &Outcome, bound: Option<f64>, fixes: &model::Fixes) -> Result<Outcome> {
+    let mut o = o.clone();
+    o.proven = false;
+    o.report.status = crate::lp::Status::Feasible;
+    o.report.bound = bound
+        .filter(|b| b.is_finite())
+        .map(|b| b.max(o.value as f64));
+    o.report.gap = o
+        .report
+        .bound
+        .map(|b| (b - o.value as f64).abs() / (o.value as f64).abs().max(1.0));
+    let mut payload: episode::Payload = o.envelope.payload_as()?;
+    payload.restricted = with_diagnostic_fixings(None, fixes);
+    payload.split = None;
+    payload.split_by = None;
+    o.envelope.payload = serde_json::to_value(&payload)?;
+    o.envelope.status = o.report.status;
+    o.envelope.bound = o.report.bound;
+    o.envelope.gap = o.report.gap;
+    o.envelope.solver = Some(o.report.clone());
+    Ok(o)
+}
+
+/// What receives a split's better games as they are found.
+pub type Keep<'a> = dyn Fn(&Outcome) -> Result<()> + 'a;
+
+/// [`split()`], handing every better game a part finds to `keep` as soon as it is found (as
+/// an [`interim`] episode), so a long split that is stopped loses no game.
+#[allow(clippy::too_many_arguments)]
+pub fn split_keeping(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    by: SplitBy,
+    opts: &SolveOptions,
+    seed: Option<&Outcome>,
+    keep: Option<&Keep>,
+    k: &Knobs,
+) -> Result<Outcome> {
+    if objective != Objective::MaxPlayer {
+        bail!(
+            "--split: only --objective max-player can be split over {} (got {})",
+            by.describe(),
+            objective.name()
+        );
+    }
+    let mut s = Splitter {
+        c,
+        objective,
+        player,
+        by,
+        opts,
+        seed,
+        keep,
+        k,
+        started: std::time::Instant::now(),
+        scopes: by.parts(c, k),
+        solved_lps: Vec::new(),
+        queue: VecDeque::new(),
+        best: seed.cloned(),
+        parts: Vec::new(),
+        solved_against: HashMap::new(),
+        earlier: HashMap::new(),
+        presolved: Vec::new(),
+        searched_game: None,
+    };
+    s.run()?;
+    s.finish()
+}
+
+/// A part waiting in the queue: its index, LP bound and the seconds spent on it so far.
+type Queued = (usize, Option<f64>, f64);
+
+/// A split under way.
+struct Splitter<'a> {
+    c: &'a Config,
+    objective: Objective,
+    player: Option<usize>,
+    by: SplitBy,
+    opts: &'a SolveOptions,
+    seed: Option<&'a Outcome>,
+    keep: Option<&'a Keep<'a>>,
+    k: &'a Knobs,
+    started: std::time::Instant,
+    /// Every part so far, with its label (sub-parts are added as parts are refined).
+    scopes: Vec<(Scope, String)>,
+    /// The parts whose LP is solved: the search for the first leaf solves the LPs of the
+    /// pieces the halving meets on its way to it, which are queued next.
+    solved_lps: Vec<(Scope, Option<f64>)>,
+    queue: VecDeque<Queued>,
+    best: Option<Outcome>,
+    parts: Vec<PartRow>,
+    /// The best game's value each part was solved against (a part is solved again when a
+    /// later part beats that game).
+    solved_against: HashMap<usize, Option<i64>>,
+    /// The seconds of a part's earlier solves.
+    earlier: HashMap<usize, f64>,
+    /// Parts the neighbourhood search already solved to the end (its leaf), with the
+    /// result the split's own solve of the part would return.
+    presolved: Vec<(Scope, Result<Outcome>)>,
+    /// The game of a neighbourhood search that did not prove its part (for `found_by`).
+    searched_game: Option<SearchedGame>,
+}
+
+impl Splitter<'_> {
+    /// A part's LP bound (None when no game lies in the part) and its seconds (0 when it
+    /// was solved before).
+    fn lp_of(&mut self, scope: &Scope) -> Result<(Option<f64>, f64)> {
+        if let Some(&(_, lp)) = self.solved_lps.iter().find(|(s, _)| s == scope) {
+            return Ok((lp, 0.0));
+        }
+        let t = std::time::Instant::now();
+        let lp = part_lp(
+            self.c,
+            self.objective,
+            self.player,
+            scope,
+            self.opts,
+            self.k,
+        )?;
+        self.solved_lps.push((*scope, lp));
+        Ok((lp, t.elapsed().as_secs_f64()))
+    }
+
+    /// Parts that replace one part (its sub-parts): their labels and LPs, then queued
+    /// next, highest LP first, the first one carrying `carried` seconds of the part they
+    /// replace.
+    fn queue_ahead(&mut self, subs: Vec<Scope>, carried: f64) -> Result<()> {
+        let mut order = Vec::new();
+        for sub in subs {
+            let (lp, secs) = self.lp_of(&sub)?;
+            order.push((self.scopes.len(), lp, secs));
+            self.scopes.push((sub, part_label(self.c, &sub)));
+        }
+        order.sort_by(by_lp);
+        if let Some(first) = order.first_mut() {
+            first.2 += carried;
+        }
+        for sub in order.into_iter().rev() {
+            self.queue.push_front(sub);
+        }
+        Ok(())
+    }
+
+    /// Every part, highest LP first; then, while the best game improved, the parts left
+    /// open against a lower one, again.
+    fn run(&mut self) -> Result<()> {
+        let mut order: Vec<Queued> = Vec::new();
+        for i in 0..self.scopes.len() {
+            let scope = self.scopes[i].0;
+            let (lp, secs) = self.lp_of(&scope)?;
+            order.push((i, lp, secs));
+        }
+        order.sort_by(by_lp);
+        self.queue = order.into();
+        loop {
+            while let Some((i, lp, lp_seconds)) = self.queue.pop_front() {
+                if self.refine(i, lp, lp_seconds)? {
+                    continue;
+                }
+                self.solve_part(i, lp, lp_seconds)?;
+            }
+            if !self.requeue_open() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A part left open (its bound above the best game) while a later part found a better
+    /// game is solved once more, now only looking for a game better than that one: the
+    /// cutoff is higher, so HiGHS prunes more of the part than on its first solve.
+    /// Whether any part was queued again.
+    fn requeue_open(&mut self) -> bool {
+        let Some(value) = self.best.as_ref().map(|o| o.value) else {
+            return false;
+        };
+        let parts = std::mem::take(&mut self.parts);
+        let against = &self.solved_against;
+        let (again, settled): (Vec<PartRow>, Vec<PartRow>) = parts
+            .into_iter()
+            .partition(|p| solve_again(p, against.get(&p.part).copied(), value));
+        self.parts = settled;
+        if again.is_empty() {
+            return false;
+        }
+        for p in again {
+            self.earlier.insert(p.part, p.seconds);
+            self.solved_against.remove(&p.part);
+            let lp = p.bound;
+            if !self.opts.quiet {
+                eprintln!(
+                    "split: {}: open at bound {:.0}, solved again against the best game {value}",
+                    self.scopes[p.part].1,
+                    lp.unwrap_or(f64::INFINITY)
+                );
+            }
+            self.queue.push_back((p.part, lp, 0.0));
+        }
+        true
+    }
+
+    /// The split's result: the best game with the parts' table, proven when every part is
+    /// proven or closed by the best game.
+    fn finish(mut self) -> Result<Outcome> {
+        let Some(mut o) = self.best.take() else {
+            bail!(
+                "--split: no part found a game (variant {}, {} players)",
+                self.c.variant.name,
+                self.c.players
+            );
+        };
+        let value = o.value;
+        let mut records = Vec::new();
+        let mut proven = true;
+        let mut bound: Option<f64> = None;
+        self.parts.sort_by_key(|p| p.part);
+        for p in &self.parts {
+            let closed = !p.excluded && p.bound.is_none_or(|b| b <= value as f64);
+            let status = if p.value.is_none() && p.bound.is_none() {
+                "empty"
+            } else if p.proven {
+                "proven"
+            } else if p.skipped {
+                "skipped (LP bound)"
+            } else if closed {
+                "closed (bound ≤ best)"
+            } else {
+                "open"
+            };
+            proven &= p.proven || closed;
+            if let Some(b) = p.bound {
+                bound = Some(bound.map_or(b, |x: f64| x.max(b)));
+            }
+            records.push(episode::SplitPart {
+                part: self.scopes[p.part].1.clone(),
+                value: p.value,
+                bound: p.bound,
+                status: status.into(),
+                seconds: (p.seconds * 10.0).round() / 10.0,
+            });
+        }
+        let mut report = o.report.clone();
+        report.bound = bound.map(|b| b.max(value as f64));
+        report.objective = Some(value as f64);
+        report.gap = report
+            .bound
+            .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+        report.seconds = self.started.elapsed().as_secs_f64();
+        report.status = if proven {
+            crate::lp::Status::Optimal
+        } else {
+            crate::lp::Status::Feasible
+        };
+        let mut payload: episode::Payload = o.envelope.payload_as()?;
+        payload.split = Some(records);
+        // The best game may be the seed's, found by a restricted solve: the split's result
+        // is about every game (every game the diagnostic fixings allow, when any is set).
+        payload.restricted = with_diagnostic_fixings(None, &self.k.build.fixes);
+        payload.split_by = Some(self.by.describe().to_string());
+        payload.found_by = self
+            .searched_game
+            .filter(|g| g.value == value)
+            .map(|g| g.describe());
+        o.envelope.payload = serde_json::to_value(&payload)?;
+        o.envelope.status = report.status;
+        o.envelope.bound = report.bound;
+        o.envelope.gap = report.gap;
+        o.envelope.solver = Some(report.clone());
+        o.report = report;
+        o.proven = proven;
+        Ok(o)
+    }
+}
+
+/// Highest LP bound first (parts with no game last).
+fn by_lp(x: &Queued, y: &Queued) -> std::cmp::Ordering {
+    let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
+    key(y.1).total_cmp(&key(x.1)).then(x.0.cmp(&y.0))
+}
+
+/// The game a neighbourhood search found without proving its part: what the episode's
+/// `found_by` says when that game is the split's result.
+pub(super) struct SearchedGame {
+    pub(super) value: i64,
+    /// The label of the part the search ran in.
+    pub(super) part: String,
+    pub(super) seconds: f64,
+    /// Whether the search's proof attempt then closed that part against the game.
+    pub(super) closed: bool,
+}
+
+impl SearchedGame {
+    pub(super) fn describe(&self) -> String {
+        let how = if self.closed {
+            ", whose proof attempt then closed that part against it"
+        } else {
+            ""
+        };
+        format!(
+            "a neighbourhood search of the part \"{}\" ({:.1} s){how}",
+            self.part, self.seconds
+        )
+    }
+}

@@ -1,0 +1,319 @@
+use super::*;
+
+impl Splitter<'_> {
+    /// The deep split replaces a token part its LP does not settle by sub-parts over the
+    /// rounds its artist leads (they come next). With a best game known, two (highest LP
+    /// first): first in round 1, or not, each split again on the next round while its LP
+    /// is not settled, unless its LP is within the tuning's `whole_within` of the best game
+    /// (HiGHS then closes the part whole, faster than its sub-parts one by one). With none,
+    /// the first leaf ([`Splitter::first_leaf`]). A leaf whose LP exceeds the best game by
+    /// more than `ranked_beyond` is split once more by a round's ranking. Whether part `i`
+    /// was replaced by sub-parts (and so is not solved itself).
+    pub(super) fn refine(&mut self, i: usize, lp: Option<f64>, lp_seconds: f64) -> Result<bool> {
+        let scope = self.scopes[i].0;
+        let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
+            (self.by, scope.tokens, lp)
+        else {
+            return Ok(false);
+        };
+        let c = self.c;
+        let best_value = self.best.as_ref().map(|o| o.value);
+        let beaten = best_value.is_some_and(|v| whole(b) <= v as f64);
+        let leads = scope.leads.unwrap_or(Leads {
+            artist: a,
+            led: 0,
+            decided: 0,
+        });
+        let rounds = c.variant.rounds;
+        let split =
+            !leads.settled(rounds) && !beaten && !near_best(c.players, b, best_value, self.k);
+        let within = |l: Leads| scope.with_leads(l);
+        if split && best_value.is_some() {
+            let halves = leads.halves(rounds).into_iter().flatten();
+            // The part's own LP time is counted in its first sub-part's.
+            self.queue_ahead(halves.map(within).collect(), lp_seconds)?;
+            return Ok(true);
+        }
+        if split {
+            self.first_leaf(&scope, leads, lp_seconds)?;
+            return Ok(true);
+        }
+        // So is a part whose pieces the search already solved (its game may since have
+        // come within that share; the pieces' solves are not thrown away), by the round
+        // those pieces name.
+        let searched_round = || {
+            self.presolved.iter().find_map(|(s, _)| {
+                s.ranked
+                    .filter(|&(r, k)| scope.ranked.is_none() && *s == scope.ranking(r, k))
+                    .map(|(r, _)| r)
+            })
+        };
+        let round = best_value.and_then(|v| ranking_round(c, &scope, b, v, self.k));
+        if let Some(r) = round.or_else(searched_round) {
+            let subs = (0..=c.places()).map(|k| scope.ranking(r, k));
+            self.queue_ahead(subs.collect(), lp_seconds)?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// No game yet: the sub-part of `scope` with every round decided and the highest LP
+    /// (found best first, the one most likely to hold the best game) first, then the
+    /// parts the halving meets on the way to it, which a game known by then may settle
+    /// whole. A game for the leaf comes first, by a short neighbourhood search, so that the
+    /// leaf is solved (and split) against it like every later part; if the search settled
+    /// the leaf, that solve is its result.
+    fn first_leaf(&mut self, scope: &Scope, leads: Leads, lp_seconds: f64) -> Result<()> {
+        let c = self.c;
+        let rounds = c.variant.rounds;
+        let within = |l: Leads| scope.with_leads(l);
+        let (first_leaf, leaf_lp, secs) = highest_leaf(leads, rounds, |l| self.lp_of(&within(l)))?;
+        let scan = lp_seconds + secs;
+        let rest = leads.around(first_leaf, rounds).into_iter().skip(1);
+        self.queue_ahead(rest.map(within).collect(), 0.0)?;
+        let leaf = within(first_leaf);
+        let label = part_label(c, &leaf);
+        let t = std::time::Instant::now();
+        let limits = self.k.tuning.search_limits(c.players);
+        let (objective, player, opts, k) = (self.objective, self.player, self.opts, self.k);
+        let searched = neighbourhood_search(c, objective, player, &leaf, leaf_lp, opts, limits, k);
+        let scan = scan + t.elapsed().as_secs_f64();
+        match searched {
+            // A solve that proved the leaf: its result, as if the leaf were solved now
+            // with no game known.
+            Some(Searched {
+                settled: Some(Ok(o)),
+                ..
+            }) => self.presolved.push((leaf, Ok(o))),
+            // A game to solve every part against; the leaf perhaps already closed against
+            // it.
+            Some(Searched {
+                outcome,
+                settled,
+                pieces,
+                lps,
+                ..
+            }) => {
+                // The search settled the part: whole, or piece by piece.
+                let closed = settled.is_some() || !pieces.is_empty();
+                self.presolved.extend(pieces);
+                self.solved_lps.extend(lps);
+                if let Some(keep) = self.keep {
+                    keep(&interim(&outcome, None, &self.k.build.fixes)?)?;
+                }
+                self.searched_game = Some(SearchedGame {
+                    value: outcome.value,
+                    part: label.clone(),
+                    seconds: t.elapsed().as_secs_f64(),
+                    closed,
+                });
+                self.best = Some(outcome);
+                if let Some(solved) = settled {
+                    self.presolved.push((leaf, solved));
+                }
+            }
+            None => {}
+        }
+        self.queue.push_front((self.scopes.len(), leaf_lp, scan));
+        self.scopes.push((leaf, label));
+        Ok(())
+    }
+
+    /// Part `i` solved (or skipped by its LP, or empty), its row kept and said; a renamed
+    /// part that excluded a plan is replaced by the parts under the artists' own names.
+    pub(super) fn solve_part(&mut self, i: usize, lp: Option<f64>, lp_seconds: f64) -> Result<()> {
+        let (scope, name) = self.scopes[i].clone();
+        let best_value = self.best.as_ref().map(|o| o.value);
+        let (part, improved) = match lp {
+            None => {
+                let mut row = PartRow::new(i, None, lp_seconds);
+                row.proven = true;
+                (row, false)
+            }
+            Some(b) if best_value.is_some_and(|v| whole(b) <= v as f64) => {
+                let mut row = PartRow::new(i, Some(whole(b)), lp_seconds);
+                row.skipped = true;
+                (row, false)
+            }
+            Some(_) => self.solved_row(i, &scope, &name, lp, lp_seconds)?,
+        };
+        // A renamed part that excluded a plan the scheduler could not play (or failed)
+        // stands for parts under the artists' own names; they come next (highest LP first)
+        // and carry its seconds. (A renamed part left open by the time limit stays one
+        // part: its bound holds for every artist it stands for, and each of those parts
+        // alone is harder to close.)
+        let expanded = scope.relabel.is_some() && part.excluded;
+        if expanded {
+            self.queue_ahead(scope.named_parts(), part.seconds)?;
+        }
+        if !self.opts.quiet {
+            self.say_part(&name, lp, &part);
+        }
+        if expanded && !self.opts.quiet {
+            eprintln!(
+                "split: {name}: not settled up to renaming; solved under each artist's own name"
+            );
+        }
+        let mut part = part;
+        part.seconds += self.earlier.get(&i).copied().unwrap_or(0.0);
+        if !expanded {
+            self.parts.push(part);
+        }
+        if let (true, Some(keep), Some(o)) = (improved, self.keep, self.best.as_ref()) {
+            // Every game lies in a part already settled (its bound) or still queued (its
+            // LP bound; a refined part's sub-parts are queued).
+            let bound = self
+                .queue
+                .iter()
+                .map(|q| q.1)
+                .chain(self.parts.iter().map(|p| p.bound))
+                .flatten()
+                .fold(o.value as f64, f64::max);
+            keep(&interim(o, Some(bound), &self.k.build.fixes)?)?;
+        }
+        Ok(())
+    }
+
+    /// Part `i` (LP bound `lp`) solved, against the best game when one is known (it is
+    /// then settled the moment HiGHS shows there is none better): its row, and whether the
+    /// best game improved.
+    fn solved_row(
+        &mut self,
+        i: usize,
+        scope: &Scope,
+        name: &str,
+        lp: Option<f64>,
+        lp_seconds: f64,
+    ) -> Result<(PartRow, bool)> {
+        let t = std::time::Instant::now();
+        let best_value = self.best.as_ref().map(|o| o.value);
+        let part = match best_value {
+            Some(v) => scope.beating(v),
+            None => *scope,
+        };
+        let seed = self.seed.filter(|_| best_value.is_none());
+        self.solved_against.insert(i, best_value);
+        let solved = match self.presolved.iter().position(|(s, _)| s == scope) {
+            Some(k) => self.presolved.swap_remove(k).1,
+            None => {
+                let hand_within = self.k.tuning.hand_within;
+                let near = lp
+                    .zip(best_value)
+                    .is_some_and(|(l, v)| within_share(l, v, hand_within));
+                let rows = match near {
+                    true => model::vars::HandRows::TokenArtist,
+                    false => model::vars::HandRows::None,
+                };
+                let k = self.k.with_hand(rows);
+                let (c, objective, player) = (self.c, self.objective, self.player);
+                solve_from(c, objective, player, &part, self.opts, seed, &k)
+            }
+        };
+        let elapsed = t.elapsed().as_secs_f64();
+        let secs = elapsed + lp_seconds;
+        let row = match solved {
+            Ok(o) => {
+                let bound = o.report.bound.map_or(f64::INFINITY, whole);
+                // Under a cutoff HiGHS may keep a game that does not beat it (found before
+                // the cutoff pruned its branch); its "optimal" then only says that no game
+                // beats the best: the part is closed at the best's value, not proven at
+                // this game's. Every bound under a cutoff is a bound on the games that beat
+                // it, so the part's bound is at least the best's value.
+                let beats = best_value.is_none_or(|v| o.value > v);
+                let bound = best_value.map_or(bound, |v| bound.max(v as f64));
+                let row = PartRow {
+                    part: i,
+                    value: Some(o.value),
+                    bound: Some(bound),
+                    proven: o.proven && beats,
+                    excluded: tainted(o.excluded, o.excluded_bound, bound),
+                    seconds: secs,
+                    skipped: false,
+                };
+                if self.best.as_ref().is_none_or(|b| o.value > b.value) {
+                    self.best = Some(o);
+                    return Ok((row, true));
+                }
+                row
+            }
+            // No game in the part beats the best: settled at the best's value (unless a
+            // plan that claimed to beat it was excluded on the way).
+            Err(e) if is_infeasible(&e) && best_value.is_some() => {
+                let b = best_value.map(|v| v as f64);
+                let mut row = PartRow::new(i, b, secs);
+                row.excluded = e
+                    .downcast_ref::<AfterExclusions>()
+                    .is_some_and(|x| b.is_none_or(|b| tainted(x.plans, x.best, b)));
+                row
+            }
+            Err(e) if is_infeasible(&e) => {
+                // (No LP seconds: the part is empty or was emptied by exclusions.)
+                let secs = elapsed;
+                match e.downcast_ref::<AfterExclusions>() {
+                    // Empty only once its plans were excluded: not proven.
+                    Some(x) => {
+                        let mut row = PartRow::new(i, Some(whole(x.best)), secs);
+                        row.excluded = true;
+                        row
+                    }
+                    None => {
+                        let mut row = PartRow::new(i, None, secs);
+                        row.proven = true;
+                        row
+                    }
+                }
+            }
+            // No better game found in the time: the part stays open, bounded by HiGHS's
+            // dual bound (or its LP).
+            Err(e) if crate::lp::no_solution(&e).is_some() => {
+                let dual = crate::lp::no_solution(&e).and_then(|x| x.bound);
+                let b = match (dual, lp) {
+                    (Some(d), Some(l)) => Some(whole(d.min(l))),
+                    (d, l) => d.or(l).map(whole),
+                };
+                // The cutoff's bound covers only the games that beat the best.
+                let b = match best_value {
+                    Some(v) => b.map(|b| b.max(v as f64)),
+                    None => b,
+                };
+                PartRow::new(i, b, secs)
+            }
+            // A renamed part that failed (e.g. after excluding plans the scheduler could
+            // not play): solved again under the artists' own names.
+            Err(e) if scope.relabel.is_some() => {
+                if !self.opts.quiet {
+                    eprintln!("split: {name}: {e:#}");
+                }
+                let mut row = PartRow::new(i, None, secs);
+                row.excluded = true;
+                row
+            }
+            Err(e) => return Err(e.context(format!("split part: {name}"))),
+        };
+        Ok((row, false))
+    }
+
+    /// The part's progress line.
+    fn say_part(&self, name: &str, lp: Option<f64>, part: &PartRow) {
+        let show = |x: Option<String>| x.unwrap_or_else(|| "-".into());
+        let (value, bound, secs) = (part.value, part.bound, part.seconds);
+        eprintln!(
+            "split: {name}: LP {}, value {}, bound {}, {}, {secs:.1} s",
+            show(lp.map(|b| format!("{b:.1}"))),
+            show(value.map(|v| v.to_string())),
+            show(bound.map(|b| format!("{b:.0}"))),
+            match (lp, part.proven, part.skipped) {
+                (None, ..) => "empty",
+                (_, true, _) => "proven",
+                (_, _, true) => "skipped (LP bound)",
+                _ if bound
+                    .zip(self.best.as_ref())
+                    .is_some_and(|(b, o)| b <= o.value as f64) =>
+                {
+                    "closed (bound ≤ best)"
+                }
+                _ => "not proven",
+            }
+        );
+    }
+}
