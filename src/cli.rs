@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::episode::Envelope;
 use crate::lp::SolveOptions;
-use crate::{cribbage, games, haggle, lost_cities, modern_art, traveller};
+use crate::{claims, cribbage, games, haggle, lost_cities, modern_art, traveller};
 
 const ABOUT: &str = "Exact score bounds for board and card games.
 
@@ -196,6 +196,10 @@ pub fn run(cli: Cli) -> Result<()> {
             let env = Envelope::load(&file)?;
             let msg = games::verify(&env)?;
             println!("{msg}");
+            let shown = file.display().to_string();
+            if let Some(note) = claims::bound_note(&env, games::bound_rechecked(&env), &shown) {
+                println!("{note}");
+            }
             Ok(())
         }
     }

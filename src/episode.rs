@@ -98,16 +98,17 @@ impl Envelope {
             .with_context(|| format!("cannot read episode file {}", path.display()))?;
         let env: Envelope = serde_json::from_str(&text).map_err(|e| {
             anyhow!(
-                "{} is not a gamebounds episode: {e} (expected the JSON written by a \
+                "{} is not a gamebounds episode: {} (expected the JSON written by a \
                  `gamebounds <game> ... --out FILE.json` run)",
-                path.display()
+                path.display(),
+                crate::claims::clip(&e.to_string(), 300)
             )
         })?;
         if !GAMES.contains(&env.game.as_str()) {
             return Err(anyhow!(
                 "{}: unknown game `{}` (known: {})",
                 path.display(),
-                env.game,
+                crate::claims::clip(&env.game, 40),
                 GAMES.join(", ")
             ));
         }
@@ -126,8 +127,13 @@ impl Envelope {
 
     /// Parse the payload into the game's own type.
     pub fn payload_as<T: serde::de::DeserializeOwned>(&self) -> Result<T> {
-        serde_json::from_value(self.payload.clone())
-            .map_err(|e| anyhow!("{} episode has a malformed payload: {e}", self.game))
+        serde_json::from_value(self.payload.clone()).map_err(|e| {
+            anyhow!(
+                "{} episode has a malformed payload: {}",
+                self.game,
+                crate::claims::clip(&e.to_string(), 300)
+            )
+        })
     }
 }
 

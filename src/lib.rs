@@ -11,6 +11,7 @@
 // name the private function that does the work.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod claims;
 pub mod cli;
 pub mod episode;
 pub mod error;

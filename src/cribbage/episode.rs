@@ -6,13 +6,14 @@
 //! constraints re-checked, and — because enumeration is cheap — its optimality is
 //! re-established by scoring every (hand, start) pair the constraints allow.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{self, Check, Distribution, Enumerated, KeepEv, Role};
 use super::engine::{breakdown, Breakdown};
 use super::rules::{show, Card, Query, Variant};
 use super::table::{self, DiscardTable, Tables};
+use crate::claims::{self, Sense};
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use crate::lp::Status;
@@ -61,10 +62,10 @@ pub fn verify(env: &Envelope) -> Result<String> {
         "discard" => verify_discard(env),
         "distribution" => verify_distribution(env),
         "discard-table" => verify_table(env),
-        o => bail!(
-            "cribbage episode has unknown objective `{o}` (known: score, discard, max, \
-             distribution, discard-table)"
-        ),
+        o => Err(reject(format!(
+            "unknown objective `{}` (known: score, discard, max, distribution, discard-table)",
+            claims::clip(o, 60)
+        ))),
     }
 }
 
@@ -96,14 +97,15 @@ fn verify_score(env: &Envelope) -> Result<String> {
     let b = breakdown(&hand, p.start, p.variant);
     if b != p.breakdown || env.value != Some(b.total as f64) {
         return Err(reject(format!(
-            "{} with start {} scores {} ({} rules), the episode claims {:?}",
+            "{} with start {} scores {} ({} rules), the episode claims {}",
             show(&hand),
             p.start,
             b.total,
             p.variant.name(),
-            env.value
+            claims::show(env.value)
         )));
     }
+    claims::check(env, Sense::Maximise, b.total as f64)?;
     Ok(format!(
         "cribbage score: referee agrees: {} with start {} scores {} ({} rules)",
         show(&hand),
@@ -146,6 +148,7 @@ fn verify_max(env: &Envelope) -> Result<String> {
             p.start
         )));
     }
+    claims::check(env, Sense::Maximise, b.total as f64)?;
     let mut msg = format!(
         "cribbage max: referee agrees: {} with start {} scores {} ({})",
         show(&hand),
@@ -158,8 +161,9 @@ fn verify_max(env: &Envelope) -> Result<String> {
         if e.max != Some(b.total) {
             return Err(reject(format!(
                 "the episode claims a proven maximum {}, enumeration of every allowed \
-                 (hand, start) pair finds {:?}",
-                b.total, e.max
+                 (hand, start) pair finds {}",
+                b.total,
+                e.max.map_or("no pair".into(), |m| m.to_string())
             )));
         }
         if let Some(c) = &p.count {
@@ -191,6 +195,7 @@ fn verify_discard(env: &Envelope) -> Result<String> {
     if env.value != Some(again[0].total.to_f64()) {
         return Err(reject("the episode's value is not the best keep's".into()));
     }
+    claims::check(env, Sense::Maximise, again[0].total.to_f64())?;
     Ok(format!(
         "cribbage discard: referee agrees: best keep of {} is {} at {}",
         show(&p.dealt),
@@ -207,6 +212,7 @@ fn verify_distribution(env: &Envelope) -> Result<String> {
             "the distribution differs from a fresh enumeration".into(),
         ));
     }
+    claims::check(env, Sense::Maximise, again.mean.to_f64())?;
     Ok(format!(
         "cribbage distribution: referee agrees: {} pairs, mean {}",
         again.pairs, again.mean
@@ -222,6 +228,7 @@ fn verify_table(env: &Envelope) -> Result<String> {
             "the discard table differs from a fresh enumeration".into(),
         ));
     }
+    claims::check(env, Sense::Maximise, again.mean.to_f64())?;
     // The extremes once more, deal by deal with the plain discard routine.
     for x in [&p.min, &p.max] {
         let best = &analysis::discard(&x.deal, p.role)?[0];

@@ -1,0 +1,143 @@
+//! Hostile input: edited episodes that `verify` must reject, absurd rules, boards and
+//! options that must be refused in one line (exit 2) instead of crashing, time limits
+//! every long command honours, and results never lost or clobbered.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{root, run, scratch, stderr, stdout};
+use gamebounds::episode::Envelope;
+use serde_json::Value;
+
+/// Every committed episode.
+fn committed() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 50, "games/ has {} episodes", v.len());
+    v
+}
+
+/// The objective read the other way: `max` ↔ `min` where the name has one, else `min-…`.
+fn flipped(objective: &str) -> String {
+    if objective.contains("max") {
+        objective.replace("max", "min")
+    } else if objective.contains("min") {
+        objective.replace("min", "max")
+    } else {
+        format!("min-{objective}")
+    }
+}
+
+/// The edits of one episode that `verify` must reject, each with its name.
+fn tampers(env: &Envelope) -> Vec<(String, Envelope)> {
+    let value = env.value.expect("committed episodes have a value");
+    let minimise = env.objective.contains("min");
+    let mut out = Vec::new();
+    let mut edit = |name: &str, f: &dyn Fn(&mut Envelope)| {
+        let mut e = env.clone();
+        f(&mut e);
+        out.push((name.to_string(), e));
+    };
+    edit("value + 1", &|e| e.value = Some(value + 1.0));
+    edit("value - 1", &|e| e.value = Some(value - 1.0));
+    edit("value, bound + 1", &|e| {
+        e.value = Some(value + 1.0);
+        e.bound = Some(value + 1.0);
+    });
+    edit("bound on the wrong side", &|e| {
+        e.bound = Some(if minimise { value + 1.0 } else { value - 1.0 });
+        e.gap = Some(1.0 / value.abs().max(1.0));
+        e.status = gamebounds::lp::Status::Feasible;
+    });
+    edit("optimal with a gap", &|e| {
+        e.bound = Some(if minimise { value - 10.0 } else { value + 10.0 });
+        e.gap = Some(10.0 / value.abs().max(1.0));
+    });
+    edit("optimal, gap edited", &|e| e.gap = Some(0.25));
+    edit("gap 0, bound elsewhere", &|e| {
+        e.bound = Some(if minimise { value - 10.0 } else { value + 10.0 });
+        e.gap = Some(0.0);
+        e.status = gamebounds::lp::Status::Feasible;
+    });
+    edit("objective flipped", &|e| {
+        e.objective = flipped(&e.objective)
+    });
+    match env.game.as_str() {
+        "modern-art" => edit("objective min-winner", &|e| {
+            e.objective = "min-winner".into()
+        }),
+        "traveller" => edit("objective max-stock", &|e| e.objective = "max-stock".into()),
+        _ => {}
+    }
+    out
+}
+
+#[test]
+fn every_tampered_episode_is_rejected_in_one_line() {
+    for path in committed() {
+        let env = Envelope::load(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        gamebounds::games::verify(&env).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+        for (what, bad) in tampers(&env) {
+            let err = match gamebounds::games::verify(&bad) {
+                Ok(msg) => panic!("{name}, {what}: verify accepts it: {msg}"),
+                Err(e) => e,
+            };
+            let text = format!("{err:#}");
+            assert_eq!(
+                gamebounds::error::exit_code(&err),
+                1,
+                "{name}, {what}: not a rejection: {text}"
+            );
+            assert_eq!(text.lines().count(), 1, "{name}, {what}: {text}");
+            assert!(!text.contains("Some("), "{name}, {what}: {text}");
+        }
+    }
+}
+
+fn write_env(dir: &Path, name: &str, env: &Value) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, serde_json::to_string_pretty(env).unwrap()).unwrap();
+    p
+}
+
+#[test]
+fn verify_cli_rejects_tampers_and_names_what_it_cannot_recheck() {
+    let dir = scratch("hostile");
+    let read = |f: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(root().join(f)).unwrap()).unwrap()
+    };
+    // The minimum read as a maximum.
+    let mut min = read("games/lost-cities-5-min.json");
+    min["objective"] = "player-1-max-free-deck".into();
+    let p = write_env(&dir, "lc-min-as-max.json", &min);
+    let o = run(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
+    // Haggle goal's value.
+    let mut goal = read("games/haggle-goal-example.json");
+    goal["value"] = 40.0.into();
+    let p = write_env(&dir, "goal-40.json", &goal);
+    let o = run(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("value 40"), "{}", stderr(&o));
+    // A forged optimum whose fields agree: verify passes but says what it did not check.
+    let mut forged = read("games/modern-art-2p-standard.json");
+    forged["bound"] = forged["value"].clone();
+    let p = write_env(&dir, "forged.json", &forged);
+    let o = run(&["verify", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("upper bound not re-checked: `gamebounds audit"),
+        "{}",
+        stdout(&o)
+    );
+    // Enumerated claims need no re-solve.
+    let o = run(&["verify", "games/haggle-goal-example.json"]);
+    assert!(!stdout(&o).contains("not re-checked"), "{}", stdout(&o));
+}
