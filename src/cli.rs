@@ -61,10 +61,10 @@ pub struct Common {
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Stop the solver after S seconds (the result is then "best found", not a maximum).
-    #[arg(long, global = true, value_name = "S")]
+    #[arg(long, global = true, value_name = "S", allow_hyphen_values = true, value_parser = crate::options::seconds)]
     pub time_limit: Option<f64>,
     /// Solver threads (1 keeps results reproducible).
-    #[arg(long, global = true, default_value_t = 1, value_name = "N")]
+    #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::threads)]
     pub threads: u32,
     /// No progress lines on stderr.
     #[arg(long, global = true)]

@@ -17,6 +17,7 @@ pub mod episode;
 pub mod error;
 pub mod games;
 pub mod lp;
+pub mod options;
 pub mod render;
 pub mod rng;
 

@@ -1,7 +1,28 @@
+use clap::error::ErrorKind;
 use clap::Parser;
 
 fn main() {
-    let cli = gamebounds::cli::Cli::parse();
+    let cli = match gamebounds::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            e.exit()
+        }
+        Err(e) => {
+            // Bad arguments: clap's first line only (`error: …`), exit 2, like every other
+            // bad input.
+            let text = e.render().to_string();
+            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error");
+            eprintln!("{line}");
+            std::process::exit(2);
+        }
+    };
     if let Err(err) = gamebounds::cli::run(cli) {
         // One line: the whole context chain, outermost first.
         eprintln!("error: {err:#}");

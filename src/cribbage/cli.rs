@@ -103,7 +103,7 @@ pub enum Command {
         #[arg(long)]
         crib: bool,
         /// Worker threads for the enumeration (the result does not depend on it).
-        #[arg(long, default_value_t = 2, value_name = "N")]
+        #[arg(long, default_value_t = 2, value_name = "N", value_parser = crate::options::cores)]
         cores: usize,
     },
     /// The best keep's expected value over all 20,358,520 six-card deals.
@@ -124,7 +124,7 @@ pub enum Command {
         /// Evaluate all deals one by one (the cross-check; slower).
         #[arg(long)]
         no_symmetry: bool,
-        #[arg(long, default_value_t = 2, value_name = "N")]
+        #[arg(long, default_value_t = 2, value_name = "N", value_parser = crate::options::cores)]
         cores: usize,
     },
     /// Regenerate results/cribbage-*.{json,md} and games/cribbage-*.{json,md}.
@@ -153,7 +153,7 @@ pub enum Command {
         #[arg(long, default_value = "results/bench-cribbage.md")]
         file: PathBuf,
         /// Repetitions of each measurement (medians are reported).
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = crate::options::count)]
         repeat: usize,
     },
 }

@@ -107,7 +107,7 @@ pub enum Command {
         #[arg(long, default_value_t = 15)]
         players: usize,
         /// Rows shown in the table (all are in --json).
-        #[arg(long, default_value_t = 15)]
+        #[arg(long, default_value_t = 15, value_parser = crate::options::count)]
         limit: usize,
         /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
@@ -149,7 +149,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Rounds of meetings.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = crate::options::count)]
         rounds: usize,
         /// Variant file (models/haggle/*.json; default: the standard rules).
         #[arg(long, value_name = "FILE")]
@@ -176,7 +176,7 @@ pub enum Command {
     /// Example: gamebounds haggle bench --repeats 5
     #[command(verbatim_doc_comment)]
     Bench {
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = crate::options::count)]
         repeats: usize,
         /// Where to write the report.
         #[arg(long, default_value = "results/bench-haggle.md")]

@@ -70,7 +70,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         deck: Option<PathBuf>,
         /// Fixed decks: planner runs (each re-aims without the cards the last run missed).
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 8, value_parser = crate::options::count)]
         rounds: usize,
     },
     /// Replay a game record file through the referee; names the first illegal move.
@@ -124,12 +124,12 @@ pub enum Command {
         /// Two bots (dumb, careful, lookahead).
         #[arg(long, default_value = "lookahead,dumb")]
         bots: String,
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = crate::options::count)]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Deals (spread evenly) on which the cooperative planner game is also computed.
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, default_value_t = 20, value_parser = crate::options::count)]
         planner_sample: usize,
         #[command(flatten)]
         variant: VariantArgs,
@@ -141,7 +141,7 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Bench {
         /// Repetitions of each measurement (the median is reported).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         repeat: usize,
         #[arg(long, default_value = "results/bench-lost-cities.md")]
         output: PathBuf,

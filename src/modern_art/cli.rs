@@ -193,7 +193,7 @@ pub enum Command {
         /// in time far more than one path's runs do (4 players from scratch: 80.2-103.0 s
         /// over seeds 0-2 in the committed benchmark; its proof alone 24.0-36.1 s, and
         /// 34.5-196.8 s over seeds 0-8 on a slower machine)
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode
         /// in games/ starts a `tokens-leads` split that only has to show nothing beats it

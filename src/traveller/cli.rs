@@ -51,7 +51,7 @@ pub enum Command {
         #[command(flatten)]
         game: Game,
         /// Step budget T (each action is one step; the trader may stop early).
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         steps: usize,
         /// How to prove it: `events` (every sequence of purchases, sales and fuel stops,
         /// its quantities by LP and MIP: exact; the sequences grow with the budget:
@@ -78,19 +78,19 @@ pub enum Command {
         #[command(flatten)]
         game: Game,
         /// Window length L.
-        #[arg(long, value_name = "L")]
+        #[arg(long, value_name = "L", value_parser = crate::options::steps)]
         steps: usize,
         /// Cap W on the starting worth.
-        #[arg(long, value_name = "W")]
+        #[arg(long, value_name = "W", value_parser = crate::options::non_negative)]
         wealth: f64,
-        #[arg(long, default_value_t = -1.0, allow_hyphen_values = true, value_name = "B")]
+        #[arg(long, default_value_t = -1.0, allow_hyphen_values = true, value_name = "B", value_parser = crate::options::slope)]
         slope: f64,
         /// Count only cash at the end.
         #[arg(long)]
         cash_only: bool,
         /// Chain windows of L steps (the last one shorter, cash only) from worth W
         /// until this many steps: a bound on the cash after them.
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         chain: Option<usize>,
     },
     /// The greedy trader (best profit per step, one round trip at a time): the baseline.
@@ -99,7 +99,7 @@ pub enum Command {
     Greedy {
         #[command(flatten)]
         game: Game,
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         steps: usize,
     },
     /// Regenerate results/traveller.md and the episodes in games/: bound and greedy for
@@ -109,10 +109,10 @@ pub enum Command {
     /// Example: gamebounds traveller results --time-limit 300
     Results {
         /// Step budgets on the classic board.
-        #[arg(long, value_delimiter = ',', default_value = "20,30,50,60,70,80,100")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,50,60,70,80,100", value_parser = crate::options::steps)]
         classic_steps: Vec<usize>,
         /// Step budgets on the large board.
-        #[arg(long, value_delimiter = ',', default_value = "20,30,40")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,40", value_parser = crate::options::steps)]
         large_steps: Vec<usize>,
         #[arg(long, default_value = "models/traveller", value_name = "DIR")]
         models: PathBuf,
@@ -134,9 +134,9 @@ pub enum Command {
         board: PathBuf,
         #[arg(long, default_value_t = 67)]
         start: u32,
-        #[arg(long, value_delimiter = ',', default_value = "20,50")]
+        #[arg(long, value_delimiter = ',', default_value = "20,50", value_parser = crate::options::steps)]
         steps: Vec<usize>,
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         repeat: usize,
         /// Where the report goes.
         #[arg(
