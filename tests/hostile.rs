@@ -141,3 +141,104 @@ fn verify_cli_rejects_tampers_and_names_what_it_cannot_recheck() {
     let o = run(&["verify", "games/haggle-goal-example.json"]);
     assert!(!stdout(&o).contains("not re-checked"), "{}", stdout(&o));
 }
+
+/// A 4-square board: coal from 1 to 4, fuel on 2.
+const FOUR: &str = "unit_volume(coal, 2.5).
+square(1, 0, 0). square(2, 1, 0). square(3, 2, 0). square(4, 3, 0).
+joins(1, 2). joins(2, 3). joins(3, 4).
+building(1, pit). building(4, works). building(2, pump).
+sells(pit, coal, 2). buys(works, coal, 5).
+sells_fuel(pump, 1).
+";
+
+/// `models/…` file `from` with the JSON edit `f`, written to the scratch directory.
+fn edited(dir: &Path, from: &str, name: &str, f: impl FnOnce(&mut Value)) -> String {
+    let mut v: Value =
+        serde_json::from_str(&std::fs::read_to_string(root().join(from)).unwrap()).unwrap();
+    f(&mut v);
+    write_env(dir, name, &v).to_str().unwrap().to_string()
+}
+
+#[test]
+fn absurd_rules_boards_and_options_are_refused_in_one_line() {
+    let dir = scratch("hostile-absurd");
+    let four = dir.join("four.pl");
+    std::fs::write(&four, FOUR).unwrap();
+    let four = four.to_str().unwrap();
+    let deck = root().join("models/modern-art/decks/default.json");
+    let deck = deck.to_str().unwrap();
+    let ma = |name: &str, key: &str, value: Value| {
+        edited(&dir, "models/modern-art/standard.json", name, |v| {
+            v["deck"] = deck.into();
+            v[key] = value;
+        })
+    };
+    let vp = ma("vp.json", "value_points", serde_json::json!([1_000_000_000, 2, 1]));
+    let rounds = ma("rounds.json", "rounds", 1000.into());
+    let awards = ma("awards.json", "awards", 1000.into());
+    let award_value = ma("av.json", "award_value", 1_000_000_000.into());
+    let big_deck = dir.join("deck1000.json");
+    let names: Vec<String> = (0..1000).map(|i| format!("a{i}")).collect();
+    let cards: serde_json::Map<String, Value> =
+        names.iter().map(|n| (n.clone(), 10.into())).collect();
+    std::fs::write(
+        &big_deck,
+        serde_json::json!({"name": "big", "artists": names, "cards": cards, "symbols": {}})
+            .to_string(),
+    )
+    .unwrap();
+    let big_deck = big_deck.to_str().unwrap();
+    let base = edited(&dir, "models/lost-cities/classic-5.json", "base.json", |v| {
+        v["base"] = 2_147_483_647.into()
+    });
+    let cash = edited(&dir, "models/traveller/rules.json", "cash.json", |v| {
+        v["cash"] = 1e300.into()
+    });
+    let tank = edited(&dir, "models/traveller/rules.json", "tank.json", |v| {
+        v["tank"] = 1_000_000_000.into()
+    });
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["modern-art", "solve", "--variant", &vp], "value_points"),
+        (vec!["modern-art", "solve", "--variant", &rounds], "rounds"),
+        (vec!["modern-art", "solve", "--variant", &awards], "awards"),
+        (vec!["modern-art", "solve", "--variant", &award_value], "award_value"),
+        (vec!["modern-art", "solve", "--deck", big_deck], "artists"),
+        (vec!["lost-cities", "bound", "--variant", &base], "base"),
+        (
+            vec!["traveller", "bound", "--board", four, "--start", "1", "--steps", "5", "--rules", &cash],
+            "cash",
+        ),
+        (
+            vec!["traveller", "bound", "--board", four, "--start", "1", "--steps", "5", "--rules", &tank],
+            "tank",
+        ),
+        (
+            vec!["traveller", "bound", "--board", four, "--start", "1", "--steps", "20000"],
+            "--steps",
+        ),
+        (
+            vec!["traveller", "window", "--board", four, "--steps", "3", "--wealth", "9", "--slope", "NaN"],
+            "--slope",
+        ),
+        (vec!["--time-limit", "-1", "cribbage", "max"], "--time-limit"),
+        (vec!["--time-limit", "NaN", "cribbage", "max"], "--time-limit"),
+        (vec!["--time-limit", "inf", "cribbage", "max"], "--time-limit"),
+        (vec!["--threads", "0", "cribbage", "max"], "--threads"),
+        (vec!["--threads", "1000000", "cribbage", "max"], "--threads"),
+        (vec!["cribbage", "discard-table", "--cores", "0"], "--cores"),
+        (vec!["haggle", "simulate", "--players", "5", "--rounds", "0"], "--rounds"),
+        (vec!["lost-cities", "tournament", "--games", "0"], "--games"),
+    ];
+    for (args, names) in cases {
+        let o = run(&args);
+        let err = common::bad_input(&o, &args);
+        assert!(err.contains(names), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn huge_numbers_are_never_clamped_integers() {
+    assert_eq!(gamebounds::render::num(1e300), "1e300");
+    assert_eq!(gamebounds::render::num(441.0), "441");
+}

@@ -129,7 +129,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Deals (spread evenly) on which the cooperative planner game is also computed.
-        #[arg(long, default_value_t = 20, value_parser = crate::options::count)]
+        #[arg(long, default_value_t = 20)]
         planner_sample: usize,
         #[command(flatten)]
         variant: VariantArgs,
