@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
 use crate::episode::Envelope;
@@ -122,11 +122,15 @@ impl Common {
     }
 
     /// Write an episode to `path` and its rendering `md` beside it (`.md`), and note where.
+    /// Replacing an existing episode is said on stderr even with --quiet.
     pub fn save_episode(&self, path: &Path, env: &Envelope, md: &str) -> Result<()> {
+        let replaced = path.is_file();
         env.save(path)?;
         let md_path = path.with_extension("md");
-        std::fs::write(&md_path, md)
-            .with_context(|| format!("cannot write {}", md_path.display()))?;
+        crate::io::write_atomic(&md_path, md.as_bytes())?;
+        if replaced {
+            eprintln!("replaced the existing {}", path.display());
+        }
         self.note(format!(
             "wrote {} and {}",
             path.display(),
@@ -174,17 +178,17 @@ pub enum Command {
     },
 }
 
-/// Write a text file, creating its directory first; errors name the path.
+/// Write a text file atomically ([`crate::io::write_atomic`]); a missing directory is
+/// an error naming it (the project's `results/` and `games/` excepted).
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create directory {}", dir.display()))?;
-    }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
 }
 
 pub fn run(cli: Cli) -> Result<()> {
     let common = &cli.common;
+    if let Some(out) = &common.out {
+        crate::io::check_out(out)?;
+    }
     match cli.command {
         Command::ModernArt(c) => modern_art::cli::run(c, common),
         Command::Cribbage(c) => cribbage::cli::run(c, common),
@@ -206,10 +210,17 @@ pub fn run(cli: Cli) -> Result<()> {
 }
 
 fn render_file(file: &Path, output: Option<&Path>) -> Result<()> {
+    if let Some(p) = output.filter(|p| crate::io::same_file(p, file)) {
+        anyhow::bail!(
+            "render -o {}: that is the episode being rendered; give another file (e.g. {})",
+            p.display(),
+            file.with_extension("md").display()
+        );
+    }
     let env = Envelope::load(file)?;
     let md = games::render(&env)?;
     match output {
-        Some(p) => std::fs::write(p, md).with_context(|| format!("cannot write {}", p.display())),
+        Some(p) => crate::io::write_noting(p, md.as_bytes()),
         None => {
             print!("{md}");
             Ok(())

@@ -115,14 +115,11 @@ impl Envelope {
         Ok(env)
     }
 
-    /// Write pretty JSON; the parent directory is created if needed.
+    /// Write pretty JSON atomically ([`crate::io::write_atomic`]: the directory must
+    /// exist).
     pub fn save(&self, path: &Path) -> Result<()> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create directory {}", dir.display()))?;
-        }
         let text = serde_json::to_string_pretty(self)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+        crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
     }
 
     /// Parse the payload into the game's own type.

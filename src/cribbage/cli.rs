@@ -366,7 +366,7 @@ fn save(env: &Envelope, path: &Path, common: &Common) -> Result<()> {
     env.save(path)?;
     let md = crate::games::render(env)?;
     let md_path = path.with_extension("md");
-    std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
+    crate::io::write_atomic(&md_path, md.as_bytes())?;
     common.note(format!(
         "wrote {} and {}",
         path.display(),
@@ -414,7 +414,7 @@ fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common
          exact histogram, mean, minimum and maximum.\n",
         b.evaluated
     ));
-    std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
+    crate::io::write_atomic(&md_path, md.as_bytes())?;
     for (role, name) in [(Role::Dealer, "dealer"), (Role::Pone, "pone")] {
         save(
             &table_episode(role, true, 2),

@@ -315,8 +315,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             )?;
             let rec = s.record();
             if let Some(p) = &record {
-                std::fs::write(p, rec.to_file(&rules))
-                    .with_context(|| format!("cannot write {}", p.display()))?;
+                crate::io::write_noting(p, rec.to_file(&rules).as_bytes())?;
                 common.note(format!("wrote {}", p.display()));
             }
             if common.json {

@@ -311,7 +311,11 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             } else {
                 search::Mode::Lazy
             };
-            let (value, record, stats) = search::maximise_with(&cfg, objective, seat, mode)?;
+            let deadline = common
+                .time_limit
+                .map(|s| t0 + std::time::Duration::from_secs_f64(s));
+            let (value, record, stats) =
+                search::maximise_within(&cfg, objective, seat, mode, deadline)?;
             common.note(format!(
                 "search: {objective} = {value}, {} states, {:.3} s",
                 stats.states,

@@ -311,8 +311,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
 fn show(path: &Path, svg: Option<&Path>, common: &Common) -> Result<()> {
     let board = Board::load(path)?;
     if let Some(p) = svg {
-        std::fs::write(p, draw::svg(&board))
-            .with_context(|| format!("cannot write {}", p.display()))?;
+        crate::io::write_noting(p, draw::svg(&board).as_bytes())?;
         common.note(format!("wrote {}", p.display()));
     }
     if common.json {
@@ -439,6 +438,10 @@ pub fn bound(
                 && board.goods.len() <= sequences::MAX_GOODS
         }
     };
+    // --time-limit covers the whole command: the ILP after the event search gets what
+    // the search left.
+    let began = std::time::Instant::now();
+    let mut opts = common.solve_options();
     // The better of the greedy and the trip planner's plans is the first plan to beat.
     let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
     if events {
@@ -446,10 +449,22 @@ pub fn bound(
         if env.status == Status::Optimal || method == Method::Events {
             return Ok(env);
         }
-        common.note(
-            "traveller: the event search did not finish within --time-limit; the ILP now \
-             (another --time-limit), from the search's best plan",
-        );
+        if let Some(limit) = common.time_limit {
+            let left = limit - began.elapsed().as_secs_f64();
+            if left < 1.0 {
+                common.note(
+                    "traveller: --time-limit reached in the event search; its best plan, \
+                     without a bound",
+                );
+                return Ok(env);
+            }
+            opts.time_limit = Some(left);
+        }
+        common.note(format!(
+            "traveller: the event search did not finish; the ILP now with the {} s left, \
+             from the search's best plan",
+            opts.time_limit.map_or("unlimited".into(), |s| format!("{s:.0}"))
+        ));
         hint = plan;
     }
     let objective = model::Objective {
@@ -485,7 +500,7 @@ pub fn bound(
         steps,
         &objective,
         Some(&hint),
-        &common.solve_options(),
+        &opts,
     )?;
     let rp = engine::replay(board, rules, start, &b.plan)?;
     if let Some((i, e)) = &rp.illegal {
@@ -543,7 +558,7 @@ fn events_bound(
             p.search = Some("the search was still running when this plan was found".into());
             let env = game_episode(v, cash, p)?;
             env.save(path)?;
-            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            crate::io::write_atomic(&path.with_extension("md"), render::render(&env)?.as_bytes())?;
             Ok(())
         })();
         if let Err(e) = written {
@@ -709,7 +724,7 @@ fn results_cmd(
             let tv = engine::replay(&board, &rules, 67, &tp)?.last().cash;
             let path = games.join(format!("{name}.json"));
             env.save(&path)?;
-            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            crate::io::write_atomic(&path.with_extension("md"), render::render(&env)?.as_bytes())?;
             let s = env.solver.as_ref().unwrap();
             let value = env.value.unwrap();
             let gv = g.value.unwrap();
