@@ -242,3 +242,82 @@ fn huge_numbers_are_never_clamped_integers() {
     assert_eq!(gamebounds::render::num(1e300), "1e300");
     assert_eq!(gamebounds::render::num(441.0), "441");
 }
+
+/// Run with a wall-clock check: the command must end within `most` seconds.
+fn run_within(args: &[&str], most: f64) -> std::process::Output {
+    let t = std::time::Instant::now();
+    let o = run(args);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < most, "{args:?} took {took:.1} s (limit {most} s)");
+    o
+}
+
+#[test]
+fn long_commands_honour_the_time_limit() {
+    // The exhaustive search on the full game: stops and says so.
+    let o = run_within(&["--time-limit", "2", "modern-art", "search", "--players", "2"], 30.0);
+    let err = common::bad_input(&o, &["modern-art", "search"]);
+    assert!(err.contains("--time-limit"), "{err}");
+    // Traveller: the event search and the ILP after it share one limit.
+    let o = run_within(
+        &[
+            "--time-limit", "3", "--quiet", "traveller", "bound", "--board",
+            "models/traveller/classic.pl", "--start", "67", "--steps", "100",
+        ],
+        40.0,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Haggle: listing the trades of two huge hands.
+    let o = run_within(
+        &[
+            "--time-limit", "2", "haggle", "trade", "--players", "15", "--player",
+            "1,2:30/30/30/30/30:0/0/0/0/0", "--other", "3,4:30/30/30/30/30:0/0/0/0/0",
+        ],
+        40.0,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn results_are_never_lost_or_clobbered() {
+    let dir = scratch("hostile-files");
+    let at = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let args = |out: &str| -> Vec<String> {
+        ["cribbage", "max", "--quiet", "--out", out]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    };
+    let call = |a: &[String]| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    // Refused before any solving: a .md, a directory, a missing directory.
+    for (out, why) in [
+        (at("x.md"), "must end .json"),
+        (dir.to_str().unwrap().to_string(), "is a directory"),
+        (at("missing/x.json"), "does not exist"),
+        ("/gb-no-such-dir/x.json".to_string(), "does not exist"),
+    ] {
+        let a = args(&out);
+        let e = common::bad_input(&call(&a), &[]);
+        assert!(e.contains(why), "{out}: {e}");
+    }
+    assert!(!dir.join("missing").exists());
+    assert!(!dir.join("x.md").exists());
+    // A good --out, then again: the replacement is said.
+    let ep = at("ep.json");
+    assert!(call(&args(&ep)).status.success());
+    let o = call(&args(&ep));
+    assert!(o.status.success());
+    assert!(stderr(&o).contains("replaced the existing"), "{}", stderr(&o));
+    // render -o never overwrites its input.
+    let before = std::fs::read_to_string(&ep).unwrap();
+    let e = common::bad_input(&run(&["render", &ep, "-o", &ep]), &[]);
+    assert!(e.contains("the episode being rendered"), "{e}");
+    assert_eq!(std::fs::read_to_string(&ep).unwrap(), before);
+    // No temporary file is left behind.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
