@@ -321,3 +321,137 @@ fn results_are_never_lost_or_clobbered() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+mod properties {
+    //! Every parser, fed anything: a clear error or a valid result, never a panic.
+
+    use gamebounds::episode::Envelope;
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    const TINY: &str = "unit_volume(coal, 2). unit_volume(diamonds, 1).
+square(1, 0, 1). square(2, 1, 1). square(3, 2, 1). square(4, 3, 1). square(5, 1, 0).
+joins(1, 2). joins(2, 3). joins(3, 4). joins(5, 1). joins(5, 2). joins(5, 3).
+building(1, pit). building(3, works). building(5, mine). building(4, jeweller).
+building(2, pump).
+sells(pit, coal, 2). buys(works, coal, 5).
+sells(mine, diamonds, 7). buys(jeweller, diamonds, 11).
+sells_fuel(pump, 1).
+";
+
+    /// Every leaf of a JSON value, as a JSON pointer.
+    fn leaves(v: &Value, at: String, out: &mut Vec<String>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    leaves(x, format!("{at}/{k}"), out);
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.iter().enumerate() {
+                    leaves(x, format!("{at}/{i}"), out);
+                }
+            }
+            _ => out.push(at),
+        }
+    }
+
+    /// A hostile JSON scalar: huge, negative, fractional, NaN-like text, null.
+    fn scalar() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            any::<i64>().prop_map(Value::from),
+            (-1e12f64..1e12).prop_map(Value::from),
+            Just(Value::from(u64::MAX)),
+            Just(Value::from(1e300)),
+            Just(Value::Null),
+            ".{0,12}".prop_map(Value::from),
+            Just(Value::from(0)),
+            Just(Value::from(-1)),
+        ]
+    }
+
+    /// `base` with the `pick`-th leaf (modulo the count) replaced by `with`.
+    fn mutate(base: &Value, pick: usize, with: Value) -> Value {
+        let mut all = Vec::new();
+        leaves(base, String::new(), &mut all);
+        let mut v = base.clone();
+        if let Some(p) = all.get(pick % all.len().max(1)) {
+            if let Some(x) = v.pointer_mut(p) {
+                *x = with;
+            }
+        }
+        v
+    }
+
+    fn read(file: &str) -> Value {
+        let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+        serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn cards_and_hands(s in ".{0,24}") {
+            let _ = gamebounds::cribbage::rules::parse_card(&s);
+            let _ = gamebounds::cribbage::rules::parse_cards(&s.split(' ').collect::<Vec<_>>());
+            let lc = gamebounds::lost_cities::rules::Rules::classic(5).unwrap();
+            let _ = gamebounds::lost_cities::cards::parse_card(&lc, &s);
+            let _ = gamebounds::lost_cities::cards::parse_cards(&lc, &s);
+            let _ = gamebounds::lost_cities::engine::Record::parse_file(&lc, &s);
+            let _ = gamebounds::haggle::rules::Hand::parse(&s);
+            let _ = gamebounds::haggle::rules::RuleSet::parse(&s);
+            let _ = gamebounds::traveller::engine::parse_plan(&s);
+        }
+
+        #[test]
+        fn boards(s in "[a-z0-9(),. %/*\\n\"'-]{0,80}", pick in 0usize..200, n in any::<i64>()) {
+            use gamebounds::traveller::board::Board;
+            let _ = Board::from_facts("x", &s);
+            let _ = Board::from_json("x", &s);
+            // A valid board with one number replaced.
+            let mut k = 0;
+            let edited: String = TINY
+                .split_inclusive(|c: char| !c.is_ascii_digit())
+                .map(|part| {
+                    k += 1;
+                    if k == pick && part.starts_with(|c: char| c.is_ascii_digit()) {
+                        format!("{n}{}", part.trim_start_matches(|c: char| c.is_ascii_digit()))
+                    } else {
+                        part.to_string()
+                    }
+                })
+                .collect();
+            let _ = Board::from_facts("x", &edited);
+        }
+
+        #[test]
+        fn variants(pick in any::<usize>(), with in scalar()) {
+            let lc = mutate(&read("models/lost-cities/classic-5.json"), pick, with.clone());
+            let _ = gamebounds::lost_cities::rules::Rules::parse(&lc.to_string(), "x");
+            let tr = mutate(&read("models/traveller/rules.json"), pick, with.clone());
+            if let Ok(r) = serde_json::from_value::<gamebounds::traveller::rules::Rules>(tr) {
+                let _ = r.check();
+            }
+            let ma = read("games/modern-art-mini-m25-search.json")["variant"].clone();
+            let _ = gamebounds::modern_art::rules::Config::from_value(&mutate(&ma, pick, with));
+        }
+
+        #[test]
+        fn episodes(which in 0usize..6, pick in any::<usize>(), with in scalar()) {
+            let file = [
+                "games/modern-art-mini-m25-search.json",
+                "games/lost-cities-5-min.json",
+                "games/traveller-classic-t20.json",
+                "games/haggle-goal-example.json",
+                "games/haggle-15p-simulate-seed1.json",
+                "games/cribbage-max-without-5.json",
+            ][which];
+            let v = mutate(&read(file), pick, with);
+            if let Ok(env) = serde_json::from_value::<Envelope>(v) {
+                let _ = gamebounds::games::verify(&env);
+                let _ = gamebounds::games::render(&env);
+            }
+        }
+    }
+}
