@@ -36,7 +36,11 @@ pub fn ensure_parent(path: &Path) -> Result<()> {
             .with_context(|| format!("cannot create directory {}", dir.display()));
     }
     if dir.exists() {
-        bail!("cannot write {}: {} is not a directory", path.display(), dir.display());
+        bail!(
+            "cannot write {}: {} is not a directory",
+            path.display(),
+            dir.display()
+        );
     }
     bail!(
         "cannot write {}: directory {} does not exist (create it first)",
@@ -84,7 +88,10 @@ pub fn write_noting(path: &Path, bytes: &[u8]) -> Result<()> {
 /// directory exists. Checked before any solving, so a long solve never ends unsaved.
 pub fn check_out(path: &Path) -> Result<()> {
     if path.is_dir() {
-        bail!("--out {}: is a directory; give a file name ending .json", path.display());
+        bail!(
+            "--out {}: is a directory; give a file name ending .json",
+            path.display()
+        );
     }
     let json = path
         .extension()

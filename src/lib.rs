@@ -16,6 +16,7 @@ pub mod cli;
 pub mod episode;
 pub mod error;
 pub mod games;
+pub mod interrupt;
 pub mod io;
 pub mod lp;
 pub mod options;

@@ -18,11 +18,15 @@ fn main() {
             // Bad arguments: clap's first line only (`error: …`), exit 2, like every other
             // bad input.
             let text = e.render().to_string();
-            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("error");
+            let line = text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error");
             eprintln!("{line}");
             std::process::exit(2);
         }
     };
+    gamebounds::interrupt::install();
     if let Err(err) = gamebounds::cli::run(cli) {
         // One line: the whole context chain, outermost first.
         eprintln!("error: {err:#}");

@@ -173,7 +173,11 @@ fn absurd_rules_boards_and_options_are_refused_in_one_line() {
             v[key] = value;
         })
     };
-    let vp = ma("vp.json", "value_points", serde_json::json!([1_000_000_000, 2, 1]));
+    let vp = ma(
+        "vp.json",
+        "value_points",
+        serde_json::json!([1_000_000_000, 2, 1]),
+    );
     let rounds = ma("rounds.json", "rounds", 1000.into());
     let awards = ma("awards.json", "awards", 1000.into());
     let award_value = ma("av.json", "award_value", 1_000_000_000.into());
@@ -188,9 +192,12 @@ fn absurd_rules_boards_and_options_are_refused_in_one_line() {
     )
     .unwrap();
     let big_deck = big_deck.to_str().unwrap();
-    let base = edited(&dir, "models/lost-cities/classic-5.json", "base.json", |v| {
-        v["base"] = 2_147_483_647.into()
-    });
+    let base = edited(
+        &dir,
+        "models/lost-cities/classic-5.json",
+        "base.json",
+        |v| v["base"] = 2_147_483_647.into(),
+    );
     let cash = edited(&dir, "models/traveller/rules.json", "cash.json", |v| {
         v["cash"] = 1e300.into()
     });
@@ -198,35 +205,95 @@ fn absurd_rules_boards_and_options_are_refused_in_one_line() {
         v["tank"] = 1_000_000_000.into()
     });
     let cases: Vec<(Vec<&str>, &str)> = vec![
-        (vec!["modern-art", "solve", "--variant", &vp], "value_points"),
+        (
+            vec!["modern-art", "solve", "--variant", &vp],
+            "value_points",
+        ),
         (vec!["modern-art", "solve", "--variant", &rounds], "rounds"),
         (vec!["modern-art", "solve", "--variant", &awards], "awards"),
-        (vec!["modern-art", "solve", "--variant", &award_value], "award_value"),
+        (
+            vec!["modern-art", "solve", "--variant", &award_value],
+            "award_value",
+        ),
         (vec!["modern-art", "solve", "--deck", big_deck], "artists"),
         (vec!["lost-cities", "bound", "--variant", &base], "base"),
         (
-            vec!["traveller", "bound", "--board", four, "--start", "1", "--steps", "5", "--rules", &cash],
+            vec![
+                "traveller",
+                "bound",
+                "--board",
+                four,
+                "--start",
+                "1",
+                "--steps",
+                "5",
+                "--rules",
+                &cash,
+            ],
             "cash",
         ),
         (
-            vec!["traveller", "bound", "--board", four, "--start", "1", "--steps", "5", "--rules", &tank],
+            vec![
+                "traveller",
+                "bound",
+                "--board",
+                four,
+                "--start",
+                "1",
+                "--steps",
+                "5",
+                "--rules",
+                &tank,
+            ],
             "tank",
         ),
         (
-            vec!["traveller", "bound", "--board", four, "--start", "1", "--steps", "20000"],
+            vec![
+                "traveller",
+                "bound",
+                "--board",
+                four,
+                "--start",
+                "1",
+                "--steps",
+                "20000",
+            ],
             "--steps",
         ),
         (
-            vec!["traveller", "window", "--board", four, "--steps", "3", "--wealth", "9", "--slope", "NaN"],
+            vec![
+                "traveller",
+                "window",
+                "--board",
+                four,
+                "--steps",
+                "3",
+                "--wealth",
+                "9",
+                "--slope",
+                "NaN",
+            ],
             "--slope",
         ),
-        (vec!["--time-limit", "-1", "cribbage", "max"], "--time-limit"),
-        (vec!["--time-limit", "NaN", "cribbage", "max"], "--time-limit"),
-        (vec!["--time-limit", "inf", "cribbage", "max"], "--time-limit"),
+        (
+            vec!["--time-limit", "-1", "cribbage", "max"],
+            "--time-limit",
+        ),
+        (
+            vec!["--time-limit", "NaN", "cribbage", "max"],
+            "--time-limit",
+        ),
+        (
+            vec!["--time-limit", "inf", "cribbage", "max"],
+            "--time-limit",
+        ),
         (vec!["--threads", "0", "cribbage", "max"], "--threads"),
         (vec!["--threads", "1000000", "cribbage", "max"], "--threads"),
         (vec!["cribbage", "discard-table", "--cores", "0"], "--cores"),
-        (vec!["haggle", "simulate", "--players", "5", "--rounds", "0"], "--rounds"),
+        (
+            vec!["haggle", "simulate", "--players", "5", "--rounds", "0"],
+            "--rounds",
+        ),
         (vec!["lost-cities", "tournament", "--games", "0"], "--games"),
     ];
     for (args, names) in cases {
@@ -255,14 +322,33 @@ fn run_within(args: &[&str], most: f64) -> std::process::Output {
 #[test]
 fn long_commands_honour_the_time_limit() {
     // The exhaustive search on the full game: stops and says so.
-    let o = run_within(&["--time-limit", "2", "modern-art", "search", "--players", "2"], 30.0);
+    let o = run_within(
+        &[
+            "--time-limit",
+            "2",
+            "modern-art",
+            "search",
+            "--players",
+            "2",
+        ],
+        30.0,
+    );
     let err = common::bad_input(&o, &["modern-art", "search"]);
     assert!(err.contains("--time-limit"), "{err}");
     // Traveller: the event search and the ILP after it share one limit.
     let o = run_within(
         &[
-            "--time-limit", "3", "--quiet", "traveller", "bound", "--board",
-            "models/traveller/classic.pl", "--start", "67", "--steps", "100",
+            "--time-limit",
+            "3",
+            "--quiet",
+            "traveller",
+            "bound",
+            "--board",
+            "models/traveller/classic.pl",
+            "--start",
+            "67",
+            "--steps",
+            "100",
         ],
         40.0,
     );
@@ -270,8 +356,16 @@ fn long_commands_honour_the_time_limit() {
     // Haggle: listing the trades of two huge hands.
     let o = run_within(
         &[
-            "--time-limit", "2", "haggle", "trade", "--players", "15", "--player",
-            "1,2:30/30/30/30/30:0/0/0/0/0", "--other", "3,4:30/30/30/30/30:0/0/0/0/0",
+            "--time-limit",
+            "2",
+            "haggle",
+            "trade",
+            "--players",
+            "15",
+            "--player",
+            "1,2:30/30/30/30/30:0/0/0/0/0",
+            "--other",
+            "3,4:30/30/30/30/30:0/0/0/0/0",
         ],
         40.0,
     );
@@ -307,7 +401,11 @@ fn results_are_never_lost_or_clobbered() {
     assert!(call(&args(&ep)).status.success());
     let o = call(&args(&ep));
     assert!(o.status.success());
-    assert!(stderr(&o).contains("replaced the existing"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("replaced the existing"),
+        "{}",
+        stderr(&o)
+    );
     // render -o never overwrites its input.
     let before = std::fs::read_to_string(&ep).unwrap();
     let e = common::bad_input(&run(&["render", &ep, "-o", &ep]), &[]);
@@ -454,4 +552,53 @@ sells_fuel(pump, 1).
             }
         }
     }
+}
+
+#[test]
+fn an_interrupted_solve_keeps_its_best_game() {
+    let dir = scratch("hostile-interrupt");
+    let out = dir.join("t100.json");
+    let child = common::bin()
+        .args([
+            "traveller",
+            "bound",
+            "--method",
+            "events",
+            "--board",
+            "models/traveller/classic.pl",
+            "--start",
+            "67",
+            "--steps",
+            "100",
+            "--out",
+        ])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The search writes its starting plan at once; then it runs for minutes.
+    let t = std::time::Instant::now();
+    while !out.exists() && t.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(out.exists(), "no plan written within 120 s");
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(gamebounds::interrupt::EXIT_INTERRUPTED),
+        "{err}"
+    );
+    assert!(
+        err.contains("interrupted: the best game so far") && err.contains("t100.json"),
+        "{err}"
+    );
+    let v = run(&["verify", out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
 }

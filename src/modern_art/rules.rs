@@ -320,7 +320,10 @@ impl Config {
                 self.deck.artists.len()
             );
         }
-        if v.value_points.iter().any(|&p| !(0..=MAX_POINTS).contains(&p)) {
+        if v.value_points
+            .iter()
+            .any(|&p| !(0..=MAX_POINTS).contains(&p))
+        {
             bail!("key `value_points`: points must be 0 to {MAX_POINTS}");
         }
         if !(0..=MAX_POINTS).contains(&v.award_value) {
@@ -330,7 +333,10 @@ impl Config {
             );
         }
         if v.awards > MAX_AWARDS {
-            bail!("key `awards`: at most {MAX_AWARDS} tokens, not {}", v.awards);
+            bail!(
+                "key `awards`: at most {MAX_AWARDS} tokens, not {}",
+                v.awards
+            );
         }
         // The model has one variable per value level an artist can reach.
         let top = v.value_points.iter().copied().max().unwrap_or(0);

@@ -463,7 +463,8 @@ pub fn bound(
         common.note(format!(
             "traveller: the event search did not finish; the ILP now with the {} s left, \
              from the search's best plan",
-            opts.time_limit.map_or("unlimited".into(), |s| format!("{s:.0}"))
+            opts.time_limit
+                .map_or("unlimited".into(), |s| format!("{s:.0}"))
         ));
         hint = plan;
     }
@@ -557,6 +558,7 @@ fn events_bound(
             let mut p = payload(board, "events", plan, rp.last());
             p.search = Some("the search was still running when this plan was found".into());
             let env = game_episode(v, cash, p)?;
+            crate::interrupt::offer(&env, path);
             env.save(path)?;
             crate::io::write_atomic(&path.with_extension("md"), render::render(&env)?.as_bytes())?;
             Ok(())
@@ -568,6 +570,12 @@ fn events_bound(
             );
         }
     };
+    // The starting plan is the first game kept (an interrupt writes it).
+    if let Ok(rp) = engine::replay(board, rules, start, hint) {
+        if rp.illegal.is_none() && hint.len() <= steps {
+            keep(hint, rp.last().cash);
+        }
+    }
     let o = sequences::solve_keeping(
         board,
         rules,
