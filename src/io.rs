@@ -107,7 +107,7 @@ pub fn check_out(path: &Path) -> Result<()> {
     let ours = dir
         .file_name()
         .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
-    if !dir.is_dir() && !(ours && parent_of(&dir).is_dir()) {
+    if !(dir.is_dir() || ours && parent_of(&dir).is_dir()) {
         bail!(
             "--out {}: directory {} does not exist (create it first)",
             path.display(),

@@ -295,7 +295,9 @@ pub fn acceptable_trades_until(
     'outer: for x in &a_can {
         for y in &b_can {
             tried += 1;
-            if tried % 4096 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if tried.is_multiple_of(4096)
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 stopped = true;
                 break 'outer;
             }

@@ -196,7 +196,7 @@ impl Searcher {
         if self.memo.len() >= self.limit {
             self.gave_up = true;
         }
-        if self.memo.len() % 1024 == 0
+        if self.memo.len().is_multiple_of(1024)
             && self
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
