@@ -103,8 +103,10 @@ pub fn check(env: &Envelope, sense: Sense, truth: f64) -> Result<()> {
         }
     }
     if env.status == Status::Optimal {
-        let proven =
-            env.bound.is_some_and(|b| close(b, value)) && env.gap.is_none_or(|g| g.abs() <= 1e-9);
+        // Within the solver's own tolerances (an integral objective's bound may sit a
+        // hair above it).
+        let near = |b: f64| (b - value).abs() <= 1e-4 * value.abs().max(1.0);
+        let proven = env.bound.is_some_and(near) && env.gap.is_none_or(|g| g.abs() <= 1e-4);
         if !proven {
             return Err(reject(
                 game,

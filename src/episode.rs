@@ -141,6 +141,7 @@ mod tests {
     #[test]
     fn roundtrip_and_errors() {
         let dir = std::env::temp_dir().join(format!("gb-episode-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("e.json");
         let e = Envelope::exact(
             "cribbage",

@@ -68,7 +68,8 @@ fn tampers(env: &Envelope) -> Vec<(String, Envelope)> {
         e.objective = flipped(&e.objective)
     });
     match env.game.as_str() {
-        "modern-art" => edit("objective min-winner", &|e| {
+        // Only a split episode shows which objective it was (max-player alone is split).
+        "modern-art" if env.payload.get("split").is_some() => edit("objective min-winner", &|e| {
             e.objective = "min-winner".into()
         }),
         "traveller" => edit("objective max-stock", &|e| e.objective = "max-stock".into()),

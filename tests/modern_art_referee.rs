@@ -232,9 +232,9 @@ fn claims_must_match() {
         ),
         (
             "min-winner",
-            None,
+            Some(0),
             9,
-            "certified: min-winner 9 (all players: P1 9, P2 4)",
+            "certified: player P1 scores 9, min-winner 9 (all players: P1 9, P2 4)",
         ),
     ] {
         let payload: Payload = env.payload_as().unwrap();
@@ -907,8 +907,9 @@ fn lazy_and_eager_search_agree_on_every_miniature() {
 
 #[test]
 fn cli_search_verify_render() {
-    // A directory inside the scratch one, left for `--out` to create.
+    // --out never creates a directory: it must exist.
     let dir = scratch("ma").join("episodes");
+    std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("m01.json");
     run_ok(&[
         "modern-art",

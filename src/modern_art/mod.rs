@@ -63,19 +63,12 @@ pub fn verify(env: &Envelope) -> Result<String> {
     }
     let objective = solve::parse_objective(&env.objective)
         .map_err(|e| Rejected(format!("modern-art: rejected: {e}")))?;
-    // A solve names a seat for max-player only; the search also for a 2-player margin;
-    // the winner's score (min-winner) is never about a seat.
-    let seat_ok = match objective {
-        model::Objective::MaxPlayer => true,
-        model::Objective::MinWinner => false,
-        _ => env.solver.is_none(),
-    };
-    if let (Some(p), false) = (payload.player, seat_ok) {
+    // Only a max-player solve is split (the other objectives are solved whole).
+    if payload.split.is_some() && objective != model::Objective::MaxPlayer {
         return Err(Rejected(format!(
-            "modern-art: rejected: the game record is about player P{}, which objective {} \
-             is not (only max-player, or a search's max-margin, names a seat)",
-            p + 1,
-            env.objective
+            "modern-art: rejected: the episode was proven by a split, which only max-player \
+             solves use, but claims objective {}",
+            claims::clip(&env.objective, 40)
         ))
         .into());
     }
