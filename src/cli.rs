@@ -3,12 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use clap::{Args, FromArgMatches, Subcommand};
 
 use crate::episode::Envelope;
-use crate::games;
 use crate::lp::SolveOptions;
+use crate::{claims, games};
 
 const ABOUT: &str = "Exact score bounds for board and card games.
 
@@ -71,10 +71,10 @@ pub struct Common {
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Stop the solver after S seconds (the result is then "best found", not a maximum).
-    #[arg(long, global = true, value_name = "S")]
+    #[arg(long, global = true, value_name = "S", allow_hyphen_values = true, value_parser = crate::options::seconds)]
     pub time_limit: Option<f64>,
     /// Solver threads (1 keeps results reproducible).
-    #[arg(long, global = true, default_value_t = 1, value_name = "N")]
+    #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::threads)]
     pub threads: u32,
     /// No progress lines on stderr.
     #[arg(long, global = true)]
@@ -131,9 +131,14 @@ impl Common {
     }
 
     /// Write an episode to `path` with its rendering and picture beside it (see
-    /// [`save_episode`]), and note where.
+    /// [`save_episode`]), and note where. Replacing an existing episode is said on stderr
+    /// even with --quiet.
     pub fn save_episode(&self, path: &Path, env: &Envelope) -> Result<()> {
+        let replaced = path.is_file();
         let (md, svg) = save_episode(path, env)?;
+        if replaced {
+            eprintln!("replaced the existing {}", path.display());
+        }
         self.note(format!(
             "wrote {}, {} and {}",
             path.display(),
@@ -244,18 +249,18 @@ pub fn command() -> clap::Command {
         .arg_required_else_help(true)
 }
 
-/// Write a text file, creating its directory first; errors name the path.
+/// Write a text file atomically ([`crate::io::write_atomic`]); a missing directory is
+/// an error naming it (the project's `results/` and `games/` excepted).
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create directory {}", dir.display()))?;
-    }
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+    crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
 }
 
 /// Run the command `matches` (from [`command`]) names.
 pub fn run(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
+    if let Some(out) = &common.out {
+        crate::io::check_out(out)?;
+    }
     if let Some((name, sub)) = matches.subcommand() {
         if let Ok(game) = games::find(name) {
             return game.run(sub, &common);
@@ -285,12 +290,27 @@ pub fn run(matches: &clap::ArgMatches) -> Result<()> {
             let env = Envelope::load(&file)?;
             let msg = games::verify(&env)?;
             println!("{msg}");
+            let shown = file.display().to_string();
+            if let Some(note) = claims::bound_note(&env, games::bound_rechecked(&env), &shown) {
+                println!("{note}");
+            }
+            let shown = file.display().to_string();
+            if let Some(note) = claims::bound_note(&env, games::bound_rechecked(&env), &shown) {
+                println!("{note}");
+            }
             Ok(())
         }
     }
 }
 
 fn render_file(file: &Path, output: Option<&Path>, svg: Option<&Path>) -> Result<()> {
+    if let Some(p) = output.filter(|p| crate::io::same_file(p, file)) {
+        anyhow::bail!(
+            "render -o {}: that is the episode being rendered; give another file (e.g. {})",
+            p.display(),
+            file.with_extension("md").display()
+        );
+    }
     let env = Envelope::load(file)?;
     if let Some(p) = svg {
         write_file(p, &games::svg(&env)?)?;

@@ -89,29 +89,32 @@ impl Envelope {
             .with_context(|| format!("cannot read episode file {}", path.display()))?;
         let env: Envelope = serde_json::from_str(&text).map_err(|e| {
             anyhow!(
-                "{} is not a gamebounds episode: {e} (expected the JSON written by a \
+                "{} is not a gamebounds episode: {} (expected the JSON written by a \
                  `gamebounds <game> ... --out FILE.json` run)",
-                path.display()
+                path.display(),
+                crate::claims::clip(&e.to_string(), 300)
             )
         })?;
         crate::games::find(&env.game).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(env)
     }
 
-    /// Write pretty JSON; the parent directory is created if needed.
+    /// Write pretty JSON atomically ([`crate::io::write_atomic`]: the directory must
+    /// exist).
     pub fn save(&self, path: &Path) -> Result<()> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create directory {}", dir.display()))?;
-        }
         let text = serde_json::to_string_pretty(self)? + "\n";
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+        crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
     }
 
     /// Parse the payload into the game's own type.
     pub fn payload_as<T: serde::de::DeserializeOwned>(&self) -> Result<T> {
-        serde_json::from_value(self.payload.clone())
-            .map_err(|e| anyhow!("{} episode has a malformed payload: {e}", self.game))
+        serde_json::from_value(self.payload.clone()).map_err(|e| {
+            anyhow!(
+                "{} episode has a malformed payload: {}",
+                self.game,
+                crate::claims::clip(&e.to_string(), 300)
+            )
+        })
     }
 }
 
@@ -122,6 +125,7 @@ mod tests {
     #[test]
     fn roundtrip_and_errors() {
         let dir = std::env::temp_dir().join(format!("gb-episode-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("e.json");
         let e = Envelope::exact(
             "cribbage",

@@ -69,6 +69,16 @@ pub fn verify(env: &Envelope) -> Result<String> {
     find(&env.game)?.verify(env)
 }
 
+/// Whether [`verify`] re-establishes the episode's bound itself (an enumeration, an exact
+/// recomputation) rather than taking the solver's word for it.
+pub fn bound_rechecked(env: &Envelope) -> bool {
+    match env.game.as_str() {
+        "cribbage" => env.objective != "max" || env.status == crate::lp::Status::Optimal,
+        "haggle" => matches!(env.objective.as_str(), "score" | "goal" | "simulate"),
+        _ => false,
+    }
+}
+
 /// Render an episode as markdown.
 pub fn render(env: &Envelope) -> Result<String> {
     find(&env.game)?.render(env)

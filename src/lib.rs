@@ -11,12 +11,16 @@
 // name the private function that does the work.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod claims;
 pub mod cli;
 pub mod episode;
 pub mod error;
 pub mod games;
 pub mod grid;
+pub mod interrupt;
+pub mod io;
 pub mod lp;
+pub mod options;
 pub mod render;
 pub mod rng;
 pub mod site;

@@ -34,7 +34,10 @@ pub fn kv_table<'a>(rows: impl IntoIterator<Item = (&'a str, String)>) -> String
 
 /// A number as people read it: integers without a decimal point.
 pub fn num(x: f64) -> String {
-    if (x - x.round()).abs() < 1e-9 {
+    if !x.is_finite() || x.abs() >= 1e15 {
+        // Beyond 64-bit integers and exact cents: scientific notation, never a clamped i64.
+        format!("{x:e}")
+    } else if (x - x.round()).abs() < 1e-9 {
         format!("{}", x.round() as i64)
     } else {
         format!("{x:.4}")

@@ -190,6 +190,7 @@ fn max_episode_verifies_and_tampering_is_rejected() {
     weaker["payload"]["breakdown"] = scored["payload"]["breakdown"].clone();
     weaker["payload"]["score"] = (scored["value"].as_f64().unwrap() as u64).into();
     weaker["value"] = scored["value"].clone();
+    weaker["bound"] = scored["value"].clone();
     for (name, e, why) in [
         ("bad", bad, "claims 25"),
         ("five", with_five, "breaks --without"),

@@ -466,7 +466,10 @@ fn simulation_episode(v: &Variant, sim: &player::Simulation) -> gamebounds::epis
         "haggle",
         serde_json::to_value(v).unwrap(),
         "simulate",
-        0.0,
+        // The value `haggle simulate` writes: the leader's true score after the last round.
+        sim.rounds
+            .last()
+            .map_or(0, |r| r.table[sim.standings[0]].true_score) as f64,
         serde_json::to_value(sim).unwrap(),
     )
 }

@@ -145,7 +145,7 @@ pub enum Command {
         #[command(flatten)]
         rules: RulesArgs,
         /// Worker threads for the enumeration (the result does not depend on it).
-        #[arg(long, default_value_t = 2, value_name = "N")]
+        #[arg(long, default_value_t = 2, value_name = "N", value_parser = crate::options::cores)]
         cores: usize,
     },
     /// The best keep's expected value over every deal: all 20,358,520 six-card deals,
@@ -167,7 +167,7 @@ pub enum Command {
         /// Evaluate all deals one by one (the cross-check; slower).
         #[arg(long)]
         no_symmetry: bool,
-        #[arg(long, default_value_t = 2, value_name = "N")]
+        #[arg(long, default_value_t = 2, value_name = "N", value_parser = crate::options::cores)]
         cores: usize,
         #[command(flatten)]
         rules: RulesArgs,
@@ -216,7 +216,7 @@ pub enum Command {
         #[arg(long, default_value = "results/bench-cribbage.md")]
         file: PathBuf,
         /// Repetitions of each measurement (medians are reported).
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = crate::options::count)]
         repeat: usize,
     },
 }
@@ -510,7 +510,7 @@ fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common
          exact histogram, mean, minimum and maximum.\n",
         b.evaluated
     ));
-    std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
+    crate::io::write_atomic(&md_path, md.as_bytes())?;
     for (role, name) in [(Role::Dealer, "dealer"), (Role::Pone, "pone")] {
         save(
             &table_episode(role, &std, true, 2),

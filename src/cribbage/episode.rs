@@ -10,7 +10,7 @@
 //! rules); `verify` replays under them. Episodes from before rules files have none there
 //! and are replayed under the standard rules.
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
 use super::analysis::{self, Check, Distribution, Enumerated, KeepEv, Role};
@@ -18,6 +18,7 @@ use super::engine::{breakdown, Breakdown};
 use super::rules::{show, Card, Query, Variant};
 use super::ruleset::CribbageRules;
 use super::table::{self, DiscardTable, Tables};
+use crate::claims::{self, Sense};
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use crate::lp::Status;
@@ -95,10 +96,10 @@ pub fn verify(env: &Envelope) -> Result<String> {
         "discard" => verify_discard(env),
         "distribution" => verify_distribution(env),
         "discard-table" => verify_table(env),
-        o => bail!(
-            "cribbage episode has unknown objective `{o}` (known: score, discard, max, \
-             distribution, discard-table)"
-        ),
+        o => Err(reject(format!(
+            "unknown objective `{}` (known: score, discard, max, distribution, discard-table)",
+            claims::clip(o, 60)
+        ))),
     }
 }
 
@@ -136,14 +137,15 @@ fn verify_score(env: &Envelope) -> Result<String> {
     let b = breakdown(&hand, p.start, rules.flush(p.variant));
     if b != p.breakdown || env.value != Some(b.total as f64) {
         return Err(reject(format!(
-            "{} with start {} scores {} ({} rules), the episode claims {:?}",
+            "{} with start {} scores {} ({} rules), the episode claims {}",
             show(&hand),
             p.start,
             b.total,
             p.variant.name(),
-            env.value
+            claims::show(env.value)
         )));
     }
+    claims::check(env, Sense::Maximise, b.total as f64)?;
     Ok(format!(
         "cribbage score: referee agrees: {} with start {} scores {} ({} counting; {})",
         show(&hand),
@@ -188,6 +190,7 @@ fn verify_max(env: &Envelope) -> Result<String> {
             p.start
         )));
     }
+    claims::check(env, Sense::Maximise, b.total as f64)?;
     let mut msg = format!(
         "cribbage max: referee agrees: {} with start {} scores {} ({}; {})",
         show(&hand),
@@ -201,8 +204,9 @@ fn verify_max(env: &Envelope) -> Result<String> {
         if e.max != Some(b.total) {
             return Err(reject(format!(
                 "the episode claims a proven maximum {}, enumeration of every allowed \
-                 (hand, start) pair finds {:?}",
-                b.total, e.max
+                 (hand, start) pair finds {}",
+                b.total,
+                e.max.map_or("no pair".into(), |m| m.to_string())
             )));
         }
         if let Some(c) = &p.count {
@@ -255,6 +259,7 @@ fn verify_discard(env: &Envelope) -> Result<String> {
     {
         return Err(reject("the episode's value is not the best keep's".into()));
     }
+    claims::check(env, Sense::Maximise, again[0].total.to_f64())?;
     Ok(format!(
         "cribbage discard: referee agrees ({}): best keep of {} is {} at {}",
         rules.describe(),
@@ -273,6 +278,7 @@ fn verify_distribution(env: &Envelope) -> Result<String> {
             "the distribution differs from a fresh enumeration".into(),
         ));
     }
+    claims::check(env, Sense::Maximise, again.mean.to_f64())?;
     Ok(format!(
         "cribbage distribution: referee agrees ({}): {} pairs, mean {}",
         rules.describe(),
@@ -299,6 +305,7 @@ fn verify_table(env: &Envelope) -> Result<String> {
             "the discard table differs from a fresh enumeration".into(),
         ));
     }
+    claims::check(env, Sense::Maximise, again.mean.to_f64())?;
     // The extremes once more, deal by deal with the plain discard routine.
     for x in [&p.min, &p.max] {
         let best = &analysis::discard(&x.deal, p.role, &rules)?[0];

@@ -10,7 +10,7 @@ use super::engine;
 use super::episode::{BoundPayload, GoalPayload, ScorePayload};
 use super::model::{Objective, Problem};
 use super::player;
-use super::rules::{Hand, RuleSet, Variant};
+use super::rules::{self, Hand, RuleSet, Variant};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::grid::Vary;
@@ -132,7 +132,7 @@ pub enum Command {
         #[arg(long, default_value_t = 15)]
         players: usize,
         /// Rows shown in the table (all are in --json).
-        #[arg(long, default_value_t = 15)]
+        #[arg(long, default_value_t = 15, value_parser = crate::options::count)]
         limit: usize,
         #[command(flatten)]
         variant: VariantArgs,
@@ -195,7 +195,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Rounds of meetings.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = crate::options::count)]
         rounds: usize,
         #[command(flatten)]
         variant: VariantArgs,
@@ -220,7 +220,7 @@ pub enum Command {
     /// Example: gamebounds haggle bench --repeats 5
     #[command(verbatim_doc_comment)]
     Bench {
-        #[arg(long, default_value_t = 7)]
+        #[arg(long, default_value_t = 7, value_parser = crate::options::count)]
         repeats: usize,
         /// Where to write the report.
         #[arg(long, default_value = "results/bench-haggle.md")]
@@ -419,15 +419,28 @@ pub struct Cmd {
     pub goal: Hand,
 }
 
+/// A hand or goal the deck of `players` can hold: 2N cards of each colour at most.
+fn in_deck(h: Hand, players: usize, what: &str) -> Result<Hand> {
+    let cap = (2 * players).min(u8::MAX as usize) as u8;
+    if let Some(i) = (0..5).find(|&i| h.0[i] > cap) {
+        bail!(
+            "{what} {h}: {} {} cards, but {players} players' deck has {cap} of each colour",
+            h.0[i],
+            rules::COLOURS[i]
+        );
+    }
+    Ok(h)
+}
+
 fn parse_player(s: &str, players: usize, v: &Variant, opts: &SolveOptions) -> Result<Cmd> {
     let parts: Vec<&str> = s.split(':').collect();
     if !(2..=3).contains(&parts.len()) {
         bail!("`{s}` must be KNOWN:HAND or KNOWN:HAND:GOAL, e.g. 1,3:3/1/3/3/2");
     }
     let known = RuleSet::parse(parts[0])?;
-    let hand = Hand::parse(parts[1])?;
+    let hand = in_deck(Hand::parse(parts[1])?, players, "hand")?;
     let goal = match parts.get(2) {
-        Some(g) => Hand::parse(g)?,
+        Some(g) => in_deck(Hand::parse(g)?, players, "goal")?,
         None => {
             let quiet = SolveOptions {
                 quiet: true,
@@ -494,8 +507,19 @@ fn judge(common: &Common, a: &Cmd, b: Option<&Cmd>, offer: &str, request: &str) 
 
 fn list(common: &Common, a: &Cmd, b: &Cmd, limit: usize) -> Result<()> {
     let started = Instant::now();
-    let trades = engine::acceptable_trades((&a.hand, &a.goal), (&b.hand, &b.goal));
+    let deadline = common
+        .time_limit
+        .map(|s| started + std::time::Duration::from_secs_f64(s));
+    let (trades, stopped) =
+        engine::acceptable_trades_until((&a.hand, &a.goal), (&b.hand, &b.goal), deadline);
     let ms = started.elapsed().as_secs_f64() * 1e3;
+    if stopped {
+        eprintln!(
+            "haggle trade: --time-limit reached after {ms:.0} ms; listing the {} acceptable \
+             trades found so far (not all)",
+            trades.len()
+        );
+    }
     if common.json {
         return common.print_json(&serde_json::json!({
             "player": {"known": a.known, "hand": a.hand, "goal": a.goal},

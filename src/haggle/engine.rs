@@ -273,6 +273,17 @@ pub fn after(hand: &Hand, gives: &Hand, gets: &Hand) -> Hand {
 /// each side can only give away cards surplus to its goal, so only sub-multisets of the
 /// two surpluses are tried (never every hand).
 pub fn acceptable_trades(a: (&Hand, &Hand), b: (&Hand, &Hand)) -> Vec<Trade> {
+    acceptable_trades_until(a, b, None).0
+}
+
+/// [`acceptable_trades`] that stops at `deadline`: the trades found so far (sorted) and
+/// whether the listing was cut short.
+pub fn acceptable_trades_until(
+    a: (&Hand, &Hand),
+    b: (&Hand, &Hand),
+    deadline: Option<std::time::Instant>,
+) -> (Vec<Trade>, bool) {
+    let mut stopped = false;
     let (ah, ag) = a;
     let (bh, bg) = b;
     let da = ah.distance(ag) as i32;
@@ -280,8 +291,16 @@ pub fn acceptable_trades(a: (&Hand, &Hand), b: (&Hand, &Hand)) -> Vec<Trade> {
     let a_can = sub_multisets(&surplus(ah, ag));
     let b_can = sub_multisets(&surplus(bh, bg));
     let mut out = Vec::new();
-    for x in &a_can {
+    let mut tried = 0u64;
+    'outer: for x in &a_can {
         for y in &b_can {
+            tried += 1;
+            if tried.is_multiple_of(4096)
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                stopped = true;
+                break 'outer;
+            }
             if x.total() + y.total() == 0 {
                 continue;
             }
@@ -308,7 +327,7 @@ pub fn acceptable_trades(a: (&Hand, &Hand), b: (&Hand, &Hand)) -> Vec<Trade> {
             .then(t.a_gives.cmp(&s.a_gives))
             .then(t.b_gives.cmp(&s.b_gives))
     });
-    out
+    (out, stopped)
 }
 
 #[cfg(test)]

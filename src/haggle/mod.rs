@@ -18,6 +18,7 @@ pub mod svg;
 
 use anyhow::Result;
 
+use crate::claims::{self, Sense};
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use episode::{BoundPayload, GoalPayload, ScorePayload};
@@ -36,10 +37,11 @@ pub fn verify(env: &Envelope) -> Result<String> {
         "goal" => verify_goal(env, &v),
         "max-player" | "max-total" => verify_bound(env, &v),
         "simulate" => verify_simulation(env, &v),
-        o => anyhow::bail!(
-            "haggle episode has objective `{o}` (expected score, goal, max-player, max-total \
-             or simulate)"
-        ),
+        o => reject(format!(
+            "haggle episode has objective `{}` (expected score, goal, max-player, max-total \
+             or simulate)",
+            claims::clip(o, 60)
+        )),
     }
 }
 
@@ -50,6 +52,8 @@ fn verify_score(env: &Envelope, v: &Variant) -> Result<String> {
     if again != p.scores {
         return reject("haggle score episode: the referee scores these hands differently".into());
     }
+    let first = again.first().map_or(0, |s| s.total);
+    claims::check(env, Sense::Maximise, first as f64)?;
     Ok(format!(
         "verified: {} hand(s) re-scored under rules {}",
         hands.len(),
@@ -106,6 +110,7 @@ fn verify_goal(env: &Envelope, v: &Variant) -> Result<String> {
             p.goal, p.true_score
         ));
     }
+    claims::check(env, Sense::Maximise, believed as f64)?;
     Ok(format!(
         "verified: goal {} scores {} under rules {} and is optimal among all hands \
          (enumerated); true score {}",
@@ -145,12 +150,17 @@ fn verify_bound(env: &Envelope, v: &Variant) -> Result<String> {
         "max-player" => scores[0].total,
         _ => scores.iter().map(|s| s.total).sum(),
     };
-    if env.value != Some(value as f64) {
-        return reject(format!(
-            "the referee scores this game at {value}, the episode claims {:?}",
-            env.value
-        ));
+    for (i, (m, s)) in p.model_scores.iter().zip(&scores).enumerate() {
+        if m.is_some_and(|m| m != s.total) {
+            return reject(format!(
+                "the model's score of hand {} is {}, the referee's {}",
+                i + 1,
+                m.unwrap_or_default(),
+                s.total
+            ));
+        }
     }
+    claims::check(env, Sense::Maximise, value as f64)?;
     Ok(format!(
         "verified: {} hands re-scored by the referee, {} = {value} ({})",
         p.players,
@@ -186,12 +196,14 @@ fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
         for m in &round.meetings {
             let (a, b) = (m.a, m.b);
             if a >= n || b >= n || a == b {
-                return reject(format!("round {}: bad pair {a}, {b}", r + 1));
+                return reject(format!("round {}: bad pair {}, {}", r + 1, a + 1, b + 1));
             }
             if m.shared != player::both_gain(seats[a].known, seats[b].known) {
                 return reject(format!(
-                    "round {}: players {a} and {b} share rules only when both gain",
-                    r + 1
+                    "round {}: players {} and {} share rules only when both gain",
+                    r + 1,
+                    a + 1,
+                    b + 1
                 ));
             }
             if m.shared {
@@ -205,8 +217,10 @@ fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
                     || !engine::accepts(&bh, &m.b_goal, &t.a_gives, &t.b_gives)
                 {
                     return reject(format!(
-                        "round {}: players {a} and {b} would not both accept {} for {}",
+                        "round {}: players {} and {} would not both accept {} for {}",
                         r + 1,
+                        a + 1,
+                        b + 1,
                         t.a_gives,
                         t.b_gives
                     ));
@@ -220,31 +234,66 @@ fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
         for (p, row) in round.table.iter().enumerate() {
             if row.hand != seats[p].hand || row.known != seats[p].known {
                 return reject(format!(
-                    "round {}: player {p}'s hand or rules do not follow from the trades",
-                    r + 1
+                    "round {}: player {}'s hand or rules do not follow from the trades",
+                    r + 1,
+                    p + 1
                 ));
             }
             if !row.handed_in.within(&row.hand) {
                 return reject(format!(
-                    "round {}: player {p} hands in cards it does not hold",
-                    r + 1
+                    "round {}: player {} hands in cards it does not hold",
+                    r + 1,
+                    p + 1
                 ));
             }
             let believed = engine::believed(&row.handed_in, row.known, None, v)?;
             if believed != row.believed || truth[p] != row.true_score {
                 return reject(format!(
-                    "round {}: player {p}'s scores differ from the referee's ({believed}, {})",
+                    "round {}: player {}'s scores differ from the referee's ({believed}, {})",
                     r + 1,
+                    p + 1,
                     truth[p]
                 ));
             }
         }
     }
+    check_standings(env, &s)?;
     Ok(format!(
         "verified: {n} players, {} rounds replayed; every trade acceptable to both, every \
          score re-scored by the referee",
         s.rounds.len()
     ))
+}
+
+/// The standings (players by final true score, best first, ties by seat) and the value
+/// (the leader's true score) of a simulation, against its last round.
+fn check_standings(env: &Envelope, s: &player::Simulation) -> Result<()> {
+    let last: Vec<i64> = match s.rounds.last() {
+        Some(r) if r.table.len() == s.players => r.table.iter().map(|x| x.true_score).collect(),
+        Some(r) => {
+            return reject(format!(
+                "the last round lists {} players, the game has {}",
+                r.table.len(),
+                s.players
+            ))
+        }
+        None => return claims::check(env, Sense::Maximise, 0.0),
+    };
+    let mut standings: Vec<usize> = (0..s.players).collect();
+    standings.sort_by_key(|&p| (-last[p], p));
+    if standings != s.standings {
+        let seats = |v: &[usize]| {
+            let all: Vec<String> = v.iter().map(|p| format!("P{}", p + 1)).collect();
+            claims::clip(&all.join(", "), 120)
+        };
+        return reject(format!(
+            "the standings are {}, the last round's scores give {}",
+            seats(&s.standings),
+            seats(&standings)
+        ));
+    }
+    let best = standings.first().map_or(0, |&p| last[p]);
+    claims::check(env, Sense::Maximise, best as f64)
 }
 
 pub fn render(env: &Envelope) -> Result<String> {

@@ -153,11 +153,40 @@ pub fn verify(env: &Envelope) -> Result<String> {
             p.score
         )));
     }
-    if env.value.map(|v| v.round() as i32) != Some(score) {
+    let sense = match (p.kind, p.sense.as_str()) {
+        (_, "max") => Sense::Maximise,
+        (Kind::FreeDeck, "min") => Sense::Minimise,
+        (k, s) => {
+            return Err(reject(format!(
+                "the payload's sense `{}` is not one a {} bound has",
+                crate::claims::clip(s, 40),
+                if k == Kind::FreeDeck {
+                    "free-deck"
+                } else {
+                    "fixed-deck"
+                }
+            )))
+        }
+    };
+    let objective = objective_name(p.kind, sense);
+    if env.objective != objective {
         return Err(reject(format!(
-            "the episode claims {:?} but the referee scores the game {score}",
-            env.value
+            "the objective is `{}`, but the game record is a {objective} bound",
+            crate::claims::clip(&env.objective, 60)
         )));
+    }
+    crate::claims::check(env, sense, score as f64)?;
+    if p.capacity != rules.expedition_capacity() {
+        return Err(reject(format!(
+            "the payload's expedition capacity is {}, the rules give {}",
+            p.capacity,
+            rules.expedition_capacity()
+        )));
+    }
+    if p.kind == Kind::FreeDeck && p.ilp_expeditions != p.expeditions {
+        return Err(reject(
+            "a free-deck game plays the ILP's expeditions, the payload lists others",
+        ));
     }
     if expedition_strings(&rules, &state.expedition_cards(0)) != p.expeditions {
         return Err(reject(
@@ -199,12 +228,6 @@ pub fn verify(env: &Envelope) -> Result<String> {
                         "the record's deck is not the deck shuffled with seed {seed}"
                     )));
                 }
-            }
-            if env.bound.is_some_and(|b| (score as f64) > b + 1e-6) {
-                return Err(reject(format!(
-                    "the game scores {score}, above the claimed upper bound {:?}",
-                    env.bound
-                )));
             }
             Ok(format!(
                 "lost-cities: the referee replayed all {turns} turns of the fixed deck; player 1 \

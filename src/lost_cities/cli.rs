@@ -80,7 +80,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         deck: Option<PathBuf>,
         /// Fixed decks: planner runs (each re-aims without the cards the last run missed).
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, default_value_t = 8, value_parser = crate::options::count)]
         rounds: usize,
     },
     /// The free-deck bound for every combination of rule values: one row per
@@ -154,7 +154,7 @@ pub enum Command {
         /// Two bots (dumb, careful, lookahead).
         #[arg(long, default_value = "lookahead,dumb")]
         bots: String,
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = crate::options::count)]
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -171,7 +171,7 @@ pub enum Command {
     #[command(verbatim_doc_comment)]
     Bench {
         /// Repetitions of each measurement (the median is reported).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         repeat: usize,
         #[arg(long, default_value = "results/bench-lost-cities.md")]
         output: PathBuf,
@@ -364,8 +364,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             )?;
             let rec = s.record();
             if let Some(p) = &record {
-                std::fs::write(p, rec.to_file(&rules))
-                    .with_context(|| format!("cannot write {}", p.display()))?;
+                crate::io::write_noting(p, rec.to_file(&rules).as_bytes())?;
                 common.note(format!("wrote {}", p.display()));
             }
             if common.json {

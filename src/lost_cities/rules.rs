@@ -19,7 +19,13 @@ pub struct Colour {
     pub name: String,
 }
 
-/// A fully resolved variant.
+/// Largest `base` (expedition cost) and `bonus` (the game's are 20): scores stay far
+/// inside 32-bit integers.
+pub const MAX_POINTS: i32 = 1000;
+
+/// A fully resolved variant. Allowed ranges: 1 to 8 `colours`; 0 to 9 `wagers`;
+/// `numbers` increasing from 1 to at most 99; `hand_size` ≥ 1 with a draw pile of 3 left;
+/// `base` and `bonus` 0 to [`MAX_POINTS`]; `bonus_cards` 1 to 100.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
@@ -164,6 +170,17 @@ impl Rules {
         }
         if self.hand_size == 0 {
             bail!("key `hand_size`: must be at least 1");
+        }
+        for (key, x) in [("base", self.base), ("bonus", self.bonus)] {
+            if !(0..=MAX_POINTS).contains(&x) {
+                bail!("key `{key}`: must be 0 to {MAX_POINTS}, not {x}");
+            }
+        }
+        if self.bonus_cards == 0 || self.bonus_cards > 100 {
+            bail!(
+                "key `bonus_cards`: must be 1 to 100, not {}",
+                self.bonus_cards
+            );
         }
         let n = self.deck_size();
         if n < 2 * self.hand_size + 3 {

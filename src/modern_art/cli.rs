@@ -223,7 +223,7 @@ pub enum Command {
         /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
         /// another search path (or, with --certify, another proof tree), and these differ
         /// in time far more than one path's runs do
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode
         /// in games/ starts a `tokens-leads` split that only has to show nothing beats it
@@ -419,7 +419,11 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             } else {
                 search::Mode::Lazy
             };
-            let (value, record, stats) = search::maximise_with(&cfg, objective, seat, mode)?;
+            let deadline = common
+                .time_limit
+                .map(|s| t0 + std::time::Duration::from_secs_f64(s));
+            let (value, record, stats) =
+                search::maximise_within(&cfg, objective, seat, mode, deadline)?;
             common.note(format!(
                 "search: {objective} = {value}, {} states, {:.3} s",
                 stats.states,

@@ -20,6 +20,7 @@ pub mod svg;
 
 use anyhow::Result;
 
+use crate::claims;
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use engine::RoundSummary;
@@ -63,23 +64,21 @@ pub fn verify(env: &Envelope) -> Result<String> {
         ))
         .into());
     }
-    let value = objective_value(&env.objective, payload.player, &outcome.scores)?;
-    match env.value {
-        Some(v) if (v - value as f64).abs() < 1e-6 => {}
-        claimed => {
-            return Err(Rejected(format!(
-                "the episode's value is {}, but the replayed game gives {value} ({})",
-                claimed
-                    .map(|v| v.to_string())
-                    .unwrap_or_else(|| "missing".into()),
-                match (env.objective.as_str(), payload.player) {
-                    ("max-player", Some(p)) => format!("P{}'s score", p + 1),
-                    (o, _) => format!("objective {o}"),
-                }
-            ))
-            .into());
-        }
+    let objective = solve::parse_objective(&env.objective)
+        .map_err(|e| Rejected(format!("modern-art: rejected: {e}")))?;
+    // Only a max-player solve is split (the other objectives are solved whole).
+    if payload.split.is_some() && objective != model::Objective::MaxPlayer {
+        return Err(Rejected(format!(
+            "modern-art: rejected: the episode was proven by a split, which only max-player \
+             solves use, but claims objective {}",
+            claims::clip(&env.objective, 40)
+        ))
+        .into());
     }
+    let value = objective_value(&env.objective, payload.player, &outcome.scores)?;
+    let sense = objective.sense();
+    claims::check(env, sense, value as f64)?;
+    check_split(env, sense, payload.split.as_deref().unwrap_or(&[]))?;
     let all = seats(&outcome.scores);
     Ok(match (env.objective.as_str(), payload.player) {
         ("max-player", Some(p)) => {
@@ -97,6 +96,42 @@ pub fn verify(env: &Envelope) -> Result<String> {
     })
 }
 
+/// A split's parts against the envelope: no part's game beats the episode's value, and
+/// the episode's bound is the best part bound (scores are whole numbers: rounded down).
+fn check_split(env: &Envelope, sense: claims::Sense, parts: &[episode::SplitPart]) -> Result<()> {
+    if sense == claims::Sense::Minimise || parts.is_empty() {
+        return Ok(());
+    }
+    let value = env.value.unwrap_or(f64::NAN);
+    for part in parts {
+        if part.value.is_some_and(|v| v as f64 > value + 1e-6) {
+            return Err(Rejected(format!(
+                "modern-art: rejected: split part `{}` claims a game of {}, above the episode's \
+                 value {}",
+                claims::clip(&part.part, 80),
+                part.value.unwrap_or_default(),
+                claims::show(env.value)
+            ))
+            .into());
+        }
+    }
+    let top = parts
+        .iter()
+        .filter_map(|p| p.bound)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if let Some(b) = env.bound {
+        if top.is_finite() && b + 1e-6 < top.floor() {
+            return Err(Rejected(format!(
+                "modern-art: rejected: the bound {} is below the split's highest part bound {}",
+                claims::show(Some(b)),
+                claims::show(Some(top))
+            ))
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// `P1 37, P2 21`.
 pub fn seats(scores: &[i64]) -> String {
     scores
@@ -105,6 +140,12 @@ pub fn seats(scores: &[i64]) -> String {
         .map(|(s, v)| format!("P{} {v}", s + 1))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A claimed value as JSON for a message (never Rust syntax), cut when long.
+fn json<T: serde::Serialize>(x: &T) -> String {
+    let text = serde_json::to_string(x).unwrap_or_default();
+    claims::clip(&text.replace(',', ", "), 200)
 }
 
 /// The first claimed number of a round summary that differs from the referee's.
@@ -143,26 +184,18 @@ fn compare_round(cfg: &Config, claim: &RoundSummary, truth: &RoundSummary) -> Op
                     }
                 }
             }
-            return diff(&format!("{name} cards"), format!("{c:?}"), format!("{t:?}"));
+            return diff(&format!("{name} cards"), json(c), json(t));
         }
     }
     if claim.extra != truth.extra {
-        return diff(
-            "extra card",
-            format!("{:?}", claim.extra),
-            format!("{:?}", truth.extra),
-        );
+        return diff("extra card", json(&claim.extra), json(&truth.extra));
     }
     for (name, c, t) in [
         ("count", &claim.counts, &truth.counts),
         ("awards", &claim.awards, &truth.awards),
     ] {
         if c != t {
-            return diff(
-                &format!("{name} per artist"),
-                format!("{c:?}"),
-                format!("{t:?}"),
-            );
+            return diff(&format!("{name} per artist"), json(c), json(t));
         }
     }
     if claim.ranking != truth.ranking {
@@ -174,11 +207,7 @@ fn compare_round(cfg: &Config, claim: &RoundSummary, truth: &RoundSummary) -> Op
         ("paid values", &claim.paid, &truth.paid),
     ] {
         if c != t {
-            return diff(
-                &format!("{name} per artist"),
-                format!("{c:?}"),
-                format!("{t:?}"),
-            );
+            return diff(&format!("{name} per artist"), json(c), json(t));
         }
     }
     if claim.scores != truth.scores {

@@ -87,6 +87,21 @@ pub enum EndPlay {
     Blessed,
 }
 
+/// Most rounds a variant may have (`rounds`; the game has 4).
+pub const MAX_ROUNDS: usize = 8;
+/// Most cards of one artist in a deck (`cards.*`), dealt in one round (`deal.*`), or
+/// needed to close a round (`threshold.*`); the game's largest is 21.
+pub const MAX_CARDS: usize = 60;
+/// Most artists in a deck (`artists`; the game has 5).
+pub const MAX_ARTISTS: usize = 10;
+/// Largest value point (`value_points`) and award value (`award_value`).
+pub const MAX_POINTS: i64 = 100;
+/// Most award tokens (`awards`; the game has 5).
+pub const MAX_AWARDS: usize = 20;
+/// Highest value an artist may reach (rounds × top value point + awards × award value;
+/// the game's is 22): the model has a variable per level.
+pub const MAX_VALUE: i64 = 400;
+
 /// A rule variant, as written in `models/modern-art/*.json`. Every rule the spec names as
 /// disputed is a key; so are the deal table, the thresholds and the point scales.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -288,8 +303,8 @@ impl Config {
                 self.players
             );
         }
-        if v.rounds == 0 {
-            bail!("key `rounds`: must be at least 1");
+        if v.rounds == 0 || v.rounds > MAX_ROUNDS {
+            bail!("key `rounds`: must be 1 to {MAX_ROUNDS}, not {}", v.rounds);
         }
         for (k, row) in &v.deal {
             player_key("deal", k)?;
@@ -303,11 +318,14 @@ impl Config {
             if row[0] == 0 {
                 bail!("key `deal.{k}`: the first deal must give at least one card");
             }
+            if let Some(&big) = row.iter().find(|&&d| d > MAX_CARDS) {
+                bail!("key `deal.{k}`: a deal of {big} cards; at most {MAX_CARDS} a round");
+            }
         }
         for (k, &t) in &v.threshold {
             player_key("threshold", k)?;
-            if t == 0 {
-                bail!("key `threshold.{k}`: must be at least 1");
+            if t == 0 || t > MAX_CARDS {
+                bail!("key `threshold.{k}`: must be 1 to {MAX_CARDS}, not {t}");
             }
         }
         let key = self.players.to_string();
@@ -335,11 +353,33 @@ impl Config {
                 self.deck.artists.len()
             );
         }
-        if v.value_points.iter().any(|&p| p < 0) {
-            bail!("key `value_points`: points must not be negative");
+        if v.value_points
+            .iter()
+            .any(|&p| !(0..=MAX_POINTS).contains(&p))
+        {
+            bail!("key `value_points`: points must be 0 to {MAX_POINTS}");
         }
-        if v.award_value < 0 {
-            bail!("key `award_value`: must not be negative");
+        if !(0..=MAX_POINTS).contains(&v.award_value) {
+            bail!(
+                "key `award_value`: must be 0 to {MAX_POINTS}, not {}",
+                v.award_value
+            );
+        }
+        if v.awards > MAX_AWARDS {
+            bail!(
+                "key `awards`: at most {MAX_AWARDS} tokens, not {}",
+                v.awards
+            );
+        }
+        // The model has one variable per value level an artist can reach.
+        let top = v.value_points.iter().copied().max().unwrap_or(0);
+        let levels = v.rounds as i64 * top + v.awards as i64 * v.award_value;
+        if levels > MAX_VALUE {
+            bail!(
+                "keys `rounds`, `value_points`, `awards`, `award_value`: an artist's value could \
+                 reach {levels}, at most {MAX_VALUE} is supported (rounds × the top value point \
+                 + awards × award_value)"
+            );
         }
         Ok(())
     }
@@ -410,8 +450,11 @@ impl Deck {
     /// Artist names unique and non-empty; every artist has a card count; symbols name
     /// known artists and symbols; no artist has more symbol cards than cards.
     pub fn validate(&self) -> Result<()> {
-        if self.artists.is_empty() {
-            bail!("key `artists`: at least one artist is needed");
+        if self.artists.is_empty() || self.artists.len() > MAX_ARTISTS {
+            bail!(
+                "key `artists`: 1 to {MAX_ARTISTS} artists are supported, not {}",
+                self.artists.len()
+            );
         }
         for (i, a) in self.artists.iter().enumerate() {
             if self.artists[..i].contains(a) {
@@ -422,6 +465,9 @@ impl Deck {
             match self.cards.get(a) {
                 None => bail!("key `cards`: no card count for artist `{a}`"),
                 Some(0) => bail!("key `cards.{a}`: an artist needs at least one card"),
+                Some(&n) if n > MAX_CARDS => {
+                    bail!("key `cards.{a}`: {n} cards; at most {MAX_CARDS} per artist")
+                }
                 Some(_) => {}
             }
         }

@@ -144,6 +144,9 @@ struct Searcher {
     /// too big for an exhaustive search).
     limit: usize,
     gave_up: bool,
+    /// `--time-limit`: give up (with [`Searcher::timed_out`]) once it passes.
+    deadline: Option<std::time::Instant>,
+    timed_out: bool,
 }
 
 /// The state limit of one search (about half a gigabyte of memo).
@@ -192,6 +195,14 @@ impl Searcher {
         self.memo.insert(key, best);
         if self.memo.len() >= self.limit {
             self.gave_up = true;
+        }
+        if self.memo.len().is_multiple_of(1024)
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            self.gave_up = true;
+            self.timed_out = true;
         }
         v
     }
@@ -319,6 +330,18 @@ pub fn maximise_with(
     player: Option<usize>,
     mode: Mode,
 ) -> Result<(i64, Record, Stats)> {
+    maximise_within(config, objective, player, mode, None)
+}
+
+/// [`maximise_with`] that gives up at `deadline` (`--time-limit`) with an error saying
+/// how far it got: an unfinished exhaustive search has no game it can vouch for.
+pub fn maximise_within(
+    config: &Config,
+    objective: &str,
+    player: Option<usize>,
+    mode: Mode,
+    deadline: Option<std::time::Instant>,
+) -> Result<(i64, Record, Stats)> {
     engine::supported(config).map_err(|m| anyhow!(m))?;
     let cards: usize = (0..config.artists()).map(|a| config.cards_of(a)).sum();
     if cards > 255 {
@@ -327,7 +350,7 @@ pub fn maximise_with(
     let mut best: Option<(i64, Record)> = None;
     let mut stats = Stats::default();
     for w in weightings(objective, player, config.players)? {
-        let (value, record, states) = search(config, w, mode)?;
+        let (value, record, states) = search(config, w, mode, deadline)?;
         stats.states += states;
         if best.as_ref().is_none_or(|(b, _)| value > *b) {
             best = Some((value, record));
@@ -344,7 +367,12 @@ pub fn maximise_with(
 }
 
 /// One weighted search: its value, the best line's record and the number of states.
-fn search(config: &Config, w: Weights, mode: Mode) -> Result<(i64, Record, usize)> {
+fn search(
+    config: &Config,
+    w: Weights,
+    mode: Mode,
+    deadline: Option<std::time::Instant>,
+) -> Result<(i64, Record, usize)> {
     let lazy = mode == Mode::Lazy;
     let mut s = Searcher {
         objective: w,
@@ -352,6 +380,8 @@ fn search(config: &Config, w: Weights, mode: Mode) -> Result<(i64, Record, usize
         memo: Memo::default(),
         limit: STATE_LIMIT,
         gave_up: false,
+        deadline,
+        timed_out: false,
     };
     let root = if lazy {
         State::lazy(config)
@@ -359,6 +389,17 @@ fn search(config: &Config, w: Weights, mode: Mode) -> Result<(i64, Record, usize
         State::unrecorded(config)
     };
     let value = s.value(&root);
+    if s.timed_out {
+        bail!(
+            "the search reached --time-limit after valuing {} states of variant `{}` with {} \
+             players, without finishing: an unfinished exhaustive search proves nothing, so \
+             there is no game to report (`modern-art solve` gives a best game and a bound \
+             within a time limit)",
+            s.memo.len(),
+            config.variant.name,
+            config.players
+        );
+    }
     if s.gave_up {
         bail!(
             "the search gave up after {} states: variant `{}` with {} players is too big for an \

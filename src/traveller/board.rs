@@ -264,10 +264,23 @@ impl Board {
     }
 }
 
+/// Most squares on a board (the large generated board has 340).
+pub const MAX_SQUARES: usize = 5000;
+/// Largest grid coordinate, either sign (drawings have a cell per grid point).
+pub const MAX_COORD: i64 = 1000;
+/// Largest price (£ a unit) and unit volume (cu ft) a board may give.
+pub const MAX_PRICE: f64 = 1e6;
+
 /// Every rule a board must satisfy; the first broken one is the error.
 fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
     if f.squares.is_empty() {
         bail!("the board has no squares (add facts `square(S, X, Y).`)");
+    }
+    if f.squares.len() > MAX_SQUARES {
+        bail!(
+            "the board has {} squares; at most {MAX_SQUARES} are supported",
+            f.squares.len()
+        );
     }
     let mut at: HashMap<u32, (i64, i64)> = HashMap::new();
     let mut taken: HashMap<(i64, i64), u32> = HashMap::new();
@@ -275,6 +288,9 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
         let here = &o.squares[i];
         if s.id == 0 {
             bail!("{here}: square numbers start at 1");
+        }
+        if s.x.abs() > MAX_COORD || s.y.abs() > MAX_COORD {
+            bail!("{here}: grid coordinates must be −{MAX_COORD} to {MAX_COORD}");
         }
         if at.insert(s.id, (s.x, s.y)).is_some() {
             bail!("{here}: square {} is declared twice", s.id);
@@ -369,8 +385,8 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
         if g == "fuel" {
             bail!("{here}: `fuel` cannot be a good (plans say `buy fuel Q` for the tank)");
         }
-        if !(v.is_finite() && *v > 0.0) {
-            bail!("{here}: the unit volume of {g} must be a positive number, not {v}");
+        if !(v.is_finite() && *v >= 1e-6 && *v <= MAX_PRICE) {
+            bail!("{here}: the unit volume of {g} must be 0.000001 to {MAX_PRICE}, not {v}");
         }
     }
     let mut deals: HashMap<&str, &str> = HashMap::new();
@@ -391,9 +407,9 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
                     atom(&t.good)
                 );
             }
-            if !(t.price.is_finite() && t.price > 0.0) {
+            if !(t.price.is_finite() && t.price > 0.0 && t.price <= MAX_PRICE) {
                 bail!(
-                    "{here}: the price must be a positive number, not {}",
+                    "{here}: the price must be a positive number up to {MAX_PRICE}, not {}",
                     t.price
                 );
             }
@@ -416,9 +432,9 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
                 atom(&s.building)
             );
         }
-        if !(s.price.is_finite() && s.price > 0.0) {
+        if !(s.price.is_finite() && s.price > 0.0 && s.price <= MAX_PRICE) {
             bail!(
-                "{here}: the price must be a positive number, not {}",
+                "{here}: the price must be a positive number up to {MAX_PRICE}, not {}",
                 s.price
             );
         }

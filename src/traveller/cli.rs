@@ -53,7 +53,7 @@ pub enum Command {
         #[command(flatten)]
         game: Game,
         /// Step budget T (each action is one step; the trader may stop early).
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         steps: usize,
         /// How to prove it: `events` (every sequence of purchases, sales and fuel stops,
         /// its quantities by LP and MIP: exact; the sequences grow about tenfold every
@@ -108,19 +108,19 @@ pub enum Command {
         #[command(flatten)]
         game: Game,
         /// Window length L.
-        #[arg(long, value_name = "L")]
+        #[arg(long, value_name = "L", value_parser = crate::options::steps)]
         steps: usize,
         /// Cap W on the starting worth.
-        #[arg(long, value_name = "W")]
+        #[arg(long, value_name = "W", value_parser = crate::options::non_negative)]
         wealth: f64,
-        #[arg(long, default_value_t = -1.0, allow_hyphen_values = true, value_name = "B")]
+        #[arg(long, default_value_t = -1.0, allow_hyphen_values = true, value_name = "B", value_parser = crate::options::slope)]
         slope: f64,
         /// Count only cash at the end.
         #[arg(long)]
         cash_only: bool,
         /// Chain windows of L steps (the last one shorter, cash only) from worth W
         /// until this many steps: a bound on the cash after them.
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         chain: Option<usize>,
     },
     /// The greedy trader (best profit per step, one round trip at a time): the baseline.
@@ -129,7 +129,7 @@ pub enum Command {
     Greedy {
         #[command(flatten)]
         game: Game,
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         steps: usize,
     },
     /// Regenerate results/traveller.md and the episodes in games/: bound and greedy for
@@ -139,10 +139,10 @@ pub enum Command {
     /// Example: gamebounds traveller results --time-limit 300
     Results {
         /// Step budgets on the classic board.
-        #[arg(long, value_delimiter = ',', default_value = "20,30,50,60,70,80,100")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,50,60,70,80,100", value_parser = crate::options::steps)]
         classic_steps: Vec<usize>,
         /// Step budgets on the large board.
-        #[arg(long, value_delimiter = ',', default_value = "20,30,40")]
+        #[arg(long, value_delimiter = ',', default_value = "20,30,40", value_parser = crate::options::steps)]
         large_steps: Vec<usize>,
         #[arg(long, default_value = "models/traveller", value_name = "DIR")]
         models: PathBuf,
@@ -164,9 +164,9 @@ pub enum Command {
         board: PathBuf,
         #[arg(long, default_value_t = 67)]
         start: u32,
-        #[arg(long, value_delimiter = ',', default_value = "20,50")]
+        #[arg(long, value_delimiter = ',', default_value = "20,50", value_parser = crate::options::steps)]
         steps: Vec<usize>,
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         repeat: usize,
         /// Where the report goes.
         #[arg(
@@ -395,8 +395,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
 fn show(path: &Path, svg: Option<&Path>, common: &Common) -> Result<()> {
     let board = Board::load(path)?;
     if let Some(p) = svg {
-        std::fs::write(p, draw::svg(&board))
-            .with_context(|| format!("cannot write {}", p.display()))?;
+        crate::io::write_noting(p, draw::svg(&board).as_bytes())?;
         common.note(format!("wrote {}", p.display()));
     }
     if common.json {
@@ -566,6 +565,10 @@ fn bound_with(
         Method::Events => true,
         Method::Auto => v.stock_value.is_empty() && board.goods.len() <= sequences::MAX_GOODS,
     };
+    // --time-limit covers the whole command: the ILP after the event search gets what
+    // the search left.
+    let began = std::time::Instant::now();
+    let mut opts = common.solve_options();
     // The better of the greedy and the trip planner's plans is the first plan to beat.
     let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
     if events {
@@ -573,10 +576,23 @@ fn bound_with(
         if env.status == Status::Optimal || method == Method::Events {
             return Ok(env);
         }
-        common.note(
-            "traveller: the event search did not finish within --time-limit; the ILP now \
-             (another --time-limit), from the search's best plan",
-        );
+        if let Some(limit) = common.time_limit {
+            let left = limit - began.elapsed().as_secs_f64();
+            if left < 1.0 {
+                common.note(
+                    "traveller: --time-limit reached in the event search; its best plan, \
+                     without a bound",
+                );
+                return Ok(env);
+            }
+            opts.time_limit = Some(left);
+        }
+        common.note(format!(
+            "traveller: the event search did not finish; the ILP now with the {} s left, \
+             from the search's best plan",
+            opts.time_limit
+                .map_or("unlimited".into(), |s| format!("{s:.0}"))
+        ));
         hint = plan;
     }
     let objective = model::Objective {
@@ -594,7 +610,7 @@ fn bound_with(
         steps,
         &objective,
         Some(&hint),
-        &common.solve_options(),
+        &opts,
         tuning,
     )?;
     let rp = engine::replay(board, rules, start, &b.plan)?;
@@ -652,6 +668,7 @@ fn events_bound(
             let mut p = payload(board, "events", plan, rp.last());
             p.search = Some("the search was still running when this plan was found".into());
             let env = game_episode(v, cash, p)?;
+            crate::interrupt::offer(&env, path);
             crate::cli::save_episode(path, &env)?;
             Ok(())
         })();
@@ -662,6 +679,12 @@ fn events_bound(
             );
         }
     };
+    // The starting plan is the first game kept (an interrupt writes it).
+    if let Ok(rp) = engine::replay(board, rules, start, hint) {
+        if rp.illegal.is_none() && hint.len() <= steps {
+            keep(hint, rp.last().cash);
+        }
+    }
     let o = sequences::solve_keeping(
         board,
         rules,

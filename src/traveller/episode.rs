@@ -176,13 +176,20 @@ pub fn verify(env: &Envelope) -> Result<String> {
         .into());
     }
     let worth = l.variant.worth(&l.board, l.replay.last())?;
-    let claimed = env.value.unwrap_or(f64::NAN);
-    if (worth - claimed).abs() > 1e-6 * worth.abs().max(1.0) {
+    if env.objective != l.variant.objective() {
         return Err(Rejected(format!(
-            "traveller: the plan is worth £{worth}, not the claimed £{claimed}"
+            "traveller: rejected: the objective is `{}`, but the run {} (objective `{}`)",
+            crate::claims::clip(&env.objective, 60),
+            if l.variant.stock_value.is_empty() {
+                "values cash only"
+            } else {
+                "values cash plus stock"
+            },
+            l.variant.objective()
         ))
         .into());
     }
+    crate::claims::check(env, crate::claims::Sense::Maximise, worth)?;
     Ok(format!(
         "traveller: verified — {} actions (≤ {} steps) on board {} from square {} replay \
          legally to £{} ({}, {})",

@@ -10,6 +10,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::variants::{self, RulesKind, Setting};
 
+/// Most cash (£) and lorry capacity (cu ft) a rules file may give: amounts stay exact
+/// in floating point and far inside the integers a plan's money is printed with.
+pub const MAX_MONEY: f64 = 1e9;
+/// Largest tank: the model has a fuel level per unit (the game's is 20).
+pub const MAX_TANK: u32 = 1000;
+
+/// Allowed ranges: `cash` £0 to [`MAX_MONEY`], `tank` 1 to [`MAX_TANK`], `fuel` at most
+/// `tank`, `capacity` above 0 up to [`MAX_MONEY`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
@@ -68,8 +76,14 @@ impl Rules {
 
     /// Reject numbers no game can start from.
     pub fn check(&self) -> Result<()> {
-        if !(self.cash.is_finite() && self.cash >= 0.0) {
-            bail!("key `cash`: must be a number ≥ 0, not {}", self.cash);
+        if !(self.cash.is_finite() && (0.0..=MAX_MONEY).contains(&self.cash)) {
+            bail!(
+                "key `cash`: must be £0 to £{MAX_MONEY}, not {}",
+                crate::render::num(self.cash)
+            );
+        }
+        if self.tank == 0 || self.tank > MAX_TANK {
+            bail!("key `tank`: must be 1 to {MAX_TANK}, not {}", self.tank);
         }
         if self.fuel > self.tank {
             bail!(
@@ -78,10 +92,10 @@ impl Rules {
                 self.tank
             );
         }
-        if !(self.capacity.is_finite() && self.capacity > 0.0) {
+        if !(self.capacity.is_finite() && self.capacity > 0.0 && self.capacity <= MAX_MONEY) {
             bail!(
-                "key `capacity`: must be a positive number, not {}",
-                self.capacity
+                "key `capacity`: must be a positive number up to {MAX_MONEY}, not {}",
+                crate::render::num(self.capacity)
             );
         }
         Ok(())

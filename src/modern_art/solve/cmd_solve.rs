@@ -219,6 +219,7 @@ pub fn run_solve(
                         Some(path) => (path.clone(), ""),
                         None => (interim_file(c, objective), " (no --out given)"),
                     };
+                    crate::interrupt::offer(&o.envelope, &path);
                     match o.envelope.save(&path) {
                         Ok(()) => common.note(format!(
                             "split: best so far {} saved to {}{how}",

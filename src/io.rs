@@ -1,0 +1,150 @@
+//! Writing result files so that nothing is lost or clobbered: every file is written to a
+//! temporary file in its own directory and renamed over the target (a crash or a full
+//! disk leaves the old file whole); a missing directory is an error naming it, never
+//! created silently (except the project's own `results/` and `games/`); `--out` is
+//! checked before any solving.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+/// The project's own output folders: a missing one is created (a fresh checkout, a
+/// scratch copy of the project), any other missing directory is an error.
+const PROJECT_DIRS: [&str; 2] = ["results", "games"];
+
+/// The directory `path` is written into (`.` for a bare file name).
+fn parent_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Make sure `path`'s directory exists: `results/` or `games/` are created when their
+/// own parent exists; anything else missing is an error that names it.
+pub fn ensure_parent(path: &Path) -> Result<()> {
+    let dir = parent_of(path);
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let ours = dir
+        .file_name()
+        .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
+    if ours && parent_of(&dir).is_dir() {
+        return std::fs::create_dir(&dir)
+            .with_context(|| format!("cannot create directory {}", dir.display()));
+    }
+    if dir.exists() {
+        bail!(
+            "cannot write {}: {} is not a directory",
+            path.display(),
+            dir.display()
+        );
+    }
+    bail!(
+        "cannot write {}: directory {} does not exist (create it first)",
+        path.display(),
+        dir.display()
+    )
+}
+
+/// Write `bytes` to `path` atomically (a temporary file beside it, then a rename).
+/// Returns whether an existing file was replaced.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
+    ensure_parent(path)?;
+    if path.is_dir() {
+        bail!("cannot write {}: it is a directory", path.display());
+    }
+    let existed = path.exists();
+    let dir = parent_of(path);
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| "out".into());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write {}", path.display()));
+    }
+    Ok(existed)
+}
+
+/// [`write_atomic`] that says on stderr when it replaced a file.
+pub fn write_noting(path: &Path, bytes: &[u8]) -> Result<()> {
+    if write_atomic(path, bytes)? {
+        eprintln!("replaced the existing {}", path.display());
+    }
+    Ok(())
+}
+
+/// `--out FILE`: an episode is JSON, so the name ends `.json`; not a directory; its
+/// directory exists. Checked before any solving, so a long solve never ends unsaved.
+pub fn check_out(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!(
+            "--out {}: is a directory; give a file name ending .json",
+            path.display()
+        );
+    }
+    let json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    if !json {
+        bail!(
+            "--out {}: an episode is JSON, so the name must end .json (its rendering is \
+             written beside it as .md)",
+            path.display()
+        );
+    }
+    let dir = parent_of(path);
+    let ours = dir
+        .file_name()
+        .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
+    if !(dir.is_dir() || ours && parent_of(&dir).is_dir()) {
+        bail!(
+            "--out {}: directory {} does not exist (create it first)",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether two paths name the same file (both exist and resolve to one path).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_and_refusals() {
+        let dir = std::env::temp_dir().join(format!("gb-io-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("a.json");
+        assert!(!write_atomic(&f, b"1").unwrap());
+        assert!(write_atomic(&f, b"2").unwrap());
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "2");
+        let missing = dir.join("nope/a.json");
+        let e = write_atomic(&missing, b"1").unwrap_err().to_string();
+        assert!(e.contains("does not exist"), "{e}");
+        assert!(check_out(&dir.join("a.md")).is_err());
+        assert!(check_out(&dir).is_err());
+        assert!(check_out(&missing).is_err());
+        assert!(check_out(&f).is_ok());
+        assert!(same_file(&f, &dir.join("./a.json")));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

@@ -1,0 +1,117 @@
+//! One validator per kind of numeric option, used as clap `value_parser`s by every
+//! command, so that a bad number is refused the same way everywhere (exit 2, one line)
+//! before any model is built: NaN and infinities never pass, counts start at 1, and every
+//! cap is documented here.
+
+/// Most solver threads or worker cores an option may ask for (more than any machine the
+/// tool runs on; HiGHS itself runs at most a few useful threads).
+pub const MAX_THREADS: u32 = 256;
+
+/// Longest `--time-limit` in seconds (a year: longer is a typing slip, not a limit).
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Largest count (`--rounds`, `--games`, `--repeat`, …) an option accepts.
+pub const MAX_COUNT: usize = 1_000_000;
+
+/// Most Traveller steps (`--steps`, `--chain`): the committed runs go to 100; the
+/// time-expanded model and the event search grow with T, and the event search's depth
+/// (one level per event) stays within the stack up to here.
+pub const MAX_STEPS: usize = 1000;
+
+fn number(s: &str) -> Result<f64, String> {
+    let x: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{}` is not a number", crate::claims::clip(s, 40)))?;
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(format!("`{s}` is not a finite number"))
+    }
+}
+
+fn whole(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("`{}` is not a whole number ≥ 0", crate::claims::clip(s, 40)))
+}
+
+/// `--time-limit S`: seconds, more than 0 and at most [`MAX_SECONDS`].
+pub fn seconds(s: &str) -> Result<f64, String> {
+    let x = number(s)?;
+    if x > 0.0 && x <= MAX_SECONDS {
+        Ok(x)
+    } else {
+        Err(format!(
+            "{x} seconds: the limit must be more than 0 and at most {MAX_SECONDS} (a year)"
+        ))
+    }
+}
+
+/// `--threads N`, `--cores N`: 1 to [`MAX_THREADS`].
+pub fn threads(s: &str) -> Result<u32, String> {
+    match whole(s)? {
+        n @ 1..=256 => Ok(n as u32),
+        n => Err(format!("{n}: must be 1 to {MAX_THREADS}")),
+    }
+}
+
+/// The same bounds as [`threads`], for options held as `usize`.
+pub fn cores(s: &str) -> Result<usize, String> {
+    threads(s).map(|n| n as usize)
+}
+
+/// A count (`--rounds`, `--runs`, `--repeat`, `--games`, …): 1 to [`MAX_COUNT`].
+pub fn count(s: &str) -> Result<usize, String> {
+    match whole(s)? {
+        n @ 1..=1_000_000 => Ok(n as usize),
+        n => Err(format!("{n}: must be 1 to {MAX_COUNT}")),
+    }
+}
+
+/// Traveller `--steps T`: 1 to [`MAX_STEPS`].
+pub fn steps(s: &str) -> Result<usize, String> {
+    match whole(s)? {
+        n @ 1..=1000 => Ok(n as usize),
+        n => Err(format!("{n} steps: must be 1 to {MAX_STEPS}")),
+    }
+}
+
+/// A finite number ≥ 0 (`--wealth`).
+pub fn non_negative(s: &str) -> Result<f64, String> {
+    match number(s)? {
+        x if x >= 0.0 => Ok(x),
+        x => Err(format!("{x}: must be a number ≥ 0")),
+    }
+}
+
+/// A finite number ≥ −1 (`--slope`).
+pub fn slope(s: &str) -> Result<f64, String> {
+    match number(s)? {
+        x if x >= -1.0 => Ok(x),
+        x => Err(format!("{x}: must be a number ≥ −1")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_nan_zero_and_huge() {
+        for bad in ["NaN", "nan", "inf", "-1", "0", "1e400", "x"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(seconds("2.5"), Ok(2.5));
+        for bad in ["0", "1000000", "-1", "x"] {
+            assert!(threads(bad).is_err(), "{bad}");
+        }
+        assert_eq!(threads("4"), Ok(4));
+        assert!(count("0").is_err());
+        assert!(steps("20000").is_err());
+        assert!(slope("NaN").is_err());
+        assert!(slope("-2").is_err());
+        assert_eq!(slope("-1"), Ok(-1.0));
+        assert!(non_negative("NaN").is_err());
+    }
+}
