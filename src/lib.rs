@@ -16,6 +16,7 @@ pub mod episode;
 pub mod error;
 pub mod games;
 pub mod lp;
+pub mod proof;
 pub mod render;
 pub mod rng;
 

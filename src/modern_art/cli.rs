@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 
 use std::time::Instant;
@@ -236,6 +236,13 @@ pub enum Command {
         #[arg(long)]
         eager: bool,
     },
+    /// Give older proven episodes (split table only) their proof record, read back from
+    /// the table's words (no solving); each file and its .md are rewritten in place.
+    #[command(hide = true)]
+    ProofFromTable {
+        /// Episodes (JSON) to rewrite; those with a record or no HiGHS proof are left.
+        files: Vec<PathBuf>,
+    },
 }
 
 /// The solver's tuning and the developer's diagnostic fixings (`docs/modern-art-tuning.md`).
@@ -337,6 +344,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             common,
             &knobs.knobs()?,
         ),
+        Command::ProofFromTable { files } => proof_from_table(&files, common),
         Command::Search {
             setup,
             player,
@@ -372,6 +380,30 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             common.emit(&env)
         }
     }
+}
+
+/// `modern-art proof-from-table`: each episode with its record read back from its
+/// table, checked by `verify` before it is written.
+fn proof_from_table(files: &[PathBuf], common: &Common) -> Result<()> {
+    for file in files {
+        let mut env = crate::episode::Envelope::load(file)?;
+        let cfg = Config::from_value(&env.variant)?;
+        let Some(record) =
+            super::proof::from_table(&cfg, &env).with_context(|| format!("{}", file.display()))?
+        else {
+            common.note(format!("{}: left as it is", file.display()));
+            continue;
+        };
+        let mut payload: episode::Payload = env.payload_as()?;
+        payload.proof = Some(record);
+        env.payload = serde_json::to_value(&payload)?;
+        super::verify(&env).with_context(|| format!("{}", file.display()))?;
+        env.save(file)?;
+        let md = crate::games::render(&env)?;
+        std::fs::write(file.with_extension("md"), md)?;
+        common.note(format!("{}: proof record added", file.display()));
+    }
+    Ok(())
 }
 
 /// An artist named on the command line: its name or a unique beginning of it (any case),

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod engine;
 pub mod episode;
 pub mod model;
+pub mod proof;
 pub mod record;
 pub mod render;
 pub mod rules;
@@ -77,6 +78,7 @@ pub fn verify(env: &Envelope) -> Result<String> {
             .into());
         }
     }
+    check_proof(&cfg, env, &payload, value as f64)?;
     let all = seats(&outcome.scores);
     Ok(match (env.objective.as_str(), payload.player) {
         ("max-player", Some(p)) => {
@@ -92,6 +94,17 @@ pub fn verify(env: &Envelope) -> Result<String> {
         ),
         (o, None) => format!("certified: {o} {value} (all players: {all})"),
     })
+}
+
+/// The proof record's shape ([`proof::check`]): its parts cover every game once, each
+/// settled at or below the value when the episode claims a proven maximum.
+fn check_proof(cfg: &Config, env: &Envelope, payload: &Payload, value: f64) -> Result<()> {
+    let Some(p) = &payload.proof else {
+        return Ok(());
+    };
+    let maximum = env.objective == "max-player" && env.status == crate::lp::Status::Optimal;
+    let restricted = payload.restricted.as_deref();
+    proof::check(cfg, p, value, maximum, payload.split.as_deref(), restricted)
 }
 
 /// `P1 37, P2 21`.

@@ -17,6 +17,7 @@ mod split;
 #[cfg(test)]
 mod tests;
 mod tuning;
+mod whole;
 
 pub use bench::*;
 pub use cmd_solve::*;
@@ -28,6 +29,7 @@ pub use parts::*;
 pub use results::*;
 pub use split::*;
 pub use tuning::*;
+pub use whole::*;
 
 use super::episode;
 use super::model::{self, Dive, Leads, Objective, Plan, Scope, Tokens};
