@@ -31,6 +31,7 @@ const AFTER: &str = "Games and verbs (`gamebounds <game> --help` explains each):
 Episodes (JSON) written with --out can be checked and rendered by any game:
   gamebounds render games/modern-art-2p-standard.json -o out.md
   gamebounds verify games/modern-art-2p-standard.json
+  gamebounds audit games/modern-art-2p-anchor.json   (re-solve every part of the proof)
 
 Examples:
   gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json
@@ -172,6 +173,22 @@ pub enum Command {
         /// The episode (JSON) to verify.
         file: PathBuf,
     },
+    /// Verify, then solve every part of the episode's proof record again (a fresh model,
+    /// another HiGHS seed, presolve off) and bound each LP safely from its duals; one row
+    /// per part, exit 0 only if every part holds (docs/proofs.md).
+    ///
+    /// Example: gamebounds audit games/modern-art-2p-anchor.json
+    Audit {
+        /// The episode (JSON) to audit.
+        file: PathBuf,
+        /// HiGHS random_seed of the fresh solves.
+        #[arg(long, default_value_t = 1)]
+        seed: i32,
+        /// Solve each MIP part to its own maximum instead of only showing that nothing
+        /// beats the claimed one (slower).
+        #[arg(long)]
+        exact: bool,
+    },
 }
 
 /// Write a text file, creating its directory first; errors name the path.
@@ -192,6 +209,15 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::LostCities(c) => lost_cities::cli::run(c, common),
         Command::Traveller(c) => traveller::cli::run(c, common),
         Command::Render { file, output } => render_file(&file, output.as_deref()),
+        Command::Audit { file, seed, exact } => {
+            let env = Envelope::load(&file)?;
+            let o = crate::modern_art::solve::AuditOptions {
+                seed,
+                exact,
+                time_limit: common.time_limit,
+            };
+            crate::audit::run(&env, &o, common.json)
+        }
         Command::Verify { file } => {
             let env = Envelope::load(&file)?;
             let msg = games::verify(&env)?;

@@ -11,6 +11,7 @@
 // name the private function that does the work.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod audit;
 pub mod cli;
 pub mod episode;
 pub mod error;
@@ -19,6 +20,7 @@ pub mod lp;
 pub mod proof;
 pub mod render;
 pub mod rng;
+pub mod safe_bound;
 
 pub mod cribbage;
 pub mod haggle;

@@ -5,6 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 
+mod audit;
 mod bench;
 mod cmd_solve;
 mod compare;
@@ -19,6 +20,7 @@ mod tests;
 mod tuning;
 mod whole;
 
+pub use audit::*;
 pub use bench::*;
 pub use cmd_solve::*;
 pub use compare::*;
