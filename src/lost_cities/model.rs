@@ -8,7 +8,7 @@
 //!
 //! Score of colour c = `Σ_j (1 + j)·(Σ_k k·take[c][k][j] − base·open[c][j]) + bonus·bonus[c]`.
 //!
-//! What limits the player (see README, "Why this is the bound, and why it is tight"):
+//! What limits the player (the argument is in `docs/rules/lost-cities.md`, "What the bounds mean"):
 //! - [`capacity`]: at most `deck − 2·hand − 1` cards on expeditions in total: both hands
 //!   are full when the round ends, and the opponent's last card (played or discarded) is
 //!   never picked up again;

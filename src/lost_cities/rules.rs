@@ -144,7 +144,7 @@ impl Rules {
 
     /// The most cards one player can have on expeditions when the round ends: the two
     /// final hands hold `2 × hand_size` cards, and the card the opponent played or
-    /// discarded on its last turn is never picked up (see the README for the argument).
+    /// discarded on its last turn is never picked up (the argument is in `docs/rules/lost-cities.md`).
     pub fn expedition_capacity(&self) -> usize {
         self.deck_size() - 2 * self.hand_size - 1
     }

@@ -268,107 +268,18 @@ pub fn schedule(c: &Config, plan: &Plan) -> Result<Record> {
 fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> {
     let (n, c) = (b.n, b.c);
     let a_count = c.artists();
-    // The deal (seat by seat) and the extra card.
-    let deal: Vec<Vec<usize>> = (0..n)
-        .map(|p| (0..c.deal(r)).map(|_| b.supply(p)).collect())
-        .collect();
-    let extra = match rp.extra {
-        Some(a) => {
-            let id = b.uses.len();
-            b.uses.push(Use {
-                artist: a,
-                req: Req::Any,
-                card: None,
-            });
-            Some(id)
-        }
-        None => None,
-    };
+    let (deal, extra) = deal_and_extra(b, r, rp);
     // Each seat's actions.
-    let mut acts: Vec<Vec<Act>> = vec![Vec::new(); n];
-    let mut plain = rp.plain.clone();
-    let mut res = rp.res.clone();
-    let mut dbl = rp.dbl.clone();
-    let mut hid = rp.hid.clone();
-    let mut closing: Option<(usize, Act)> = None;
-    if let Some((p, z)) = rp.close_card {
-        let act = if plain[p][z] > 0 {
-            plain[p][z] -= 1;
-            Act::ClosePlain(z)
-        } else if res[p][z][DOUBLE] > 0 && dbl[p][z] > 0 {
-            res[p][z][DOUBLE] -= 1;
-            dbl[p][z] -= 1;
-            Act::CloseDouble(z)
-        } else if let Some(x) = hidden_closer(c, &res[p], &hid[p], z) {
-            res[p][x][HIDDEN] -= 1;
-            hid[p][z] -= 1;
-            Act::CloseHidden(x, z)
-        } else {
-            bail!(
-                "schedule: round {}: the closing seat has no card of the closing artist",
-                r + 1
-            );
-        };
-        closing = Some((p, act));
-    }
-    if let Some(p) = rp.close_simul {
-        let Some(a) = (0..a_count).find(|&a| res[p][a][SIMUL] > 0) else {
-            bail!(
-                "schedule: round {}: the closing seat has no simultaneous card",
-                r + 1
-            );
-        };
-        res[p][a][SIMUL] -= 1;
-        closing = Some((p, Act::CloseSimul(a)));
-    }
+    let mut counts = Counts {
+        plain: rp.plain.clone(),
+        res: rp.res.clone(),
+        dbl: rp.dbl.clone(),
+        hid: rp.hid.clone(),
+    };
+    let closing = closing_act(c, r, rp, &mut counts)?;
+    let mut acts: Vec<Vec<Act>> = Vec::new();
     for p in 0..n {
-        let mut hidden_seconds: Vec<usize> = Vec::new();
-        for (a, &h) in hid[p].iter().enumerate() {
-            hidden_seconds.extend(std::iter::repeat_n(a, h));
-        }
-        for a in 0..a_count {
-            let list = &mut acts[p];
-            list.extend(std::iter::repeat_n(Act::Draw(a), res[p][a][DRAW]));
-            list.extend(std::iter::repeat_n(Act::Award(a), res[p][a][AWARD]));
-            for i in 0..res[p][a][DOUBLE] {
-                list.push(Act::Double(a, i < dbl[p][a]));
-            }
-            list.extend(std::iter::repeat_n(Act::Simul(a), res[p][a][SIMUL]));
-            list.extend(std::iter::repeat_n(Act::Plain(a), plain[p][a]));
-        }
-        // Hidden seconds: same artist first when required.
-        let mut hidden_turns: Vec<usize> = (0..a_count)
-            .flat_map(|a| std::iter::repeat_n(a, res[p][a][HIDDEN]))
-            .collect();
-        hidden_turns.sort_by_key(|&a| std::cmp::Reverse(hid[p][a].min(1)));
-        for a in hidden_turns {
-            let second = if c.variant.hidden_same_artist {
-                hidden_seconds
-                    .iter()
-                    .position(|&x| x == a)
-                    .map(|i| hidden_seconds.remove(i))
-            } else if hidden_seconds.is_empty() {
-                None
-            } else {
-                Some(hidden_seconds.remove(0))
-            };
-            acts[p].push(Act::Hidden(a, second));
-        }
-        if !hidden_seconds.is_empty() {
-            bail!(
-                "schedule: round {}: more hidden cards than hidden turns",
-                r + 1
-            );
-        }
-        acts[p].sort_by_key(|x| x.rank());
-        if let Some((q, act)) = closing {
-            if q == p {
-                acts[p].push(act);
-            }
-        }
-        if acts[p].len() != rp.turns[p] {
-            bail!("schedule: round {}: turn count mismatch", r + 1);
-        }
+        acts.push(seat_acts(c, r, rp, &counts, p, closing)?);
     }
     // Simultaneous cards still to show, per seat (by artist), outside the closing event.
     let mut sim_left: Vec<Vec<usize>> = (0..n)
@@ -412,23 +323,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         let act = acts[active][next[active]];
         next[active] += 1;
         let p = active;
-        let (artist, req) = match act {
-            Act::Plain(a) | Act::Double(a, false) | Act::Hidden(a, None) => (a, Req::PlainLike),
-            Act::Draw(a) => (a, Req::Exact(Symbol::Draw)),
-            Act::Award(a) => (a, Req::Exact(Symbol::Award)),
-            Act::Double(a, true) => (a, Req::Exact(Symbol::Double)),
-            Act::Hidden(a, Some(_)) => (a, Req::Exact(Symbol::Hidden)),
-            Act::Simul(a) => (a, Req::Exact(Symbol::Simultaneous)),
-            Act::ClosePlain(a) => match (c.variant.resolve_closing_symbol, rp.close_symbol) {
-                (false, _) => (a, Req::Any),
-                (true, Some(sym)) => (a, Req::Exact(sym)),
-                // Its symbol would resolve: a card with neither `draw` nor `award`.
-                (true, None) => (a, Req::PlainLike),
-            },
-            Act::CloseDouble(a) => (a, Req::Exact(Symbol::Double)),
-            Act::CloseSimul(a) => (a, Req::Exact(Symbol::Simultaneous)),
-            Act::CloseHidden(a, _) => (a, Req::Exact(Symbol::Hidden)),
-        };
+        let (artist, req) = turn_card(c, rp, act);
         let card = b.take(p, artist, req, "its turn card")?;
         let asks = (0..n).any(|q| b.hand[q] > 0);
         let mut t = TurnSk {
@@ -506,6 +401,174 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         }
         active = (active + 1) % n;
     }
+    all_shown(r, &sim_left, &pl)?;
+    let end_play = end_play(b, rp)?;
+    Ok(RoundSk {
+        extra,
+        turns,
+        end_play,
+        deal,
+    })
+}
+
+/// The round's cards still to turn into acts, per relative seat: the plan's counts, less
+/// the closing card once [`closing_act`] took it.
+struct Counts {
+    plain: Vec<Vec<usize>>,
+    res: Vec<Vec<[usize; 5]>>,
+    dbl: Vec<Vec<usize>>,
+    hid: Vec<Vec<usize>>,
+}
+
+/// Round r's deal (seat by seat) and its extra card's use.
+fn deal_and_extra(b: &mut Builder, r: usize, rp: &RoundPlan) -> (Vec<Vec<usize>>, Option<usize>) {
+    let c = b.c;
+    let deal: Vec<Vec<usize>> = (0..b.n)
+        .map(|p| (0..c.deal(r)).map(|_| b.supply(p)).collect())
+        .collect();
+    let extra = match rp.extra {
+        Some(a) => {
+            let id = b.uses.len();
+            b.uses.push(Use {
+                artist: a,
+                req: Req::Any,
+                card: None,
+            });
+            Some(id)
+        }
+        None => None,
+    };
+    (deal, extra)
+}
+
+/// The closing act of round r and its seat, taken out of `k` (none when the round does
+/// not close).
+fn closing_act(
+    c: &Config,
+    r: usize,
+    rp: &RoundPlan,
+    k: &mut Counts,
+) -> Result<Option<(usize, Act)>> {
+    let mut closing: Option<(usize, Act)> = None;
+    if let Some((p, z)) = rp.close_card {
+        let act = if k.plain[p][z] > 0 {
+            k.plain[p][z] -= 1;
+            Act::ClosePlain(z)
+        } else if k.res[p][z][DOUBLE] > 0 && k.dbl[p][z] > 0 {
+            k.res[p][z][DOUBLE] -= 1;
+            k.dbl[p][z] -= 1;
+            Act::CloseDouble(z)
+        } else if let Some(x) = hidden_closer(c, &k.res[p], &k.hid[p], z) {
+            k.res[p][x][HIDDEN] -= 1;
+            k.hid[p][z] -= 1;
+            Act::CloseHidden(x, z)
+        } else {
+            bail!(
+                "schedule: round {}: the closing seat has no card of the closing artist",
+                r + 1
+            );
+        };
+        closing = Some((p, act));
+    }
+    if let Some(p) = rp.close_simul {
+        let Some(a) = (0..c.artists()).find(|&a| k.res[p][a][SIMUL] > 0) else {
+            bail!(
+                "schedule: round {}: the closing seat has no simultaneous card",
+                r + 1
+            );
+        };
+        k.res[p][a][SIMUL] -= 1;
+        closing = Some((p, Act::CloseSimul(a)));
+    }
+    Ok(closing)
+}
+
+/// Seat p's acts in round r, in the order it plays them (the closing act last).
+fn seat_acts(
+    c: &Config,
+    r: usize,
+    rp: &RoundPlan,
+    k: &Counts,
+    p: usize,
+    closing: Option<(usize, Act)>,
+) -> Result<Vec<Act>> {
+    let mut acts: Vec<Act> = Vec::new();
+    let mut hidden_seconds: Vec<usize> = Vec::new();
+    for (a, &h) in k.hid[p].iter().enumerate() {
+        hidden_seconds.extend(std::iter::repeat_n(a, h));
+    }
+    for a in 0..c.artists() {
+        let list = &mut acts;
+        list.extend(std::iter::repeat_n(Act::Draw(a), k.res[p][a][DRAW]));
+        list.extend(std::iter::repeat_n(Act::Award(a), k.res[p][a][AWARD]));
+        for i in 0..k.res[p][a][DOUBLE] {
+            list.push(Act::Double(a, i < k.dbl[p][a]));
+        }
+        list.extend(std::iter::repeat_n(Act::Simul(a), k.res[p][a][SIMUL]));
+        list.extend(std::iter::repeat_n(Act::Plain(a), k.plain[p][a]));
+    }
+    // Hidden seconds: same artist first when required.
+    let mut hidden_turns: Vec<usize> = (0..c.artists())
+        .flat_map(|a| std::iter::repeat_n(a, k.res[p][a][HIDDEN]))
+        .collect();
+    hidden_turns.sort_by_key(|&a| std::cmp::Reverse(k.hid[p][a].min(1)));
+    for a in hidden_turns {
+        let second = if c.variant.hidden_same_artist {
+            hidden_seconds
+                .iter()
+                .position(|&x| x == a)
+                .map(|i| hidden_seconds.remove(i))
+        } else if hidden_seconds.is_empty() {
+            None
+        } else {
+            Some(hidden_seconds.remove(0))
+        };
+        acts.push(Act::Hidden(a, second));
+    }
+    if !hidden_seconds.is_empty() {
+        bail!(
+            "schedule: round {}: more hidden cards than hidden turns",
+            r + 1
+        );
+    }
+    acts.sort_by_key(|x| x.rank());
+    if let Some((q, act)) = closing {
+        if q == p {
+            acts.push(act);
+        }
+    }
+    if acts.len() != rp.turns[p] {
+        bail!("schedule: round {}: turn count mismatch", r + 1);
+    }
+    if acts.len() != rp.turns[p] {
+        bail!("schedule: round {}: turn count mismatch", r + 1);
+    }
+    Ok(acts)
+}
+
+/// The artist and symbol requirement of the card an act plays.
+fn turn_card(c: &Config, rp: &RoundPlan, act: Act) -> (usize, Req) {
+    match act {
+        Act::Plain(a) | Act::Double(a, false) | Act::Hidden(a, None) => (a, Req::PlainLike),
+        Act::Draw(a) => (a, Req::Exact(Symbol::Draw)),
+        Act::Award(a) => (a, Req::Exact(Symbol::Award)),
+        Act::Double(a, true) => (a, Req::Exact(Symbol::Double)),
+        Act::Hidden(a, Some(_)) => (a, Req::Exact(Symbol::Hidden)),
+        Act::Simul(a) => (a, Req::Exact(Symbol::Simultaneous)),
+        Act::ClosePlain(a) => match (c.variant.resolve_closing_symbol, rp.close_symbol) {
+            (false, _) => (a, Req::Any),
+            (true, Some(sym)) => (a, Req::Exact(sym)),
+            // Its symbol would resolve: a card with neither `draw` nor `award`.
+            (true, None) => (a, Req::PlainLike),
+        },
+        Act::CloseDouble(a) => (a, Req::Exact(Symbol::Double)),
+        Act::CloseSimul(a) => (a, Req::Exact(Symbol::Simultaneous)),
+        Act::CloseHidden(a, _) => (a, Req::Exact(Symbol::Hidden)),
+    }
+}
+
+/// After round r's turns: every simultaneous card shown and every chained card placed.
+fn all_shown(r: usize, sim_left: &[Vec<usize>], pl: &Placements) -> Result<()> {
     if sim_left.iter().flatten().any(|&x| x > 0) {
         bail!("schedule: round {}: simultaneous cards left unshown", r + 1);
     }
@@ -515,7 +578,12 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             r + 1
         );
     }
-    // Blessed end play.
+    Ok(())
+}
+
+/// Blessed end play: each seat's end-play cards.
+fn end_play(b: &mut Builder, rp: &RoundPlan) -> Result<Vec<Vec<usize>>> {
+    let (n, a_count) = (b.n, b.c.artists());
     let mut end_play = vec![Vec::new(); n];
     for (p, row) in end_play.iter_mut().enumerate() {
         for a in 0..a_count {
@@ -524,12 +592,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             }
         }
     }
-    Ok(RoundSk {
-        extra,
-        turns,
-        end_play,
-        deal,
-    })
+    Ok(end_play)
 }
 
 /// Give every card used a symbol the deck still has: resolved turn cards first, then

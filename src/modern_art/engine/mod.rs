@@ -1,13 +1,13 @@
-//! The referee: the whole game of `shared/specs/modern-art.md` as a state machine, in the
+//! The referee: the whole game of `docs/rules/modern-art.md` as a state machine, in the
 //! shape of OpenSpiel (a [`State`] with [`State::legal_actions`], [`State::apply_action`],
 //! [`State::is_terminal`], [`State::returns`]). Chance is explicit: every dealt card, the
 //! extra card and every drawn card is a chance [`Action`], so a record (which fixes
 //! them) can be replayed from scratch by [`fn@replay`], and the exhaustive search can treat
 //! the deal as a choice (the maximum is over all shuffles).
 //!
-//! This module never looks at the ILP. It reads only the spec and the variant.
+//! This module never looks at the ILP. It reads only the rules and the variant.
 //!
-//! Readings the spec leaves open, fixed here (and in README):
+//! Readings the rules leave open, fixed here (and in `docs/rules/modern-art.md`):
 //! - Dealing goes seat by seat (P1 gets all its cards, then P2, …). When the deck runs out
 //!   dealing stops, so later seats get fewer cards. The extra card is turned up after
 //!   the deal.

@@ -1,6 +1,6 @@
 //! How a model is built: the switches the solver and the command line choose (the
 //! hand-budget rows, the cut families, diagnostic fixings, HiGHS options for one kind of
-//! search solve), handed to [`super::build`] as one explicit argument.
+//! search solve), handed to [`super::build()`] as one explicit argument.
 
 use std::collections::BTreeMap;
 
@@ -86,7 +86,7 @@ impl Fixes {
     }
 }
 
-/// What [`super::build`] builds besides the rules and the scope.
+/// What [`super::build()`] builds besides the rules and the scope.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Build {
     /// The LP relaxation (every integer continuous, every hand-budget row): the LP bounds.

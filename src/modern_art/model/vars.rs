@@ -206,27 +206,166 @@ fn rpa<T>(d: &Dims, mut f: impl FnMut(usize, usize, usize) -> T) -> Vec<Vec<Vec<
         .collect()
 }
 
+/// One variable per round and seat (`{name}_r_p`): binary, or an integer up to `hi`.
+fn per_round(m: &mut Model, d: &Dims, name: &str, binary: bool, hi: f64) -> Vec<Vec<Variable>> {
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    if binary {
+                        bin(m, format!("{name}_{r}_{p}"))
+                    } else {
+                        int(m, format!("{name}_{r}_{p}"), 0.0, hi)
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `lam_r_s_e`: round r starts at seat s and ends at seat e.
+fn lam_vars(m: &mut Model, d: &Dims) -> Vec<Vec<Vec<Variable>>> {
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|s| {
+                    (0..d.n)
+                        .map(|e| bin(m, format!("lam_{r}_{s}_{e}")))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One binary per round and ranking pattern.
+fn pattern_vars(m: &mut Model, d: &Dims) -> Vec<Vec<(Vec<usize>, Variable)>> {
+    (0..d.r)
+        .map(|r| {
+            ranking_patterns(d.a, d.places)
+                .into_iter()
+                .map(|pat| {
+                    let name = format!("pat_{r}_{pat:?}");
+                    let v = bin(m, name);
+                    (pat, v)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// One binary per round, artist and value level.
+fn level_vars(m: &mut Model, d: &Dims) -> Vec<Vec<Vec<Variable>>> {
+    (0..d.r)
+        .map(|r| {
+            (0..d.a)
+                .map(|a| {
+                    (0..=d.value_max[r])
+                        .map(|v| bin(m, format!("level_{r}_{a}_{v}")))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Seat p's cards of artist a in round r, by the value level they are paid at
+/// (`{name}_r_p_a_v`, scored seats only).
+fn paid_grid(
+    m: &mut Model,
+    d: &Dims,
+    scored: &[usize],
+    name: &str,
+) -> Vec<Vec<Vec<Vec<Variable>>>> {
+    let cm = d.count_max as f64;
+    (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    if !scored.contains(&p) {
+                        return Vec::new();
+                    }
+                    (0..d.a)
+                        .map(|a| {
+                            (0..=d.value_max[r])
+                                .map(|v| m.continuous(format!("{name}_{r}_{p}_{a}_{v}"), 0.0, cm))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Seat p's cards of artist a in round r paid nothing (`un{name}_r_p_a`; 0 for seats not
+/// scored).
+fn unpaid_grid(m: &mut Model, d: &Dims, scored: &[usize], name: &str) -> Grid {
+    let cm = d.count_max as f64;
+    rpa(d, |r, p, a| {
+        let hi = if scored.contains(&p) { cm } else { 0.0 };
+        m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
+    })
+}
+
+/// With `award_pays_unranked`: `tokens[r][a][t]` and `paid_tokens[r][p][a][t]` (see
+/// [`Vars::tokens`]); empty lists otherwise.
+#[allow(clippy::type_complexity)]
+fn token_vars(
+    m: &mut Model,
+    c: &Config,
+    d: &Dims,
+    scored: &[usize],
+) -> (Vec<Vec<Vec<Variable>>>, Vec<Vec<Vec<Vec<Variable>>>>) {
+    let cm = d.count_max as f64;
+    let pays = c.variant.award_pays_unranked;
+    let ntok = c.variant.awards;
+    let tokens = (0..d.r)
+        .map(|r| {
+            (0..d.a)
+                .map(|a| {
+                    if !pays {
+                        return Vec::new();
+                    }
+                    (0..=ntok)
+                        .map(|t| bin(m, format!("tokens_{r}_{a}_{t}")))
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    let paid_tokens = (0..d.r)
+        .map(|r| {
+            (0..d.n)
+                .map(|p| {
+                    (0..d.a)
+                        .map(|a| {
+                            if !pays || !scored.contains(&p) {
+                                return Vec::new();
+                            }
+                            (0..=ntok)
+                                .map(|t| m.continuous(format!("paidtok_{r}_{p}_{a}_{t}"), 0.0, cm))
+                                .collect()
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect();
+    (tokens, paid_tokens)
+}
+
 impl Vars {
     pub fn new(m: &mut Model, c: &Config, scored: Vec<usize>) -> Vars {
         let d = Dims::new(c);
         let k = d.k as f64;
         let plain = grid(m, &d, "plain", |_, _, _| k);
-        let res = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|p| {
-                        (0..d.a)
-                            .map(|a| {
-                                RESOLVED.map(|s| {
-                                    let hi = c.supply(a, s).min(d.k) as f64;
-                                    int(m, format!("res_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
-                                })
-                            })
-                            .collect()
-                    })
-                    .collect()
+        let res = rpa(&d, |r, p, a| {
+            RESOLVED.map(|s| {
+                let hi = c.supply(a, s).min(d.k) as f64;
+                int(m, format!("res_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
             })
-            .collect();
+        });
         let dbl = grid(m, &d, "dbl", |_, _, a| {
             c.supply(a, Symbol::Double).min(d.k) as f64
         });
@@ -242,38 +381,13 @@ impl Vars {
         );
         let ep = d.blessed.then(|| grid(m, &d, "ep", |_, _, _| 1.0));
         let cz = grid(m, &d, "cz", |_, _, _| 1.0);
-        let per_round = |m: &mut Model, name: &str, binary: bool, hi: f64| -> Vec<Vec<Variable>> {
-            (0..d.r)
-                .map(|r| {
-                    (0..d.n)
-                        .map(|p| {
-                            if binary {
-                                bin(m, format!("{name}_{r}_{p}"))
-                            } else {
-                                int(m, format!("{name}_{r}_{p}"), 0.0, hi)
-                            }
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        let cs = per_round(m, "cs", true, 1.0);
-        let empty = per_round(m, "empty", true, 1.0);
-        let hand_end = per_round(m, "hand", false, d.hand_max as f64);
+        let cs = per_round(m, &d, "cs", true, 1.0);
+        let empty = per_round(m, &d, "empty", true, 1.0);
+        let hand_end = per_round(m, &d, "hand", false, d.hand_max as f64);
         let cycles = (0..d.r)
             .map(|r| int(m, format!("cycles_{r}"), 0.0, d.turn_max as f64))
             .collect();
-        let lam = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|s| {
-                        (0..d.n)
-                            .map(|e| bin(m, format!("lam_{r}_{s}_{e}")))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
+        let lam = lam_vars(m, &d);
         let noclose = (0..d.r).map(|r| bin(m, format!("noclose_{r}"))).collect();
         let idle = (0..d.r).map(|r| bin(m, format!("idle_{r}"))).collect();
         let reached = (0..d.r)
@@ -324,102 +438,15 @@ impl Vars {
         let close_marked = (0..d.a)
             .map(|a| int(m, format!("close_marked_{a}"), 0.0, d.r as f64))
             .collect();
-        let patterns = (0..d.r)
-            .map(|r| {
-                ranking_patterns(d.a, d.places)
-                    .into_iter()
-                    .map(|pat| {
-                        let name = format!("pat_{r}_{pat:?}");
-                        let v = bin(m, name);
-                        (pat, v)
-                    })
-                    .collect()
-            })
-            .collect();
-        let level = (0..d.r)
-            .map(|r| {
-                (0..d.a)
-                    .map(|a| {
-                        (0..=d.value_max[r])
-                            .map(|v| bin(m, format!("level_{r}_{a}_{v}")))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let cm = d.count_max as f64;
-        // Seat p's cards of artist a in round r, by the value level they are paid at
-        // (`{name}_r_p_a_v`, scored seats only), and those paid nothing (`un{name}_r_p_a`).
-        let paid_grid = |m: &mut Model, name: &str| -> Vec<Vec<Vec<Vec<Variable>>>> {
-            (0..d.r)
-                .map(|r| {
-                    (0..d.n)
-                        .map(|p| {
-                            if !scored.contains(&p) {
-                                return Vec::new();
-                            }
-                            (0..d.a)
-                                .map(|a| {
-                                    (0..=d.value_max[r])
-                                        .map(|v| {
-                                            m.continuous(format!("{name}_{r}_{p}_{a}_{v}"), 0.0, cm)
-                                        })
-                                        .collect()
-                                })
-                                .collect()
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        let unpaid_grid = |m: &mut Model, name: &str| -> Grid {
-            rpa(&d, |r, p, a| {
-                let hi = if scored.contains(&p) { cm } else { 0.0 };
-                m.continuous(format!("un{name}_{r}_{p}_{a}"), 0.0, hi)
-            })
-        };
+        let patterns = pattern_vars(m, &d);
+        let level = level_vars(m, &d);
         // Creation order (face-up paid, hidden paid, hidden unpaid, tokens, face-up unpaid)
         // fixes the column order HiGHS sees; keep it.
-        let paid = paid_grid(m, "paid");
-        let paid_hid = paid_grid(m, "paidhid");
-        let unpaid_hid = unpaid_grid(m, "paidhid");
-        let pays = c.variant.award_pays_unranked;
-        let ntok = c.variant.awards;
-        let tokens = (0..d.r)
-            .map(|r| {
-                (0..d.a)
-                    .map(|a| {
-                        if !pays {
-                            return Vec::new();
-                        }
-                        (0..=ntok)
-                            .map(|t| bin(m, format!("tokens_{r}_{a}_{t}")))
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let paid_tokens = (0..d.r)
-            .map(|r| {
-                (0..d.n)
-                    .map(|p| {
-                        (0..d.a)
-                            .map(|a| {
-                                if !pays || !scored.contains(&p) {
-                                    return Vec::new();
-                                }
-                                (0..=ntok)
-                                    .map(|t| {
-                                        m.continuous(format!("paidtok_{r}_{p}_{a}_{t}"), 0.0, cm)
-                                    })
-                                    .collect()
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect();
-        let unpaid = unpaid_grid(m, "paid");
+        let paid = paid_grid(m, &d, &scored, "paid");
+        let paid_hid = paid_grid(m, &d, &scored, "paidhid");
+        let unpaid_hid = unpaid_grid(m, &d, &scored, "paidhid");
+        let (tokens, paid_tokens) = token_vars(m, c, &d, &scored);
+        let unpaid = unpaid_grid(m, &d, &scored, "paid");
         Vars {
             d,
             plain,

@@ -271,7 +271,7 @@ pub(super) fn attempt(
 /// upper bound reported. The best certified game is kept. Without a time limit only the
 /// real objective runs (to a proof).
 ///
-/// `scope`: every game, or one part of [`split`].
+/// `scope`: every game, or one part of [`split()`].
 pub fn solve(
     c: &Config,
     objective: Objective,

@@ -159,7 +159,7 @@ impl ResultRow<'_> {
     ) -> Result<()> {
         let (root, name, c) = (self.root, self.name, self.c);
         let n = c.players;
-        let star = star_artist(&c);
+        let star = star_artist(c);
         let star_name = &c.deck.artists[star];
         // The star solve, noted; `None` (and noted) when it fails.
         let star_solve = || {
@@ -235,7 +235,7 @@ impl ResultRow<'_> {
             Objective::MaxPlayer,
             None,
             by,
-            &opts,
+            opts,
             seed.as_ref(),
             Some(&keep),
             k,

@@ -7,7 +7,7 @@ use crate::proof::{Proof, ProofPart, Settled};
 
 mod steps;
 
-/// One part of [`split`] as the proof table shows it.
+/// One part of [`split()`] as the proof table shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct PartRow {
     /// The part's index among the split's scopes.
@@ -107,7 +107,7 @@ pub fn interim(o: &Outcome, bound: Option<f64>, fixes: &model::Fixes) -> Result<
 /// What receives a split's better games as they are found.
 pub type Keep<'a> = dyn Fn(&Outcome) -> Result<()> + 'a;
 
-/// [`split`], handing every better game a part finds to `keep` as soon as it is found (as
+/// [`split()`], handing every better game a part finds to `keep` as soon as it is found (as
 /// an [`interim`] episode), so a long split that is stopped loses no game.
 #[allow(clippy::too_many_arguments)]
 pub fn split_keeping(
