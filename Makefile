@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings bench bench-certify clean-results
+.PHONY: demo test setup build lint results readings bench bench-certify clean-results site pictures
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -36,12 +36,16 @@ test: setup
 	@$(MAKE) --no-print-directory build
 	cargo test --release
 
-# Install the build prerequisites of highs-sys when missing: apt-get first, pip fallback.
+# Install the build prerequisites of highs-sys when missing (apt-get first, pip fallback),
+# and what the site test needs: Debian's chromium, node and npm, and playwright-core (npm ci
+# from tests/site's lock file; it drives /usr/bin/chromium and downloads no browser).
 setup:
 	@missing=""; \
 	command -v cmake >/dev/null 2>&1 || missing="$$missing cmake"; \
 	ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || missing="$$missing libclang-dev"; \
 	command -v ccache >/dev/null 2>&1 || missing="$$missing ccache"; \
+	[ -x /usr/bin/chromium ] || missing="$$missing chromium fonts-dejavu-core"; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing nodejs npm"; \
 	if [ -n "$$missing" ]; then \
 	  echo "setup: installing$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
@@ -51,9 +55,25 @@ setup:
 	command -v cmake >/dev/null 2>&1 || python3 -m pip install --quiet cmake; \
 	ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || python3 -m pip install --quiet libclang; \
 	command -v cmake >/dev/null 2>&1 || { echo "setup: cmake is still missing: install it (apt-get install cmake or pip install cmake)"; exit 1; }
+	@[ -x /usr/bin/chromium ] || { echo "setup: /usr/bin/chromium is missing (apt-get install chromium): the site test needs it"; exit 1; }
+	@[ -d tests/site/node_modules/playwright-core ] || (cd tests/site && npm ci --no-audit --no-fund --loglevel=error)
 
 build:
 	cargo build --release
+
+# The static HTML site of games/ and results/ (open target/site/index.html).
+site: build
+	$(BIN) site target/site
+
+# One picture per game for docs/pictures.md, drawn from committed episodes.
+PICTURES := modern-art:games/modern-art-2p-standard cribbage:games/cribbage-max-29 \
+	lost-cities:games/lost-cities-5-seed-1 haggle:games/haggle-spec-example \
+	traveller:games/traveller-classic-t20
+pictures: build
+	@mkdir -p docs/pictures
+	@for p in $(PICTURES); do \
+	  $(BIN) render $${p#*:}.json --svg docs/pictures/$${p%%:*}.svg && echo "wrote docs/pictures/$${p%%:*}.svg"; \
+	done
 
 lint:
 	cargo fmt --check

@@ -28,10 +28,13 @@ const AFTER: &str = "Games and verbs (`gamebounds <game> --help` explains each):
   traveller    show | replay | bound | greedy | results | bench | generate
                a trading lorry on a board of squares: most cash in T steps
 
-Episodes (JSON) written with --out can be checked and rendered by any game:
-  gamebounds render games/modern-art-2p-standard.json -o out.md
+Episodes (JSON) written with --out (beside them FILE.md and the picture FILE.svg) can be
+checked, rendered and drawn by any game, and gathered into a static HTML site:
+  gamebounds render games/modern-art-2p-standard.json -o out.md   (also out.svg)
+  gamebounds render games/modern-art-2p-standard.json --svg board.svg
   gamebounds verify games/modern-art-2p-standard.json
   gamebounds audit games/modern-art-2p-anchor.json   (re-solve every part of the proof)
+  gamebounds site target/site                                      (open target/site/index.html)
 
 Examples:
   gamebounds modern-art solve --players 2 --variant models/modern-art/anchor.json
@@ -58,7 +61,8 @@ pub struct Common {
     /// Print machine-readable JSON on stdout instead of tables.
     #[arg(long, global = true)]
     pub json: bool,
-    /// Write the episode (JSON) to FILE; a rendered FILE.md is written beside it.
+    /// Write the episode (JSON) to FILE; FILE.md (rendered) and FILE.svg (its picture,
+    /// embedded in the markdown) are written beside it.
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Stop the solver after S seconds (the result is then "best found", not a maximum).
@@ -107,12 +111,12 @@ impl Common {
         Ok(())
     }
 
-    /// Hand an episode to the user: saved with --out (JSON plus a rendered .md beside it),
-    /// printed as JSON with --json, else as markdown.
+    /// Hand an episode to the user: saved with --out (JSON plus a rendered .md and its
+    /// picture .svg beside it), printed as JSON with --json, else as markdown.
     pub fn emit(&self, env: &Envelope) -> Result<()> {
         let md = games::render(env)?;
         if let Some(path) = &self.out {
-            self.save_episode(path, env, &md)?;
+            self.save_episode(path, env)?;
         }
         if self.json {
             println!("{}", serde_json::to_string_pretty(env)?);
@@ -122,16 +126,15 @@ impl Common {
         Ok(())
     }
 
-    /// Write an episode to `path` and its rendering `md` beside it (`.md`), and note where.
-    pub fn save_episode(&self, path: &Path, env: &Envelope, md: &str) -> Result<()> {
-        env.save(path)?;
-        let md_path = path.with_extension("md");
-        std::fs::write(&md_path, md)
-            .with_context(|| format!("cannot write {}", md_path.display()))?;
+    /// Write an episode to `path` with its rendering and picture beside it (see
+    /// [`save_episode`]), and note where.
+    pub fn save_episode(&self, path: &Path, env: &Envelope) -> Result<()> {
+        let (md, svg) = save_episode(path, env)?;
         self.note(format!(
-            "wrote {} and {}",
+            "wrote {}, {} and {}",
             path.display(),
-            md_path.display()
+            md.display(),
+            svg.display()
         ));
         Ok(())
     }
@@ -160,13 +163,33 @@ pub enum Command {
     /// Traveller — the most cash a trading lorry can make in T steps.
     #[command(subcommand)]
     Traveller(traveller::cli::Command),
-    /// Render an episode file as markdown tables.
+    /// Render an episode file as markdown tables and draw its picture (SVG).
+    #[command(after_help = "Examples:
+  gamebounds render games/modern-art-2p-standard.json --svg board.svg
+  gamebounds render games/cribbage-max-29.json -o out/max.md   (also out/max.svg)")]
     Render {
         /// The episode (JSON) to render.
         file: PathBuf,
-        /// Write the markdown here instead of stdout.
+        /// Write the markdown here instead of stdout, and its picture beside it (.svg),
+        /// embedded in the markdown.
         #[arg(short = 'o', long = "output", value_name = "FILE.md")]
         output: Option<PathBuf>,
+        /// Write the episode's picture (SVG) here.
+        #[arg(long, value_name = "OUT.svg")]
+        svg: Option<PathBuf>,
+    },
+    /// Build a static HTML site of the episodes and result pages (no server, no script).
+    #[command(after_help = "Example:
+  gamebounds site target/site && xdg-open target/site/index.html")]
+    Site {
+        /// The folder to write the site into (created if needed).
+        dir: PathBuf,
+        /// The episodes' folder.
+        #[arg(long, default_value = "games", value_name = "DIR")]
+        games: PathBuf,
+        /// The result pages' folder.
+        #[arg(long, default_value = "results", value_name = "DIR")]
+        results: PathBuf,
     },
     /// Replay an episode through its game's referee; exit 0 only if every claim holds.
     Verify {
@@ -191,6 +214,46 @@ pub enum Command {
     },
 }
 
+/// Write an episode as `path` (JSON), `path.md` (rendered, embedding the picture) and
+/// `path.svg` (the picture); returns the markdown's and the picture's paths.
+pub fn save_episode(path: &Path, env: &Envelope) -> Result<(PathBuf, PathBuf)> {
+    env.save(path)?;
+    let (md, svg) = (path.with_extension("md"), path.with_extension("svg"));
+    write_rendering(env, &md, &svg)?;
+    Ok((md, svg))
+}
+
+/// Write an episode's markdown to `md` and its picture to `svg`, the markdown embedding
+/// the picture by a path relative to the markdown's folder.
+pub fn write_rendering(env: &Envelope, md: &Path, svg: &Path) -> Result<()> {
+    write_file(svg, &games::svg(env)?)?;
+    let text = crate::render::with_picture(&games::render(env)?, &relative(md, svg), &env.game);
+    write_file(md, &text)
+}
+
+/// `target` as a link from a page at `from`: the file name when both share a folder,
+/// `../folder/name` when their folders are siblings (`results/` and `games/`), else
+/// `target`'s absolute path.
+pub fn relative(from: &Path, target: &Path) -> String {
+    let dir = |p: &Path| p.parent().map(Path::to_path_buf).unwrap_or_default();
+    let name = |p: &Path| {
+        p.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let (a, b) = (dir(from), dir(target));
+    if a == b {
+        name(target)
+    } else if a.parent().is_some() && a.parent() == b.parent() && !name(&b).is_empty() {
+        format!("../{}/{}", name(&b), name(target))
+    } else {
+        std::path::absolute(target)
+            .unwrap_or_else(|_| target.to_path_buf())
+            .display()
+            .to_string()
+    }
+}
+
 /// Write a text file, creating its directory first; errors name the path.
 pub fn write_file(path: &Path, text: &str) -> Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -208,7 +271,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Haggle(c) => haggle::cli::run(c, common),
         Command::LostCities(c) => lost_cities::cli::run(c, common),
         Command::Traveller(c) => traveller::cli::run(c, common),
-        Command::Render { file, output } => render_file(&file, output.as_deref()),
         Command::Audit { file, seed, exact } => {
             let env = Envelope::load(&file)?;
             let o = crate::modern_art::solve::AuditOptions {
@@ -217,6 +279,25 @@ pub fn run(cli: Cli) -> Result<()> {
                 time_limit: common.time_limit,
             };
             crate::audit::run(&env, &o, common.json)
+        }
+        Command::Render { file, output, svg } => {
+            render_file(&file, output.as_deref(), svg.as_deref())
+        }
+        Command::Site {
+            dir,
+            games,
+            results,
+        } => {
+            let built = crate::site::build(&crate::site::Sources { games, results }, &dir)?;
+            common.note(format!(
+                "wrote {} pages ({} episodes, {} result pages) to {}; open {}",
+                built.pages,
+                built.episodes,
+                built.results,
+                dir.display(),
+                dir.join("index.html").display()
+            ));
+            Ok(())
         }
         Command::Verify { file } => {
             let env = Envelope::load(&file)?;
@@ -227,14 +308,17 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn render_file(file: &Path, output: Option<&Path>) -> Result<()> {
+fn render_file(file: &Path, output: Option<&Path>, svg: Option<&Path>) -> Result<()> {
     let env = Envelope::load(file)?;
-    let md = games::render(&env)?;
+    if let Some(p) = svg {
+        write_file(p, &games::svg(&env)?)?;
+    }
     match output {
-        Some(p) => std::fs::write(p, md).with_context(|| format!("cannot write {}", p.display())),
-        None => {
-            print!("{md}");
+        Some(p) => write_rendering(&env, p, &p.with_extension("svg")),
+        None if svg.is_none() => {
+            print!("{}", games::render(&env)?);
             Ok(())
         }
+        None => Ok(()),
     }
 }

@@ -1,4 +1,4 @@
-//! Dispatch from an episode's `game` field to that game's referee and renderer.
+//! Dispatch from an episode's `game` field to that game's referee, renderer and picture.
 
 use anyhow::{bail, Result};
 
@@ -26,6 +26,18 @@ pub fn render(env: &Envelope) -> Result<String> {
         "haggle" => haggle::render(env),
         "lost-cities" => lost_cities::render(env),
         "traveller" => traveller::render(env),
+        g => bail!("unknown game `{g}`"),
+    }
+}
+
+/// Draw an episode as a standalone SVG picture.
+pub fn svg(env: &Envelope) -> Result<String> {
+    match env.game.as_str() {
+        "modern-art" => modern_art::svg::svg(env),
+        "cribbage" => cribbage::svg::svg(env),
+        "haggle" => haggle::svg::svg(env),
+        "lost-cities" => lost_cities::svg::svg(env),
+        "traveller" => traveller::svg::svg(env),
         g => bail!("unknown game `{g}`"),
     }
 }

@@ -21,6 +21,8 @@ pub mod proof;
 pub mod render;
 pub mod rng;
 pub mod safe_bound;
+pub mod site;
+pub mod svg;
 
 pub mod cribbage;
 pub mod haggle;

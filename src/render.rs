@@ -88,6 +88,17 @@ pub fn envelope_header(env: &Envelope) -> String {
     format!("# {} — {}\n\n{}\n", env.game, env.objective, kv_table(rows))
 }
 
+/// `md` with a picture embedded under its title: `![alt](file)` after the first line.
+pub fn with_picture(md: &str, file: &str, alt: &str) -> String {
+    let image = format!("![{alt}]({file})\n\n");
+    match md.split_once("\n\n") {
+        Some((title, rest)) if title.starts_with('#') && !title.contains('\n') => {
+            format!("{title}\n\n{image}{rest}")
+        }
+        _ => format!("{image}{md}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -361,18 +361,9 @@ pub fn table_episode(role: Role, symmetry: bool, cores: usize) -> Envelope {
     )
 }
 
-/// Save an episode as FILE.json and its rendering as FILE.md.
+/// Save an episode as FILE.json, its rendering as FILE.md and its picture as FILE.svg.
 fn save(env: &Envelope, path: &Path, common: &Common) -> Result<()> {
-    env.save(path)?;
-    let md = crate::games::render(env)?;
-    let md_path = path.with_extension("md");
-    std::fs::write(&md_path, md).with_context(|| format!("cannot write {}", md_path.display()))?;
-    common.note(format!(
-        "wrote {} and {}",
-        path.display(),
-        md_path.display()
-    ));
-    Ok(())
+    common.save_episode(path, env)
 }
 
 fn results(results_dir: &Path, games_dir: &Path, queries: &Path, common: &Common) -> Result<()> {

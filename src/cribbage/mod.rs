@@ -18,6 +18,7 @@ pub mod frac;
 pub mod model;
 pub mod render;
 pub mod rules;
+pub mod svg;
 pub mod table;
 
 use anyhow::Result;

@@ -14,6 +14,7 @@ pub mod patterns;
 pub mod player;
 pub mod render;
 pub mod rules;
+pub mod svg;
 
 use anyhow::Result;
 

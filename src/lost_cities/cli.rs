@@ -362,7 +362,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             Ok(())
         }
         Command::Results { output, games_dir } => {
-            let md = reports::results(&games_dir, common)?;
+            let md = reports::results(&games_dir, &output, common)?;
             crate::cli::write_file(&output, &md)?;
             common.note(format!("wrote {}", output.display()));
             Ok(())

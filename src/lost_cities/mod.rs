@@ -21,6 +21,7 @@ pub mod render;
 pub mod reports;
 pub mod rules;
 pub mod search;
+pub mod svg;
 pub mod tournament;
 
 use anyhow::Result;

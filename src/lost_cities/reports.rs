@@ -96,7 +96,8 @@ pub fn bench(repeat: usize, common: &Common) -> Result<String> {
 /// Fixed decks checked per edition in the results (the table shows the first 20).
 const SEEDS: u64 = 60;
 
-pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
+/// The report to be written as `report` (its pictures are linked relative to it).
+pub fn results(games_dir: &Path, report: &Path, common: &Common) -> Result<String> {
     let mut opts = common.solve_options();
     opts.quiet = true;
     let mut out = String::from(
@@ -105,6 +106,7 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
          cooperating opponent (player 1)\n\n",
     );
     let mut rows = Vec::new();
+    let mut pictures = String::new();
     for colours in [5, 6] {
         let rules = Rules::classic(colours)?;
         for (sense, name) in [(Sense::Maximise, "max"), (Sense::Minimise, "min")] {
@@ -112,8 +114,13 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
             let cert = bounds::verify(&env)?;
             let p: super::episode::BoundPayload = env.payload_as()?;
             let file = games_dir.join(format!("lost-cities-{colours}-{name}.json"));
-            env.save(&file)?;
-            crate::cli::write_file(&file.with_extension("md"), &crate::games::render(&env)?)?;
+            let (_, svg) = crate::cli::save_episode(&file, &env)?;
+            if sense == Sense::Maximise {
+                pictures += &format!(
+                    "![{colours} colours, the maximum]({})\n\n",
+                    crate::cli::relative(report, &svg)
+                );
+            }
             rows.push(vec![
                 format!("{colours} colours"),
                 name.to_string(),
@@ -146,6 +153,9 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
         ],
         rows,
     );
+    out += "\n\nThe maximum games' expeditions (both players; the opponent cooperates by \
+            playing none):\n\n";
+    out += pictures.trim_end();
     out += "\n\n## Fixed deck orders\n\nUpper bound: the ILP relaxation (card \
             order dropped, the last card of the draw pile excluded). Lower bound: the best game \
             of the cooperative planner, replayed by the referee. Where they meet, the value is \
@@ -162,8 +172,7 @@ pub fn results(games_dir: &Path, common: &Common) -> Result<String> {
             bounds::verify(&env)?;
             if seed == 1 {
                 let file = games_dir.join(format!("lost-cities-{colours}-seed-1.json"));
-                env.save(&file)?;
-                crate::cli::write_file(&file.with_extension("md"), &crate::games::render(&env)?)?;
+                crate::cli::save_episode(&file, &env)?;
             }
             let (v, b) = (env.value.unwrap_or(0.0), env.bound.unwrap_or(0.0));
             if (b - v).abs() < 1e-9 {

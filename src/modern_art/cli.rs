@@ -398,9 +398,7 @@ fn proof_from_table(files: &[PathBuf], common: &Common) -> Result<()> {
         payload.proof = Some(record);
         env.payload = serde_json::to_value(&payload)?;
         super::verify(&env).with_context(|| format!("{}", file.display()))?;
-        env.save(file)?;
-        let md = crate::games::render(&env)?;
-        std::fs::write(file.with_extension("md"), md)?;
+        crate::cli::save_episode(file, &env)?;
         common.note(format!("{}: proof record added", file.display()));
     }
     Ok(())

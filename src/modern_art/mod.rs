@@ -15,6 +15,7 @@ pub mod rules;
 pub mod schedule;
 pub mod search;
 pub mod solve;
+pub mod svg;
 
 use anyhow::Result;
 

@@ -542,8 +542,7 @@ fn events_bound(
             let mut p = payload(board, "events", plan, rp.last());
             p.search = Some("the search was still running when this plan was found".into());
             let env = game_episode(v, cash, p)?;
-            env.save(path)?;
-            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            crate::cli::save_episode(path, &env)?;
             Ok(())
         })();
         if let Err(e) = written {
@@ -687,9 +686,11 @@ fn results_cmd(
 ) -> Result<()> {
     let rules = Rules::load(&models.join("rules.json"))?;
     let mut rows = Vec::new();
+    let mut pictures = Vec::new();
+    let report = results.join("traveller.md");
     for (file, steps) in [("classic.pl", classic_steps), ("large.pl", large_steps)] {
         let board = Board::load(&models.join(file))?;
-        for &t in steps {
+        for (i, &t) in steps.iter().enumerate() {
             let name = format!("traveller-{}-t{t}", board.name);
             let kept = proven_episode(&games.join(format!("{name}.json")), &board, &rules, t);
             let env = match kept {
@@ -708,8 +709,14 @@ fn results_cmd(
             let tp = trips::plan(&board, &rules, board.square(67)?, t);
             let tv = engine::replay(&board, &rules, 67, &tp)?.last().cash;
             let path = games.join(format!("{name}.json"));
-            env.save(&path)?;
-            std::fs::write(path.with_extension("md"), render::render(&env)?)?;
+            let (_, svg) = crate::cli::save_episode(&path, &env)?;
+            if i == 0 {
+                pictures.push(format!(
+                    "![{} board, T = {t}]({})",
+                    board.name,
+                    crate::cli::relative(&report, &svg)
+                ));
+            }
             let s = env.solver.as_ref().unwrap();
             let value = env.value.unwrap();
             let gv = g.value.unwrap();
@@ -791,7 +798,16 @@ fn results_cmd(
             .map(money)
             .unwrap_or_else(|| "none".into()),
     );
-    common.write_report(&results.join("traveller.md"), &md)?;
+    let md = if pictures.is_empty() {
+        md
+    } else {
+        format!(
+            "{md}\nThe shortest plan on each board, drawn (the route, where the lorry buys and \
+             sells, its cash and load step by step):\n\n{}\n",
+            pictures.join("\n\n")
+        )
+    };
+    common.write_report(&report, &md)?;
     Ok(())
 }
 

@@ -169,24 +169,43 @@ fn building_lines(board: &Board) -> Vec<String> {
         .collect()
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+use crate::svg::esc;
+
+/// Grid unit and margin of the SVG drawing, in px.
+const U: f64 = 40.0;
+const M: f64 = 30.0;
+
+/// Where square `s` (an index) is drawn in [`svg`]'s coordinates, for drawings on top.
+pub fn point(board: &Board, s: usize) -> (f64, f64) {
+    let (x0, _, y0, _) = bounds(board);
+    let (x, y) = board.pos[s];
+    (M + (x - x0) as f64 * U, M + (y - y0) as f64 * U)
+}
+
+/// Width and height of [`svg`]'s drawing.
+pub fn size(board: &Board) -> (f64, f64) {
+    let (x0, x1, y0, y1) = bounds(board);
+    let legend_h = 20.0 * (building_lines(board).len() + 2) as f64;
+    (
+        2.0 * M + (x1 - x0) as f64 * U,
+        2.0 * M + (y1 - y0) as f64 * U + legend_h,
+    )
 }
 
 /// The board as SVG: roads, loops (coloured), squares coloured by what is on them.
 pub fn svg(board: &Board) -> String {
-    let (x0, x1, y0, y1) = bounds(board);
-    let u = 40.0;
-    let m = 30.0;
+    svg_with(board, "")
+}
+
+/// The board as SVG with `overlay` (SVG markup in [`point`]'s coordinates, e.g. a route)
+/// drawn over the roads and under the squares' numbers.
+pub fn svg_with(board: &Board, overlay: &str) -> String {
+    let (x0, _, y0, y1) = bounds(board);
+    let (u, m) = (U, M);
     let px = |x: i64| m + (x - x0) as f64 * u;
     let py = |y: i64| m + (y - y0) as f64 * u;
     let lines = building_lines(board);
-    let legend_h = 20.0 * (lines.len() + 2) as f64;
-    let width = 2.0 * m + (x1 - x0) as f64 * u;
-    let height = 2.0 * m + (y1 - y0) as f64 * u + legend_h;
+    let (width, height) = size(board);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -231,6 +250,7 @@ pub fn svg(board: &Board) -> String {
             }
         }
     }
+    s.push_str(overlay);
     for sq in 0..board.n() {
         let (x, y) = board.pos[sq];
         let fill = match marker(board, sq) {

@@ -14,6 +14,7 @@ pub mod model;
 pub mod render;
 pub mod rules;
 pub mod sequences;
+pub mod svg;
 pub mod trips;
 pub mod window;
 

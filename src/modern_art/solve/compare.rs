@@ -88,8 +88,7 @@ pub fn run_compare(
         if let Some(out) = &common.out {
             // A file that cannot be written fails the cell, not the table.
             let file = cell_file(out, &c.variant.name, n);
-            let saved = crate::games::render(&o.envelope)
-                .and_then(|md| common.save_episode(&file, &o.envelope, &md));
+            let saved = common.save_episode(&file, &o.envelope);
             if let Err(e) = saved {
                 failed.push(format!(
                     "{} {n}p: solved, but not saved: {e:#}",

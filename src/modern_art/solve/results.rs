@@ -78,6 +78,14 @@ fn write_results_report(
         k.tuning.split_shares(3).0 * 100.0,
         k.tuning.split_shares(2).0 * 100.0
     );
+    // The headline game drawn (written beside its episode by the solve that saved it).
+    let picture = if root.join("games/modern-art-2p-standard.svg").exists() {
+        "The 2-player maximum of the standard rules, drawn: the board when each round \
+         closes, each artist's value and each player's score over the rounds.\n\n\
+         ![2 players, standard rules](../games/modern-art-2p-standard.svg)\n\n"
+    } else {
+        ""
+    };
     let text = format!(
         "# Modern Art: Masters Gallery — maximum scores\n\n\
          Regenerate with `gamebounds modern-art results` (`make results`; `--players N` \
@@ -100,7 +108,7 @@ fn write_results_report(
          once more if a later part found a better game. `results --resume` starts each \
          row's split from its episode already in `games/` instead of the star and patron \
          solves (how the long proofs were continued: each row's `seconds` is then its \
-         last, resumed split's).\n\n{}\n\n\
+         last, resumed split's).\n\n{}\n\n{picture}\
          ## Star games\n\n\
          The best game in which the best-stocked artist takes first place in every round \
          and carries every award token (the shape of most best games found), each a \
@@ -131,11 +139,7 @@ fn write_episode(root: &std::path::Path, o: &Outcome, stem: &str) -> Result<Stri
     if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
         return Ok(format!("kept {} ({why})", file.display()));
     }
-    o.envelope.save(&file)?;
-    crate::cli::write_file(
-        &root.join(format!("games/{stem}.md")),
-        &crate::games::render(&o.envelope)?,
-    )?;
+    crate::cli::save_episode(&file, &o.envelope)?;
     super::verify(&o.envelope)
 }
 
