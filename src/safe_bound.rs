@@ -234,7 +234,7 @@ mod tests {
             panic!("feasible LP")
         };
         assert!((value - 2.8).abs() < 1e-9);
-        assert!(safe >= 2.8 && safe < 2.8 + 1e-9, "safe {safe}");
+        assert!((2.8..2.8 + 1e-9).contains(&safe), "safe {safe}");
     }
 
     /// With multipliers 0 the bound is Σ max c_j x_j over the box: 20 here.

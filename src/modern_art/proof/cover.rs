@@ -153,7 +153,7 @@ fn allowed(
         SplitBy::Whole => fields == (false, false, false, false),
         SplitBy::First => fields == (true, false, false, false),
         SplitBy::Tokens => fields == (false, true, false, false),
-        SplitBy::TokensLeads => fields.0 == false && fields.1,
+        SplitBy::TokensLeads => !fields.0 && fields.1,
     };
     if !ok {
         return Err(format!(
