@@ -11,6 +11,7 @@
 // name the private function that does the work.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod audit;
 pub mod claims;
 pub mod cli;
 pub mod episode;
@@ -21,8 +22,10 @@ pub mod interrupt;
 pub mod io;
 pub mod lp;
 pub mod options;
+pub mod proof;
 pub mod render;
 pub mod rng;
+pub mod safe_bound;
 pub mod site;
 pub mod svg;
 pub mod variants;

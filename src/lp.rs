@@ -327,6 +327,36 @@ impl Model {
         self.constraints.len()
     }
 
+    /// The model as HiGHS holds it (columns in creation order, no options set), for a
+    /// caller that reads more of HiGHS's answer than [`Model::solve`] keeps (the audit's
+    /// LP duals, [`crate::safe_bound`]). Errors for a model with integer columns.
+    pub fn into_highs(
+        self,
+        sense: Sense,
+        objective: impl IntoAffineExpression,
+    ) -> Result<highs::Model> {
+        if self.integers > 0 {
+            bail!(
+                "model `{}`: an LP was expected, it has {} integers",
+                self.name,
+                self.integers
+            );
+        }
+        let objective: Expression = objective.into_expression();
+        let unsolved = match sense {
+            Sense::Maximise => self.vars.maximise(objective),
+            Sense::Minimise => self.vars.minimise(objective),
+        };
+        let mut problem = unsolved.using(highs);
+        for c in self.constraints {
+            problem.add_constraint(c);
+        }
+        let name = self.name;
+        problem
+            .try_into_inner()
+            .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS rejected the model: {e}"))
+    }
+
     /// Solve. Infeasible and unbounded models and solver failures are errors naming the
     /// model; a limit hit with an incumbent is `Ok` with status `feasible`.
     pub fn solve(

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 
 use std::time::Instant;
@@ -276,6 +276,13 @@ pub enum Command {
         #[arg(long)]
         eager: bool,
     },
+    /// Give older proven episodes (split table only) their proof record, read back from
+    /// the table's words (no solving); each file and its .md are rewritten in place.
+    #[command(hide = true)]
+    ProofFromTable {
+        /// Episodes (JSON) to rewrite; those with a record or no HiGHS proof are left.
+        files: Vec<PathBuf>,
+    },
 }
 
 /// The solver's tuning and the developer's diagnostic fixings (`docs/modern-art-tuning.md`).
@@ -394,6 +401,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             &knobs.knobs()?,
         ),
         Command::Generate { seed, players } => generate_files(seed, players, common),
+        Command::ProofFromTable { files } => proof_from_table(&files, common),
         Command::Search {
             setup,
             player,
@@ -453,6 +461,28 @@ fn generate_files(seed: u64, players: usize, common: &Common) -> Result<()> {
         out.display(),
         deck.display()
     ));
+    Ok(())
+}
+
+/// `modern-art proof-from-table`: each episode with its record read back from its
+/// table, checked by `verify` before it is written.
+fn proof_from_table(files: &[PathBuf], common: &Common) -> Result<()> {
+    for file in files {
+        let mut env = crate::episode::Envelope::load(file)?;
+        let cfg = Config::from_value(&env.variant)?;
+        let Some(record) =
+            super::proof::from_table(&cfg, &env).with_context(|| format!("{}", file.display()))?
+        else {
+            common.note(format!("{}: left as it is", file.display()));
+            continue;
+        };
+        let mut payload: episode::Payload = env.payload_as()?;
+        payload.proof = Some(record);
+        env.payload = serde_json::to_value(&payload)?;
+        super::verify(&env).with_context(|| format!("{}", file.display()))?;
+        crate::cli::save_episode(file, &env)?;
+        common.note(format!("{}: proof record added", file.display()));
+    }
     Ok(())
 }
 

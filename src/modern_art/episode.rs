@@ -37,6 +37,10 @@ pub struct Payload {
     /// whose first part's neighbourhood search found the maximum), in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub found_by: Option<String>,
+    /// The proof of the bound as data (every part's restriction and settlement), from
+    /// which `split` is rendered; `verify` checks that its parts cover every game once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<super::proof::MaProof>,
 }
 
 /// One part of a split solve: e.g. the games in which an artist takes first place in
@@ -118,6 +122,7 @@ pub fn envelope(
         split_by: None,
         restricted: None,
         found_by: None,
+        proof: None,
     };
     let payload = serde_json::to_value(&payload)?;
     let mut env = match report {

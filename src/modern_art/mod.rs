@@ -10,6 +10,7 @@ pub mod episode;
 pub mod generate;
 pub mod grid;
 pub mod model;
+pub mod proof;
 pub mod record;
 pub mod render;
 pub mod rules;
@@ -79,6 +80,7 @@ pub fn verify(env: &Envelope) -> Result<String> {
     let sense = objective.sense();
     claims::check(env, sense, value as f64)?;
     check_split(env, sense, payload.split.as_deref().unwrap_or(&[]))?;
+    check_proof(&cfg, env, &payload, value as f64)?;
     let all = seats(&outcome.scores);
     Ok(match (env.objective.as_str(), payload.player) {
         ("max-player", Some(p)) => {
@@ -130,6 +132,17 @@ fn check_split(env: &Envelope, sense: claims::Sense, parts: &[episode::SplitPart
         }
     }
     Ok(())
+}
+
+/// The proof record's shape ([`proof::check`]): its parts cover every game once, each
+/// settled at or below the value when the episode claims a proven maximum.
+fn check_proof(cfg: &Config, env: &Envelope, payload: &Payload, value: f64) -> Result<()> {
+    let Some(p) = &payload.proof else {
+        return Ok(());
+    };
+    let maximum = env.objective == "max-player" && env.status == crate::lp::Status::Optimal;
+    let restricted = payload.restricted.as_deref();
+    proof::check(cfg, p, value, maximum, payload.split.as_deref(), restricted)
 }
 
 /// `P1 37, P2 21`.

@@ -208,7 +208,11 @@ pub fn run_solve(
             "--star and --patron restrict a max-player solve (got --objective {})",
             objective.name()
         ),
-        Some(d) => solve(c, objective, seat, &Scope::all().with_dive(d), &opts, k)?,
+        Some(d) => {
+            let scope = Scope::all().with_dive(d);
+            let o = solve(c, objective, seat, &scope, &opts, k)?;
+            with_whole_proof(c, objective, &scope, o, &opts)?
+        }
         None => match split_by {
             Some(by) => {
                 // Every better game a part finds is saved at once: to --out, or without
@@ -247,7 +251,10 @@ pub fn run_solve(
                     k,
                 )?
             }
-            None => solve(c, objective, seat, &Scope::all(), &opts, k)?,
+            None => {
+                let o = solve(c, objective, seat, &Scope::all(), &opts, k)?;
+                with_whole_proof(c, objective, &Scope::all(), o, &opts)?
+            }
         },
     };
     common.note(format!(

@@ -5,6 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 
+mod audit;
 mod bench;
 mod cmd_solve;
 mod compare;
@@ -17,7 +18,9 @@ mod split;
 #[cfg(test)]
 mod tests;
 mod tuning;
+mod whole;
 
+pub use audit::*;
 pub use bench::*;
 pub use cmd_solve::*;
 pub use compare::*;
@@ -28,6 +31,7 @@ pub use parts::*;
 pub use results::*;
 pub use split::*;
 pub use tuning::*;
+pub use whole::*;
 
 use super::episode;
 use super::model::{self, Dive, Leads, Objective, Plan, Scope, Tokens};

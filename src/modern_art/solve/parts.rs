@@ -148,7 +148,7 @@ pub fn renamed_artists(c: &Config, k: &Knobs) -> Vec<usize> {
 
 /// A split part in words: "Krypto: 5 tokens", "any artist: 5 tokens, first in round 2"
 /// (a part that renames the artist it names stands for all of the renamed ones).
-pub(super) fn part_label(c: &Config, scope: &Scope) -> String {
+pub fn part_label(c: &Config, scope: &Scope) -> String {
     let names = &c.deck.artists;
     let renamed = scope
         .relabel

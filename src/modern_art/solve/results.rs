@@ -168,7 +168,10 @@ impl ResultRow<'_> {
         // The star solve, noted; `None` (and noted) when it fails.
         let star_solve = || {
             let scope = Scope::all().with_dive(Dive::Star(star));
-            match solve_from(c, Objective::MaxPlayer, None, &scope, star_opts, None, k) {
+            let solved = solve_from(c, Objective::MaxPlayer, None, &scope, star_opts, None, k);
+            match solved
+                .and_then(|o| with_whole_proof(c, Objective::MaxPlayer, &scope, o, star_opts))
+            {
                 Ok(o) => {
                     common.note(format!(
                         "{name} {n}p, {star_name} star: {} ({:.1} s)",

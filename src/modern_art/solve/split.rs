@@ -2,6 +2,9 @@ use super::*;
 
 use std::collections::{HashMap, VecDeque};
 
+use super::super::proof::{highs_options, split_name, Restriction};
+use crate::proof::{Proof, ProofPart, Settled};
+
 mod steps;
 
 /// One part of [`split()`] as the proof table shows it.
@@ -92,6 +95,7 @@ pub fn interim(o: &Outcome, bound: Option<f64>, fixes: &model::Fixes) -> Result<
     payload.restricted = with_diagnostic_fixings(None, fixes);
     payload.split = None;
     payload.split_by = None;
+    payload.proof = None;
     o.envelope.payload = serde_json::to_value(&payload)?;
     o.envelope.status = o.report.status;
     o.envelope.bound = o.report.bound;
@@ -310,14 +314,26 @@ impl Splitter<'_> {
             if let Some(b) = p.bound {
                 bound = Some(bound.map_or(b, |x: f64| x.max(b)));
             }
-            records.push(episode::SplitPart {
-                part: self.scopes[p.part].1.clone(),
+            let scope = &self.scopes[p.part].0;
+            records.push(ProofPart {
+                restriction: Restriction::of(self.c, scope),
+                lp: self
+                    .solved_lps
+                    .iter()
+                    .find(|x| x.0 == *scope)
+                    .and_then(|x| x.1),
                 value: p.value,
                 bound: p.bound,
-                status: status.into(),
+                settled: Settled::from_status(status).unwrap_or(Settled::Open),
                 seconds: (p.seconds * 10.0).round() / 10.0,
             });
         }
+        let proof = Proof {
+            split: split_name(self.by).into(),
+            highs: highs_options(self.opts),
+            source: None,
+            parts: records,
+        };
         let mut report = o.report.clone();
         report.bound = bound.map(|b| b.max(value as f64));
         report.objective = Some(value as f64);
@@ -331,7 +347,8 @@ impl Splitter<'_> {
             crate::lp::Status::Feasible
         };
         let mut payload: episode::Payload = o.envelope.payload_as()?;
-        payload.split = Some(records);
+        payload.split = Some(super::super::proof::table(self.c, &proof)?);
+        payload.proof = Some(proof);
         // The best game may be the seed's, found by a restricted solve: the split's result
         // is about every game (every game the diagnostic fixings allow, when any is set).
         payload.restricted = with_diagnostic_fixings(None, &self.k.build.fixes);

@@ -1,0 +1,178 @@
+use super::*;
+
+use super::super::proof::MaProof;
+use crate::proof::Settled;
+use crate::safe_bound::{self, SafeLp};
+
+/// How `audit` solves each part again.
+#[derive(Debug, Clone)]
+pub struct AuditOptions {
+    /// HiGHS `random_seed` of the fresh solves (the proof's own solves use 0).
+    pub seed: i32,
+    /// Seconds per part's MIP (`None`: to the end).
+    pub time_limit: Option<f64>,
+    /// Solve each MIP part to its own optimum rather than only showing that nothing beats
+    /// the claimed maximum (slower; the re-solved bound is then the part's maximum).
+    pub exact: bool,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        AuditOptions {
+            seed: 1,
+            time_limit: None,
+            exact: false,
+        }
+    }
+}
+
+/// One part audited.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct AuditRow {
+    /// The part in words.
+    pub part: String,
+    /// How the proof settled it.
+    pub settled: Settled,
+    /// The record's bound.
+    pub claimed: Option<f64>,
+    /// The fresh solve's bound (rounded down): the LP's for a part settled by its LP,
+    /// else the claimed maximum when nothing beats it (or, `exact`, the part's maximum);
+    /// `None` for an empty part found empty again.
+    pub resolved: Option<f64>,
+    /// The safe bound from the fresh LP's duals (every part but an empty one).
+    pub safe: Option<f64>,
+    pub holds: bool,
+    /// Why the part does not hold, or what holds it.
+    pub verdict: String,
+    pub seconds: f64,
+}
+
+/// `audit`: every part of the episode's proof record solved again, independently of the
+/// proof (a fresh model under the default tuning, HiGHS seed `o.seed`, presolve off), and
+/// bounded safely from its LP's duals. `maximum`: the episode's value, which every part
+/// must be shown not to beat. `verify` is the caller's first step.
+pub fn audit(
+    c: &Config,
+    player: Option<usize>,
+    proof: &MaProof,
+    maximum: i64,
+    o: &AuditOptions,
+) -> Result<Vec<AuditRow>> {
+    let k = Knobs::default();
+    let mut rows = Vec::new();
+    for p in &proof.parts {
+        let scope = p.restriction.scope(c).map_err(anyhow::Error::msg)?;
+        let t = std::time::Instant::now();
+        let lp = fresh_lp(c, player, &scope, o.seed, &k)?;
+        let safe = match lp {
+            SafeLp::Bounded { safe, .. } => Some(safe),
+            SafeLp::Infeasible => None,
+        };
+        let safe_holds = safe.is_some_and(|s| s < (maximum + 1) as f64);
+        let (resolved, holds, verdict) = match (p.settled, lp) {
+            (_, SafeLp::Infeasible) => (None, true, "empty (LP infeasible)".to_string()),
+            (Settled::Empty, _) => (None, false, "claimed empty, the LP has points".into()),
+            (Settled::LpBound, SafeLp::Bounded { value, .. }) => {
+                let b = whole(value);
+                match (b <= maximum as f64, safe_holds) {
+                    (true, true) => (Some(b), true, "holds (LP and safe bound)".into()),
+                    (false, _) => (Some(b), false, format!("LP bound {b} above {maximum}")),
+                    (true, false) => (
+                        Some(b),
+                        false,
+                        format!("safe bound not below {}", maximum + 1),
+                    ),
+                }
+            }
+            (Settled::Open, _) => (None, false, "open in the proof".into()),
+            (_, SafeLp::Bounded { .. }) => fresh_mip(c, player, &scope, maximum, o, &k)?,
+        };
+        rows.push(AuditRow {
+            part: part_label(c, &scope),
+            settled: p.settled,
+            claimed: p.bound,
+            resolved,
+            safe,
+            holds,
+            verdict,
+            seconds: t.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(rows)
+}
+
+/// The part's LP relaxation, built afresh and solved by simplex without presolve, with
+/// its safe bound.
+fn fresh_lp(
+    c: &Config,
+    player: Option<usize>,
+    scope: &Scope,
+    seed: i32,
+    k: &Knobs,
+) -> Result<SafeLp> {
+    let relaxed = model::Build {
+        relax: true,
+        ..k.build.clone()
+    };
+    let built = model::build(c, Objective::MaxPlayer, player, scope, &relaxed)?;
+    let highs = built.model.into_highs(built.sense, built.objective)?;
+    safe_bound::solve(highs, seed)
+}
+
+/// The part's MIP solved afresh (seed, presolve off): under a cutoff at `maximum` (no
+/// game may beat it), or with `exact` to its own optimum. (re-solved bound, holds,
+/// verdict).
+fn fresh_mip(
+    c: &Config,
+    player: Option<usize>,
+    scope: &Scope,
+    maximum: i64,
+    o: &AuditOptions,
+    k: &Knobs,
+) -> Result<(Option<f64>, bool, String)> {
+    let part = match o.exact {
+        true => *scope,
+        false => scope.beating(maximum),
+    };
+    let built = model::build(c, Objective::MaxPlayer, player, &part, &k.build)?;
+    let opts = SolveOptions {
+        quiet: true,
+        seed: o.seed,
+        time_limit: o.time_limit,
+        highs: vec![("presolve".into(), "off".into())],
+        ..SolveOptions::default()
+    };
+    let max = maximum as f64;
+    Ok(
+        match built.model.solve(built.sense, built.objective, &opts) {
+            Ok(s) if s.report.proven() || !o.exact => {
+                let b = s.report.bound.or(s.report.objective).map(whole);
+                let holds = b.is_some_and(|b| b <= max);
+                let v = s.report.objective.unwrap_or(f64::NAN);
+                let verdict = match (holds, o.exact) {
+                    (true, _) => format!("holds (MIP optimum {v})"),
+                    (false, true) => format!("MIP optimum {v} above {maximum}"),
+                    (false, false) => format!("a game of {v} beats {maximum}"),
+                };
+                (b, holds, verdict)
+            }
+            Ok(s) => {
+                let b = s.report.bound.map(whole);
+                (b, false, "MIP not finished".into())
+            }
+            Err(e) if is_infeasible(&e) => match o.exact {
+                true => (None, true, "empty (MIP infeasible)".into()),
+                false => (Some(max), true, format!("holds (no game beats {maximum})")),
+            },
+            Err(e) if crate::lp::no_solution(&e).is_some() => {
+                let b = crate::lp::no_solution(&e).and_then(|x| x.bound).map(whole);
+                (
+                    b,
+                    b.is_some_and(|b| b <= max),
+                    "MIP stopped by its limit".into(),
+                )
+            }
+            Err(e) => return Err(e),
+        },
+    )
+}
