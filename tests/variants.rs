@@ -336,3 +336,38 @@ fn the_bound_verb_and_its_old_names() {
         run_ok(&["--quiet", "cribbage", verb]);
     }
 }
+
+#[test]
+fn cribbage_set_vary_and_bad_input() {
+    // A house rule set on the command line changes exactly the count it names.
+    let with = |extra: &[&str]| {
+        let mut args = vec!["cribbage", "score", "2H", "4H", "6H", "8H", "--start", "KS"];
+        args.extend_from_slice(extra);
+        stdout(&run_ok(&args))
+    };
+    assert!(with(&["--crib"]).contains("**total 0**"));
+    let four = with(&["--crib", "--set", "crib_four_card_flush=true"]);
+    assert!(four.contains("**total 4**"), "{four}");
+    // The grid: one proven, certified row per value.
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "cribbage",
+        "compare",
+        "--vary",
+        "players=2,3",
+        "--set",
+        "hand_four_card_flush=false",
+    ]);
+    assert_eq!(values(&rows), [29, 29]);
+    assert_eq!(rows[1]["settings"]["players"], "3");
+    let err = run_bad_input(&["cribbage", "bound", "--set", "no_such_key=1"]);
+    assert!(
+        err.contains("valid keys") && err.contains("players"),
+        "{err}"
+    );
+    let err = run_bad_input(&["cribbage", "bound", "--set", "players=5"]);
+    assert!(err.contains("`players`"), "{err}");
+    let err = run_bad_input(&["cribbage", "compare", "--vary", "players=2,9"]);
+    assert!(err.contains("players"), "{err}");
+}

@@ -18,7 +18,9 @@ use super::table::{self, DiscardTable, Tables};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
+use crate::grid::Vary;
 use crate::lp::{SolveOptions, Status};
+use crate::variants::Setting;
 
 /// The rules a verb reads: a rules file, then the player count on top of it.
 #[derive(Debug, Clone, Default, Args)]
@@ -30,12 +32,22 @@ pub struct RulesArgs {
     /// Players: 2, 3 or 4 (deal 6/5/5, discard 2/1/1); overrides the file's `players`.
     #[arg(long, value_name = "N")]
     pub players: Option<u8>,
+    /// Override one rules key (repeatable), e.g. `crib_four_card_flush=true`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
 }
 
 impl RulesArgs {
     /// The effective rules, validated.
     pub fn resolve(&self) -> Result<CribbageRules> {
-        ruleset::resolve(self.file.as_deref(), self.players)
+        self.resolve_with(&[])
+    }
+
+    /// The effective rules with one grid cell's settings on top of `--set`'s.
+    pub fn resolve_with(&self, cell: &[Setting]) -> Result<CribbageRules> {
+        let mut all = Setting::parse_all(&self.set)?;
+        all.extend(cell.iter().cloned());
+        ruleset::resolve(self.file.as_deref(), self.players)?.with_settings(&all)
     }
 }
 
@@ -129,6 +141,24 @@ pub enum Command {
         /// Also count, by enumeration, the (hand, start) pairs reaching the maximum.
         #[arg(long)]
         count: bool,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// The maximum hand (or crib) under every combination of rules values, one row each.
+    ///
+    /// Each row is the `bound` query under that combination's rules, proven by the ILP
+    /// and re-scored by the referee; `--set` fixes the other keys.
+    ///
+    /// Example:
+    ///   gamebounds cribbage compare --vary hand_four_card_flush=true,false
+    #[command(verbatim_doc_comment)]
+    Compare {
+        /// A rules key and the values it takes, e.g. `players=2,3` (repeatable).
+        #[arg(long, value_name = "KEY=V1,V2", required = true)]
+        vary: Vec<String>,
+        /// The crib's maximum instead of the hand's.
+        #[arg(long)]
+        crib: bool,
         #[command(flatten)]
         rules: RulesArgs,
     },
@@ -271,6 +301,22 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             }
             .to_query()?;
             common.emit(&max_episode(&q, &rules, count, &common.solve_options())?)
+        }
+        Command::Compare { vary, crib, rules } => {
+            let dims = Vary::parse_all(&vary)?;
+            let q = QuerySpec {
+                crib,
+                ..QuerySpec::default()
+            }
+            .to_query()?;
+            let opts = common.solve_options();
+            crate::grid::run(
+                "cribbage",
+                &dims,
+                common,
+                |cell| rules.resolve_with(cell),
+                |r| max_episode(&q, &r, false, &opts),
+            )
         }
         Command::Distribution { crib, cores, rules } => {
             let rules = rules.resolve()?;

@@ -56,8 +56,9 @@ impl crate::games::Game for Cribbage {
         cli::run(crate::games::parse_matches(matches)?, common)
     }
     fn default_rules(&self) -> Result<Option<serde_json::Value>> {
-        // The rules file is not there yet: cribbage reads no --set.
-        Ok(None)
+        Ok(Some(serde_json::to_value(
+            ruleset::CribbageRules::default(),
+        )?))
     }
     fn verify(&self, env: &Envelope) -> Result<String> {
         verify(env)

@@ -119,6 +119,21 @@ impl CribbageRules {
     }
 
     /// `--players N` on top of a file: the same check as the file's key.
+    /// These rules with `--set KEY=VALUE` overrides applied and checked, key by key.
+    pub fn with_settings(&self, settings: &[crate::variants::Setting]) -> Result<CribbageRules> {
+        if settings.is_empty() {
+            return Ok(self.clone());
+        }
+        let check = |v: &Value| CribbageRules::from_value(v.clone()).map(|_| ());
+        let kind = crate::variants::RulesKind {
+            game: "cribbage",
+            shorthand: None,
+            check: &check,
+        };
+        let out = crate::variants::apply(&serde_json::to_value(self)?, settings, &kind)?;
+        CribbageRules::from_value(out)
+    }
+
     pub fn with_players(mut self, players: Option<u8>) -> Result<CribbageRules> {
         if let Some(n) = players {
             self.players = n;
