@@ -173,6 +173,12 @@ fn episode_page(env: &Envelope, name: &str, folder: &str, out: &Path, json: &Pat
 /// Build the site into `out`.
 pub fn build(src: &Sources, out: &Path) -> Result<Built> {
     let mut built = Built::default();
+    // The site's own folders: DIR is the user's to name, its layout is ours to make.
+    for sub in ["", "games", "results"] {
+        let d = out.join(sub);
+        std::fs::create_dir_all(&d)
+            .with_context(|| format!("cannot create directory {}", d.display()))?;
+    }
     // game -> rows of its index: (link, objective, result)
     let mut rows: BTreeMap<&str, Vec<[String; 3]>> = BTreeMap::new();
     let mut episodes: BTreeMap<String, String> = BTreeMap::new();

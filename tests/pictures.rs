@@ -142,6 +142,8 @@ fn cribbage_draws_every_scoring_combination_and_the_histograms() {
 #[test]
 fn cribbage_discard_bars_and_the_out_files() {
     let dir = std::env::temp_dir().join(format!("gb-pictures-{}", std::process::id()));
+    // --out never creates a missing directory (tests/hostile.rs): make it first.
+    std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("discard.json");
     let o = run(&[
         "--quiet",

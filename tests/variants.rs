@@ -307,7 +307,7 @@ fn modern_art_compare_vary_on_a_miniature() {
         "threshold.2=2,0",
     ]);
     assert!(
-        e.contains("threshold.2=0") && e.contains("at least 1"),
+        e.contains("threshold.2=0") && e.contains("must be 1 to"),
         "{e}"
     );
     let e = run_bad_input(&[

@@ -453,6 +453,12 @@ fn generate_files(seed: u64, players: usize, common: &Common) -> Result<()> {
     };
     let deck = out.parent().unwrap_or(Path::new("")).join(&g.variant.deck);
     crate::cli::write_file(out, &g.variant_json())?;
+    // The deck's folder is the command's own naming (`decks/` beside the variant, where
+    // the variant's `deck` key points), not the user's: made when missing.
+    if let Some(dir) = deck.parent() {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create directory {}", dir.display()))?;
+    }
     crate::cli::write_file(&deck, &g.deck_json())?;
     common.note(format!(
         "generate: {} ({} players) -> {} and {}",
