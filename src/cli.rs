@@ -276,7 +276,9 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
 pub fn run(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
     // `compare --out DIR` names a folder of cells; every other --out names one episode.
-    let verb = matches.subcommand().and_then(|(_, sub)| sub.subcommand_name());
+    let verb = matches
+        .subcommand()
+        .and_then(|(_, sub)| sub.subcommand_name());
     if let (Some(out), false) = (&common.out, verb == Some("compare")) {
         crate::io::check_out(out)?;
     }
