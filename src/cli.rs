@@ -275,12 +275,14 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
 /// Run the command `matches` (from [`command`]) names.
 pub fn run(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
-    // `compare --out DIR` names a folder of cells; every other --out names one episode.
+    // `compare --out` names a folder (or a stem) of cells; every other --out one episode.
     let verb = matches
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
-    if let (Some(out), false) = (&common.out, verb == Some("compare")) {
-        crate::io::check_out(out)?;
+    match (&common.out, verb) {
+        (Some(out), Some("compare")) => crate::io::check_cells_out(out)?,
+        (Some(out), _) => crate::io::check_out(out)?,
+        (None, _) => {}
     }
     if let Some((name, sub)) = matches.subcommand() {
         if let Ok(game) = games::find(name) {

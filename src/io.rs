@@ -117,6 +117,20 @@ pub fn check_out(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Check `compare --out` before any solving: an existing folder (the cells go inside it),
+/// or a name whose folder exists (the cells are named after it).
+pub fn check_cells_out(path: &Path) -> Result<()> {
+    let dir = parent_of(path);
+    if !(path.is_dir() || dir.is_dir()) {
+        bail!(
+            "--out {}: directory {} does not exist (create it first)",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// Whether two paths name the same file (both exist and resolve to one path).
 pub fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {

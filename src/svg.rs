@@ -354,6 +354,19 @@ impl Svg {
     }
 
     /// Text (escaped) at (x, y) of `size` px.
+    /// A picture's bold title and the one-line caption under it that says how to read it.
+    pub fn heading(&mut self, title: &str, caption: &str) {
+        self.text_styled(
+            20.0,
+            24.0,
+            15.0,
+            Anchor::Start,
+            r#"font-weight="bold""#,
+            title,
+        );
+        self.text(20.0, 44.0, 11.0, Anchor::Start, caption);
+    }
+
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: Anchor, content: &str) {
         self.text_styled(x, y, size, anchor, "", content);
     }

@@ -127,21 +127,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
     let row_h = |h: &HandScore| (LINE * (h.parts.len() + 1) as f64).max(76.0) + 20.0;
     let height = 90.0 + hands.iter().map(|(_, h)| row_h(h)).sum::<f64>() + 30.0;
     let mut s = Svg::new(width, height, &title);
-    s.text_styled(
-        20.0,
-        24.0,
-        15.0,
-        Anchor::Start,
-        r#"font-weight="bold""#,
-        &title,
-    );
-    s.text(
-        20.0,
-        44.0,
-        11.0,
-        Anchor::Start,
-        "Stacks: cards of each colour (Y yellow, B blue, R red, O orange, W white). Bars: the score built up rule by rule (green adds, vermillion takes away).",
-    );
+    s.heading(&title, "Stacks: cards of each colour (Y yellow, B blue, R red, O orange, W white). Bars: the score built up rule by rule (green adds, vermillion takes away).");
     let axis_y = 66.0;
     for t in &tk {
         s.line(sx(*t), axis_y, sx(*t), height - 20.0, "#e4e4e4", 1.0, "");

@@ -55,21 +55,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
         state.score(1)
     );
     let mut s = Svg::new(width, height, &title);
-    s.text_styled(
-        20.0,
-        24.0,
-        15.0,
-        Anchor::Start,
-        r#"font-weight="bold""#,
-        &title,
-    );
-    s.text(
-        20.0,
-        44.0,
-        11.0,
-        Anchor::Start,
-        "Each column is an expedition in the order its cards were played (W = wager); its score is under it.",
-    );
+    s.heading(&title, "Each column is an expedition in the order its cards were played (W = wager); its score is under it.");
     for (pl, &tall) in tallest.iter().enumerate() {
         let y0 = 60.0 + if pl == 0 { 0.0 } else { panel_h(0) };
         s.open_group("player", Some(&format!("player {}", pl + 1)));

@@ -12,7 +12,7 @@ use super::draw;
 use super::engine::{money, Action};
 use super::episode;
 use crate::episode::Envelope;
-use crate::svg::{self, Anchor, Frame, Series, Shape, Svg, PALETTE};
+use crate::svg::{self, Frame, Series, Shape, Svg, PALETTE};
 
 pub fn svg(env: &Envelope) -> Result<String> {
     let l = episode::load(env)?;
@@ -108,21 +108,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
     );
     let head = 60.0;
     let mut s = Svg::new(width, head + bh + 2.0 * chart_h + 20.0, &title);
-    s.text_styled(
-        20.0,
-        24.0,
-        15.0,
-        Anchor::Start,
-        r#"font-weight="bold""#,
-        &title,
-    );
-    s.text(
-        20.0,
-        44.0,
-        11.0,
-        Anchor::Start,
-        "Black line: the route. Marks beside a square: ▲ buys, ▼ sells, ■ buys fuel; ★ start, ◆ end (hover for the steps).",
-    );
+    s.heading(&title, "Black line: the route. Marks beside a square: ▲ buys, ▼ sells, ■ buys fuel; ★ start, ◆ end (hover for the steps).");
     s.open_group("board", None);
     s.raw(&board_svg.replacen("<svg ", &format!("<svg x=\"0\" y=\"{head}\" "), 1));
     s.close_group();
