@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings variants bench bench-certify clean-results site pictures
+.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general clean-results site pictures
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -147,3 +147,10 @@ bench: setup
 bench-certify: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --certify --runs 3
+
+# The general suite (models/modern-art/general/, 16 variants nobody tuned for, 2–5
+# players), each solved from scratch, 1 thread, one run (hours):
+# results/bench-modern-art-general.md, rewritten after each variant.
+bench-general: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) modern-art bench --suite --runs 1

@@ -208,7 +208,8 @@ pub enum Command {
     },
     /// Benchmark the standard solves for 2–5 players (1 thread, median of --runs) into
     /// results/bench-modern-art.md; with --certify, the proofs of the committed maxima
-    /// into results/bench-modern-art-certify.md.
+    /// into results/bench-modern-art-certify.md; with --suite, every variant of a folder
+    /// (default the general suite) into results/bench-modern-art-general.md.
     ///
     /// The plain benchmark times the solve a user runs, from scratch: `solve --players N
     /// --split tokens-leads`. --certify times only the proof: the split started from the
@@ -218,6 +219,8 @@ pub enum Command {
     /// Example: gamebounds modern-art bench --runs 3
     ///
     /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
+    ///
+    /// Example: gamebounds modern-art bench --suite --runs 1
     Bench {
         /// Runs per player count; the table reports their median wall time. Run i runs
         /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
@@ -229,12 +232,21 @@ pub enum Command {
         /// in games/ starts a `tokens-leads` split that only has to show nothing beats it
         /// (--time-limit per part, default 1500), into
         /// results/bench-modern-art-certify.md
-        #[arg(long)]
+        #[arg(long, conflicts_with = "suite")]
         certify: bool,
+        /// Solve every *.json variant of this folder from scratch instead (each deals for
+        /// one player count), one row per variant, into --report (default
+        /// results/bench-modern-art-general.md); the folder defaults to
+        /// models/modern-art/general
+        #[arg(long, num_args = 0..=1, default_missing_value = super::solve::DEFAULT_SUITE)]
+        suite: Option<std::path::PathBuf>,
+        /// The report --suite writes
+        #[arg(long, requires = "suite", default_value = super::solve::DEFAULT_SUITE_REPORT)]
+        report: std::path::PathBuf,
         /// Only these player counts (comma-separated; default 2,3,4,5). The report keeps
         /// the rows of the others, and is rewritten after every player count, so a run
         /// stopped later keeps the rows it finished
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', conflicts_with = "suite")]
         players: Option<Vec<usize>>,
         #[command(flatten)]
         knobs: KnobArgs,
@@ -378,9 +390,17 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         }
         Command::Bench {
             runs,
+            suite: Some(dir),
+            report,
+            knobs,
+            ..
+        } => super::solve::run_bench_suite(&dir, &report, runs, common, &knobs.knobs()?),
+        Command::Bench {
+            runs,
             certify: false,
             players,
             knobs,
+            ..
         } => super::solve::run_bench(
             std::path::Path::new("."),
             runs,

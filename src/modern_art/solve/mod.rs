@@ -15,6 +15,7 @@ mod outcome;
 mod parts;
 mod results;
 mod split;
+mod suite;
 #[cfg(test)]
 mod tests;
 mod tuning;
@@ -30,12 +31,13 @@ pub use outcome::*;
 pub use parts::*;
 pub use results::*;
 pub use split::*;
+pub use suite::*;
 pub use tuning::*;
 pub use whole::*;
 
 use super::episode;
 use super::model::{self, Dive, Leads, Objective, Plan, Scope, Tokens};
-use super::rules::{Config, PLAYERS};
+use super::rules::{self, Config, PLAYERS};
 use super::schedule;
 use super::{engine, record, render, verify};
 use crate::episode::Envelope;

@@ -1,0 +1,186 @@
+use super::*;
+
+/// The general suite `bench --suite` reads when none is given: variants nobody tuned for.
+pub const DEFAULT_SUITE: &str = "models/modern-art/general";
+
+/// Where `bench --suite` writes its report when `--report` is not given.
+pub const DEFAULT_SUITE_REPORT: &str = "results/bench-modern-art-general.md";
+
+/// Columns of the suite's table.
+pub(super) const SUITE_COLUMNS: [&str; 8] = [
+    "variant", "players", "value", "status", "bound", "median s", "runs s", "parts",
+];
+
+/// `modern-art bench --suite DIR`: every `*.json` variant of `dir` (sorted by name, each
+/// dealing for one player count) solved from scratch as `modern-art bound` solves it (the
+/// tokens-leads split, 1 thread, `runs` seeds), its game replayed by the referee; one
+/// row per variant, then the median time per player count, into `report`. A variant
+/// nobody tuned for shows whether the solver's defaults generalise.
+pub fn run_bench_suite(
+    dir: &std::path::Path,
+    report: &std::path::Path,
+    runs: usize,
+    common: &crate::cli::Common,
+    k: &Knobs,
+) -> Result<()> {
+    refuse_diagnostic_fixings("bench --suite", &k.build.fixes)?;
+    let files = suite_files(dir)?;
+    let opts = bench_options(common, DEFAULT_SPLIT_LIMIT, k);
+    let limit = opts.time_limit.unwrap_or(0.0);
+    let seeds = bench_seeds(&opts, runs);
+    let quiet = crate::cli::Common {
+        quiet: true,
+        ..common.clone()
+    };
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for file in &files {
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let n = rules::default_players(file)?;
+        let c = Config::load(file, None, n).with_context(|| format!("suite variant {name}"))?;
+        let label = format!("bench --suite {name} ({n}p)");
+        let (o, median, runs_s) = timed_splits(&label, runs, &quiet, &opts, |opts| {
+            split(
+                &c,
+                Objective::MaxPlayer,
+                None,
+                SplitBy::TokensLeads,
+                opts,
+                None,
+                k,
+            )
+        })?;
+        let (parts, _) = parts_cells(&o)?;
+        let status = if o.proven { "proven" } else { "best found" };
+        let bound = o
+            .report
+            .bound
+            .map(|b| format!("{:.0}", whole(b)))
+            .unwrap_or_else(|| "?".into());
+        common.note(format!(
+            "{label}: {status} {} (bound {bound}) in {median} s",
+            o.value
+        ));
+        rows.push(vec![
+            name,
+            n.to_string(),
+            o.value.to_string(),
+            status.to_string(),
+            bound,
+            median,
+            runs_s,
+            parts,
+        ]);
+        // After every variant, so a long run stopped later keeps the rows it finished.
+        let text = suite_report(dir, &rows, files.len(), limit, seeds);
+        common.write_report(report, &text)?;
+    }
+    Ok(())
+}
+
+/// The suite's variants: the `*.json` files directly in `dir`, sorted by name.
+pub(super) fn suite_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>> {
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("--suite {}: cannot read the folder", dir.display()))?;
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("--suite {}: no *.json variant in it", dir.display());
+    }
+    Ok(files)
+}
+
+/// The suite report's text: header (machine, date, commit), one row per variant, then
+/// the median time to proof per player count and how many variants are proven.
+pub(super) fn suite_report(
+    dir: &std::path::Path,
+    rows: &[Vec<String>],
+    total: usize,
+    limit: f64,
+    (first, last): (i32, i32),
+) -> String {
+    let mut summary: Vec<Vec<String>> = Vec::new();
+    for n in PLAYERS {
+        let of_n: Vec<&Vec<String>> = rows.iter().filter(|r| r[1] == n.to_string()).collect();
+        if of_n.is_empty() {
+            continue;
+        }
+        let mut times: Vec<f64> = of_n.iter().filter_map(|r| r[5].parse().ok()).collect();
+        let (median, _) = median_and_runs(&mut times);
+        let proven = of_n.iter().filter(|r| r[3] == "proven").count();
+        summary.push(vec![
+            n.to_string(),
+            of_n.len().to_string(),
+            format!("{proven}/{}", of_n.len()),
+            median,
+        ]);
+    }
+    let proven = rows.iter().filter(|r| r[3] == "proven").count();
+    format!(
+        "# Modern Art general benchmark (variants nobody tuned for)\n\n\
+         `gamebounds modern-art bench --suite {dir}`: every variant of the suite solved from \
+         scratch as `gamebounds modern-art bound --variant FILE` solves it (the split over \
+         the award tokens and the rounds their artist leads), max-player, HiGHS with 1 \
+         thread, time limit {limit:.0} s per part, and its game replayed by the referee. \
+         *median s* is the median wall time (time to proof when proven) of the runs in \
+         *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds {first}–{last}); the \
+         other cells are the last run's.\n\n\
+         Machine: {machine}. Date: {date}. Commit: {commit}. The machine may have been \
+         shared with other jobs while this ran.\n\n{table}\n\n\
+         ## Per player count\n\n{proven} of {done} variants proven ({total} in the suite).\n\n{per}\n",
+        dir = dir.display(),
+        machine = machine(),
+        date = today(),
+        commit = commit(),
+        table = crate::render::table(SUITE_COLUMNS, rows.to_vec()),
+        done = rows.len(),
+        per = crate::render::table(["players", "variants", "proven", "median s"], summary),
+    )
+}
+
+/// The CPU model and the number of cores, from `/proc/cpuinfo` ("unknown" elsewhere).
+fn machine() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = info
+        .lines()
+        .find(|l| l.starts_with("model name"))
+        .and_then(|l| l.split(':').nth(1))
+        .map(|m| m.trim().to_string())
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{model}, {cores} cores")
+}
+
+/// Today's date (UTC), `YYYY-MM-DD`, from the system clock.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The checkout's commit (`git rev-parse --short HEAD`), or "unknown" outside one.
+fn commit() -> String {
+    std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}
