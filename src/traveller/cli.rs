@@ -9,15 +9,16 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
 
 use super::board::Board;
+use super::bound::{bound, bound_with, relaxation_only, Method};
 use super::engine::{self, money, Action};
 use super::episode::{Payload, StateView, Variant};
 use super::rules::Rules;
-use super::{draw, generate, greedy, model, render, sequences, trips};
+use super::{draw, generate, greedy, model, render, trips};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use crate::grid::Vary;
-use crate::lp::{SolveReport, Status};
+use crate::lp::Status;
 use crate::variants::Setting;
 
 #[derive(Debug, Subcommand)]
@@ -461,7 +462,7 @@ fn parse_values(board: &Board, args: &[String]) -> Result<BTreeMap<String, f64>>
     Ok(out)
 }
 
-fn variant(
+pub(super) fn variant(
     board: &Board,
     rules: &Rules,
     start: u32,
@@ -478,286 +479,17 @@ fn variant(
     }
 }
 
-fn payload(board: &Board, trader: &str, plan: &[Action], end: &engine::State) -> Payload {
+pub(super) fn payload(
+    board: &Board,
+    trader: &str,
+    plan: &[Action],
+    end: &engine::State,
+) -> Payload {
     Payload {
         trader: trader.into(),
         search: None,
         plan: plan.iter().map(|a| a.to_string()).collect(),
         end: StateView::of(board, end),
-    }
-}
-
-/// How `bound` proves the most cash.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Method {
-    /// The event search; the ILP if a time limit stops it (and for stock values).
-    Auto,
-    /// The ILP over the time-expanded board.
-    Ilp,
-    /// The exact search over event sequences (`sequences.rs`).
-    Events,
-    /// Diagnostics: the ILP's root LP relaxation alone (its value, time and size; no plan).
-    Lp,
-}
-
-/// Solve the bound (the ILP's default [`model::Tuning`]), replay its plan, and build the
-/// episode. A plan the referee rejects, or one worth other than the solver says, is an
-/// error (the model would be wrong).
-pub fn bound(
-    board: &Board,
-    rules: &Rules,
-    start: u32,
-    steps: usize,
-    stock_value: BTreeMap<String, f64>,
-    method: Method,
-    common: &Common,
-) -> Result<Envelope> {
-    let tuning = model::Tuning::default();
-    bound_with(
-        board,
-        rules,
-        start,
-        steps,
-        stock_value,
-        method,
-        &tuning,
-        common,
-    )
-}
-
-/// `bound --method lp`: the root LP relaxation alone, printed as one line.
-fn relaxation_only(
-    board: &Board,
-    rules: &Rules,
-    start: u32,
-    steps: usize,
-    tuning: &model::Tuning,
-    common: &Common,
-) -> Result<()> {
-    let square = board.square(start)?;
-    let r = model::relaxation(board, rules, square, steps, &common.solve_options(), tuning)?;
-    println!(
-        "LP relaxation: {:?} {:?} in {:.1} s, {} × {}",
-        r.status, r.objective, r.seconds, r.rows, r.columns
-    );
-    Ok(())
-}
-
-/// [`bound`] with the ILP's optional parts as `tuning` says.
-#[allow(clippy::too_many_arguments)]
-fn bound_with(
-    board: &Board,
-    rules: &Rules,
-    start: u32,
-    steps: usize,
-    stock_value: BTreeMap<String, f64>,
-    method: Method,
-    tuning: &model::Tuning,
-    common: &Common,
-) -> Result<Envelope> {
-    let v = variant(board, rules, start, steps, stock_value);
-    let events = match method {
-        Method::Lp => bail!("--method lp reports the LP relaxation only, not a bound"),
-        Method::Ilp => false,
-        Method::Events if !v.stock_value.is_empty() => {
-            bail!("--method events counts cash only: drop --stock-value, or use --method ilp")
-        }
-        Method::Events => true,
-        Method::Auto => v.stock_value.is_empty() && board.goods.len() <= sequences::MAX_GOODS,
-    };
-    // --time-limit covers the whole command: the ILP after the event search gets what
-    // the search left.
-    let began = std::time::Instant::now();
-    let mut opts = common.solve_options();
-    // The better of the greedy and the trip planner's plans is the first plan to beat.
-    let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
-    if events {
-        let (env, plan) = events_bound(board, rules, start, steps, &hint, &v, common)?;
-        if env.status == Status::Optimal || method == Method::Events {
-            return Ok(env);
-        }
-        if let Some(limit) = common.time_limit {
-            let left = limit - began.elapsed().as_secs_f64();
-            if left < 1.0 {
-                common.note(
-                    "traveller: --time-limit reached in the event search; its best plan, \
-                     without a bound",
-                );
-                return Ok(env);
-            }
-            opts.time_limit = Some(left);
-        }
-        common.note(format!(
-            "traveller: the event search did not finish; the ILP now with the {} s left, \
-             from the search's best plan",
-            opts.time_limit
-                .map_or("unlimited".into(), |s| format!("{s:.0}"))
-        ));
-        hint = plan;
-    }
-    let objective = model::Objective {
-        stock_value: v.stock_values(board)?,
-        ..Default::default()
-    };
-    common.note(format!(
-        "traveller: solving board {} from square {start}, {steps} steps …",
-        board.name
-    ));
-    let b = model::solve_with(
-        board,
-        rules,
-        board.square(start)?,
-        steps,
-        &objective,
-        Some(&hint),
-        &opts,
-        tuning,
-    )?;
-    let rp = engine::replay(board, rules, start, &b.plan)?;
-    if let Some((i, e)) = &rp.illegal {
-        bail!(
-            "the model's plan breaks a rule at step {} `{}`: {e} (a bug in the model)",
-            i + 1,
-            b.plan[*i]
-        );
-    }
-    let worth = v.worth(board, rp.last())?;
-    let claimed = b.report.objective.unwrap_or(f64::NAN);
-    if (worth - claimed).abs() > 1e-6 * claimed.abs().max(1.0) {
-        bail!(
-            "the model's plan replays to £{worth}, but the solver claims £{claimed} (a bug in \
-             the model)"
-        );
-    }
-    let mut env = Envelope::from_report(
-        "traveller",
-        serde_json::to_value(&v)?,
-        v.objective(),
-        &b.report,
-        serde_json::to_value(payload(board, "ilp", &b.plan, rp.last()))?,
-    );
-    // The referee's value is exact; the solver's differs only by floating-point noise.
-    env.value = Some(worth);
-    Ok(env)
-}
-
-/// `bound --method events`: the search over event sequences, started from the better of
-/// the greedy and trip-planner plans. Proven when every sequence is settled; a time limit
-/// that stops it leaves the best plan found, with no bound.
-fn events_bound(
-    board: &Board,
-    rules: &Rules,
-    start: u32,
-    steps: usize,
-    hint: &[Action],
-    v: &Variant,
-    common: &Common,
-) -> Result<(Envelope, Vec<Action>)> {
-    common.note(format!(
-        "traveller: searching every event sequence on board {} from square {start}, \
-         {steps} steps …",
-        board.name
-    ));
-    let opts = common.solve_options();
-    // With --out, every better plan is written there at once (as "best found"), so a
-    // long search that is stopped loses no plan; the final episode replaces it.
-    let keep = |plan: &[Action], cash: f64| {
-        let Some(path) = &common.out else { return };
-        let written = (|| -> Result<()> {
-            let rp = engine::replay(board, rules, start, plan)?;
-            let mut p = payload(board, "events", plan, rp.last());
-            p.search = Some("the search was still running when this plan was found".into());
-            let env = game_episode(v, cash, p)?;
-            crate::interrupt::offer(&env, path);
-            crate::cli::save_episode(path, &env)?;
-            Ok(())
-        })();
-        if let Err(e) = written {
-            eprintln!(
-                "gamebounds: could not write the better plan to {}: {e:#}",
-                path.display()
-            );
-        }
-    };
-    // The starting plan is the first game kept (an interrupt writes it).
-    if let Ok(rp) = engine::replay(board, rules, start, hint) {
-        if rp.illegal.is_none() && hint.len() <= steps {
-            keep(hint, rp.last().cash);
-        }
-    }
-    let o = sequences::solve_keeping(
-        board,
-        rules,
-        board.square(start)?,
-        steps,
-        hint,
-        &opts,
-        &keep,
-    )?;
-    let rp = engine::replay(board, rules, start, &o.plan)?;
-    if rp.illegal.is_some() || o.plan.len() > steps {
-        bail!("the event search's plan is not legal within {steps} steps (a bug in the search)");
-    }
-    let cash = rp.last().cash;
-    let report = SolveReport {
-        status: if o.proven {
-            Status::Optimal
-        } else {
-            Status::Feasible
-        },
-        objective: Some(cash),
-        bound: o.proven.then_some(cash),
-        gap: o.proven.then_some(0.0),
-        seconds: o.seconds,
-        // The largest LP or MIP HiGHS solved; the sequences are counted in the payload.
-        nodes: None,
-        rows: o.rows,
-        columns: o.longest,
-        integers: if o.mips > 0 { o.longest } else { 0 },
-        threads: opts.threads,
-        seed: opts.seed,
-        time_limit: opts.time_limit,
-    };
-    let mut p = payload(board, "events", &o.plan, rp.last());
-    p.search = Some(format!(
-        "{} sequences ending in a sale{}: {} needed their LP, {} their MIP; {} prefixes cut \
-         by the relaxed future",
-        o.sequences,
-        if o.proven {
-            ""
-        } else {
-            ", stopped by the time limit"
-        },
-        o.lps,
-        o.mips,
-        o.cut
-    ));
-    let mut env = Envelope::from_report(
-        "traveller",
-        serde_json::to_value(v)?,
-        v.objective(),
-        &report,
-        serde_json::to_value(p)?,
-    );
-    env.value = Some(cash);
-    Ok((env, o.plan))
-}
-
-/// The richer of the greedy plan and the trip planner's plan (both replayed by the
-/// referee; an illegal one is not used).
-fn first_incumbent(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Action> {
-    let worth = |plan: &[Action]| -> f64 {
-        match engine::replay(board, rules, board.ids[start], plan) {
-            Ok(rp) if rp.illegal.is_none() && plan.len() <= steps => rp.last().cash,
-            _ => f64::NEG_INFINITY,
-        }
-    };
-    let greedy = greedy::plan(board, rules, start, steps);
-    let trips = trips::plan(board, rules, start, steps);
-    if worth(&trips) > worth(&greedy) {
-        trips
-    } else {
-        greedy
     }
 }
 
@@ -780,7 +512,7 @@ pub fn greedy_episode(board: &Board, rules: &Rules, start: u32, steps: usize) ->
 }
 
 /// An episode that is a game, not a bound: status `feasible`, no bound, no solver.
-fn game_episode(v: &Variant, cash: f64, p: Payload) -> Result<Envelope> {
+pub(super) fn game_episode(v: &Variant, cash: f64, p: Payload) -> Result<Envelope> {
     Ok(Envelope {
         game: "traveller".into(),
         variant: serde_json::to_value(v)?,

@@ -4,6 +4,7 @@
 //! [`greedy`] is the baseline; [`draw`] shows boards; [`generate`] makes large ones.
 
 pub mod board;
+pub mod bound;
 pub mod cli;
 pub mod draw;
 pub mod engine;
