@@ -488,7 +488,12 @@ sells_fuel(pump, 1).
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+        // A fixed seed: the same 200 cases in every run, so CI is repeatable.
+        #![proptest_config(ProptestConfig {
+            cases: 200,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(1),
+            ..ProptestConfig::default()
+        })]
 
         #[test]
         fn cards_and_hands(s in ".{0,24}") {

@@ -184,16 +184,27 @@ fn simulation(s: &Simulation) -> String {
         out += "\n\n### Final standings\n\n";
         out += &table(
             ["place", "player", "true score", "believed", "rules known"],
-            s.standings.iter().enumerate().map(|(i, &p)| {
-                let x = &last.table[p];
-                vec![
-                    (i + 1).to_string(),
-                    p.to_string(),
-                    x.true_score.to_string(),
-                    x.believed.to_string(),
-                    x.known.to_string(),
-                ]
-            }),
+            // A standing naming no seat of the table (a damaged file) shows as unknown:
+            // render never panics; `verify` rejects such a file.
+            s.standings
+                .iter()
+                .enumerate()
+                .map(|(i, &p)| match last.table.get(p) {
+                    Some(x) => vec![
+                        (i + 1).to_string(),
+                        p.to_string(),
+                        x.true_score.to_string(),
+                        x.believed.to_string(),
+                        x.known.to_string(),
+                    ],
+                    None => vec![
+                        (i + 1).to_string(),
+                        p.to_string(),
+                        "?".into(),
+                        "?".into(),
+                        "?".into(),
+                    ],
+                }),
         );
     }
     out.push('\n');
