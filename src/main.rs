@@ -1,6 +1,25 @@
 use clap::error::ErrorKind;
 
+/// `gamebounds … | head -1`: a closed pipe ends the program quietly, as it ends any Unix
+/// filter (Rust ignores SIGPIPE, so the next print would panic instead).
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restoring the default action of one signal, before any thread starts.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_on_closed_pipe() {}
+
 fn main() {
+    quiet_on_closed_pipe();
     let matches = match gamebounds::cli::command().try_get_matches() {
         Ok(matches) => matches,
         Err(e)

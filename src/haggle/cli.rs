@@ -392,12 +392,18 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             report,
             variant,
-        } => table(&players, &report, &variant.resolve()?, common),
+        } => {
+            crate::io::check_report(&report)?;
+            table(&players, &report, &variant.resolve()?, common)
+        }
         Command::Bench {
             repeats,
             report,
             players,
-        } => super::bench::run(repeats.max(1), &report, players, common),
+        } => {
+            crate::io::check_report(&report)?;
+            super::bench::run(repeats.max(1), &report, players, common)
+        }
     }
 }
 

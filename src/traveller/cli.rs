@@ -372,7 +372,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             steps,
             repeat,
             report,
-        } => bench(&board, start, &steps, repeat, &report, common),
+        } => {
+            crate::io::check_report(&report)?;
+            bench(&board, start, &steps, repeat, &report, common)
+        }
         Command::Generate {
             seed,
             width,
