@@ -121,7 +121,10 @@ pub fn check_out(path: &Path) -> Result<()> {
 /// own `results/`), checked before the work, so that a long run never ends unwritten.
 pub fn check_report(path: &Path) -> Result<()> {
     if path.is_dir() {
-        bail!("--report {}: is a directory; give a file name", path.display());
+        bail!(
+            "--report {}: is a directory; give a file name",
+            path.display()
+        );
     }
     let dir = parent_of(path);
     let ours = dir

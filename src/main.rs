@@ -40,14 +40,14 @@ fn main() {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("error");
-            eprintln!("{line}");
+            eprintln!("{}", gamebounds::error::cut_words(line));
             std::process::exit(2);
         }
     };
     gamebounds::interrupt::install();
     if let Err(err) = gamebounds::cli::run(&matches) {
-        // One line: the whole context chain, outermost first.
-        eprintln!("error: {err:#}");
+        // One line: the whole context chain, outermost first, hostile echoes cut.
+        eprintln!("error: {}", gamebounds::error::one_line(&err));
         std::process::exit(gamebounds::error::exit_code(&err));
     }
 }

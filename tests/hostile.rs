@@ -75,7 +75,9 @@ fn tampers(env: &Envelope) -> Vec<(String, Envelope)> {
         // Every Modern Art episode shows its objective: a split or proof record (only
         // max-player solves leave one), or the search's seat.
         "modern-art" => {
-            edit("objective min-winner", &|e| e.objective = "min-winner".into());
+            edit("objective min-winner", &|e| {
+                e.objective = "min-winner".into()
+            });
             edit("objective max-total", &|e| e.objective = "max-total".into());
         }
         "traveller" => edit("objective max-stock", &|e| e.objective = "max-stock".into()),

@@ -56,3 +56,70 @@ fn a_report_into_a_missing_folder_is_refused_before_the_work() {
     }
     assert!(!dir.join("nope").exists());
 }
+
+#[test]
+fn huge_episodes_are_refused_at_once_and_never_echoed() {
+    let dir = scratch("hostile-huge");
+    // A 1 MB name in a valid episode: refused by its length, and not repeated.
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(common::root().join("games/haggle-goal-example.json")).unwrap(),
+    )
+    .unwrap();
+    v["objective"] = "x".repeat(1 << 20).into();
+    let long = dir.join("long.json");
+    std::fs::write(&long, v.to_string()).unwrap();
+    // A 20 MB file (sparse: nothing is written): refused by its size, before reading.
+    let big = dir.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(20 << 20)
+        .unwrap();
+    for (file, why) in [(&long, "1048576 characters"), (&big, "bytes, more than")] {
+        for verb in ["render", "verify"] {
+            let t = std::time::Instant::now();
+            let o = run(&[verb, file.to_str().unwrap()]);
+            assert!(t.elapsed().as_secs() < 20, "{verb} took {:?}", t.elapsed());
+            let err = common::bad_input(&o, &[verb]);
+            assert!(err.contains(why), "{err}");
+            assert!(err.len() < 400, "{} bytes of message", err.len());
+            assert!(o.stdout.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_huge_field_in_any_input_is_cut_in_the_message() {
+    let dir = scratch("hostile-huge-input");
+    let huge = "y".repeat(1 << 20);
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(common::root().join("models/lost-cities/classic-5.json")).unwrap(),
+    )
+    .unwrap();
+    v[huge.as_str()] = 1.into();
+    let variant = dir.join("variant.json");
+    std::fs::write(&variant, v.to_string()).unwrap();
+    let board = dir.join("board.pl");
+    std::fs::write(&board, format!("square({huge}, 1, 1).\n")).unwrap();
+    let cases = [
+        vec![
+            "lost-cities",
+            "bound",
+            "--variant",
+            variant.to_str().unwrap(),
+        ],
+        vec![
+            "traveller",
+            "bound",
+            "--steps",
+            "3",
+            "--board",
+            board.to_str().unwrap(),
+        ],
+        vec!["cribbage", "score", &huge[..100_000], "--start", "5D"],
+    ];
+    for args in cases {
+        let err = common::bad_input(&run(&args), &args[..2]);
+        assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains("characters)"), "{err}");
+    }
+}
