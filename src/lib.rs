@@ -21,6 +21,7 @@ pub mod grid;
 pub mod interrupt;
 pub mod io;
 pub mod lp;
+pub mod lp_refusals;
 pub mod options;
 pub mod proof;
 pub mod render;

@@ -123,3 +123,55 @@ fn a_huge_field_in_any_input_is_cut_in_the_message() {
         assert!(err.contains("characters)"), "{err}");
     }
 }
+
+#[test]
+fn chained_windows_share_the_time_limit() {
+    // Ten windows of 10 steps on the classic board take minutes; the limit covers all.
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "2",
+        "traveller",
+        "window",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "10",
+        "--wealth",
+        "9000",
+        "--chain",
+        "100",
+    ]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < 30.0, "took {took:.1} s");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = common::stdout(&o);
+    let stopped =
+        out.contains("--time-limit reached after") && out.contains("no bound after 100 steps");
+    assert!(
+        stopped || out.contains("chained bound after 100 steps"),
+        "{out}"
+    );
+}
+
+#[test]
+fn solver_refusals_are_said_in_words() {
+    let dir = scratch("hostile-highs");
+    let tuning = dir.join("tuning.json");
+    std::fs::write(&tuning, r#"{"highs": {"presolve": "maybe"}}"#).unwrap();
+    let args = [
+        "--quiet",
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--tuning",
+        tuning.to_str().unwrap(),
+    ];
+    let err = common::run_bad_input(&args);
+    assert!(
+        err.contains("HiGHS refuses the option presolve = maybe"),
+        "{err}"
+    );
+    assert!(!err.contains("TrySetOptionError"), "{err}");
+}
