@@ -175,3 +175,50 @@ fn solver_refusals_are_said_in_words() {
     );
     assert!(!err.contains("TrySetOptionError"), "{err}");
 }
+
+#[test]
+fn a_stopped_neighbourhood_search_keeps_its_best_game() {
+    use std::io::BufRead;
+    let dir = scratch("hostile-term");
+    let out = dir.join("ma2.json");
+    let _ = std::fs::remove_file(&out);
+    // The 2-player split's first part: its neighbourhood search finds a first game in
+    // seconds, then looks for better ones for minutes.
+    let mut child = bin()
+        .args(["modern-art", "bound", "--players", "2", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("search: first game") {
+        let mut line = String::new();
+        if err.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        seen += &line;
+    }
+    assert!(seen.contains("search: first game"), "{seen}");
+    assert!(!out.exists(), "written before the stop: {seen}");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(gamebounds::interrupt::EXIT_INTERRUPTED),
+        "{seen}{rest}"
+    );
+    assert!(
+        rest.contains("interrupted: the best game so far") && rest.contains("ma2.json"),
+        "{rest}"
+    );
+    let v = run(&["verify", out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+}
