@@ -222,3 +222,56 @@ fn a_stopped_neighbourhood_search_keeps_its_best_game() {
     let v = run(&["verify", out.to_str().unwrap()]);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+#[test]
+fn the_deepest_event_search_stays_within_the_stack() {
+    // Two squares a step apart, a wholesaler and a retailer: one event per step or two,
+    // so --steps at its cap (1000) is the event search's deepest path.
+    let dir = scratch("hostile-deep");
+    let board = dir.join("two.pl");
+    std::fs::write(
+        &board,
+        "unit_volume(coal, 2.5).\nsquare(1, 0, 0). square(2, 1, 0).\njoins(1, 2).\n\
+         building(1, pit). building(2, works). building(1, pump). building(2, pump2).\n\
+         sells(pit, coal, 2). buys(works, coal, 5).\n\
+         sells_fuel(pump, 1). sells_fuel(pump2, 1).\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "--quiet",
+        "--time-limit",
+        "2",
+        "traveller",
+        "bound",
+        "--method",
+        "events",
+        "--board",
+        board.to_str().unwrap(),
+        "--start",
+        "1",
+        "--steps",
+        "1000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        common::stdout(&o).contains("| 999 "),
+        "{}",
+        common::stdout(&o)
+    );
+}
+
+#[test]
+fn haggle_pictures_number_players_from_one() {
+    let dir = scratch("hostile-haggle-svg");
+    let svg = dir.join("sim.svg");
+    let o = run(&[
+        "render",
+        "games/haggle-15p-simulate-seed1.json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(">player 1<") && text.contains(">player 15<"));
+    assert!(!text.contains(">player 0<"));
+}
