@@ -275,3 +275,28 @@ fn haggle_pictures_number_players_from_one() {
     assert!(text.contains(">player 1<") && text.contains(">player 15<"));
     assert!(!text.contains(">player 0<"));
 }
+
+#[test]
+fn the_traveller_ilp_shares_the_time_limit_with_its_checkpoints_and_windows() {
+    // The checkpoints' LPs, the ILP and the windows chained after it took 24 s under a
+    // 3 s limit: the limit covers them all.
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--quiet",
+        "--time-limit",
+        "3",
+        "traveller",
+        "bound",
+        "--method",
+        "ilp",
+        "--board",
+        "models/traveller/classic.pl",
+        "--start",
+        "67",
+        "--steps",
+        "100",
+    ]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(took < 15.0, "took {took:.1} s");
+}

@@ -261,7 +261,9 @@ pub fn load_slack(board: &Board, rules: &Rules, cap: f64) -> f64 {
 /// windows' worth is at most that + [`load_slack`], or — tighter, when it is solved in
 /// time — the LP bound on that worth itself ([`model::worth_checkpoint`], big-Ms from
 /// `ceiling`); windows of [`WINDOW`] steps chained from there ([`chain`]), each solved for
-/// at most [`WINDOW_LIMIT`] seconds.
+/// at most [`WINDOW_LIMIT`] seconds and none after `deadline` (`None` when the chain
+/// does not reach `steps` by then).
+#[allow(clippy::too_many_arguments)]
 pub fn from_checkpoint(
     board: &Board,
     rules: &Rules,
@@ -270,11 +272,22 @@ pub fn from_checkpoint(
     ceiling: &[f64],
     steps: usize,
     opts: &SolveOptions,
+    deadline: Option<Instant>,
 ) -> Result<Option<(f64, Vec<Window>)>> {
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Ok(None);
+    }
     let quiet = SolveOptions {
         quiet: true,
         verbose: false,
-        time_limit: Some(opts.time_limit.unwrap_or(f64::INFINITY).min(WINDOW_LIMIT)),
+        time_limit: Some(
+            opts.time_limit
+                .unwrap_or(f64::INFINITY)
+                .min(WINDOW_LIMIT)
+                .min(deadline.map_or(f64::INFINITY, |d| {
+                    d.saturating_duration_since(Instant::now()).as_secs_f64()
+                })),
+        ),
         ..opts.clone()
     };
     let cap = ceiling[from];
@@ -284,6 +297,10 @@ pub fn from_checkpoint(
             model::worth_checkpoint(board, rules, start, from, ceiling, &values(board), &quiet)?;
         phi = phi.min(lp.unwrap_or(f64::INFINITY));
     }
-    let chained = chain(board, rules, start, from, phi, steps, WINDOW, &quiet, None)?;
-    Ok(chained.map(|c| (c.bound, c.windows)))
+    let chained = chain(
+        board, rules, start, from, phi, steps, WINDOW, &quiet, deadline,
+    )?;
+    Ok(chained
+        .filter(|c| c.steps == steps)
+        .map(|c| (c.bound, c.windows)))
 }
