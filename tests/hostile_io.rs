@@ -300,3 +300,43 @@ fn the_traveller_ilp_shares_the_time_limit_with_its_checkpoints_and_windows() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(took < 15.0, "took {took:.1} s");
 }
+
+#[test]
+fn tournaments_and_simulations_stop_at_the_time_limit_with_what_they_played() {
+    let dir = scratch("hostile-rounds");
+    let sim = dir.join("sim.json");
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "1",
+        "haggle",
+        "simulate",
+        "--players",
+        "15",
+        "--rounds",
+        "1000000",
+        "--out",
+        sim.to_str().unwrap(),
+    ]);
+    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--time-limit reached after"));
+    let v = run(&["verify", sim.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "1",
+        "lost-cities",
+        "tournament",
+        "--games",
+        "1000000",
+    ]);
+    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = common::stdout(&o);
+    assert!(
+        out.contains("stopped by --time-limit before the 1000000 asked for"),
+        "{out}"
+    );
+}

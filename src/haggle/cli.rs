@@ -377,7 +377,17 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             variant,
         } => {
             let v = variant.resolve()?;
-            let s = player::simulate(players, seed, rounds, &v)?;
+            // --time-limit covers the whole simulation: the rounds played are kept.
+            let deadline = common
+                .time_limit
+                .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t));
+            let s = player::simulate_until(players, seed, rounds, &v, deadline)?;
+            if s.rounds.len() < rounds {
+                common.note(format!(
+                    "haggle simulate: --time-limit reached after {} of {rounds} rounds",
+                    s.rounds.len()
+                ));
+            }
             let best = s.rounds.last().map(|r| r.table[s.standings[0]].true_score);
             let env = Envelope::exact(
                 "haggle",
