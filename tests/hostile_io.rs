@@ -340,3 +340,23 @@ fn tournaments_and_simulations_stop_at_the_time_limit_with_what_they_played() {
         "{out}"
     );
 }
+
+#[test]
+fn a_table_cell_cut_by_the_time_limit_leaves_the_table_whole() {
+    let dir = scratch("hostile-table");
+    let report = dir.join("t.md");
+    let o = run(&[
+        "--time-limit",
+        "1",
+        "--quiet",
+        "haggle",
+        "table",
+        "--players",
+        "2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = std::fs::read_to_string(&report).unwrap();
+    assert!(md.lines().any(|l| l.starts_with("| 2 ")), "{md}");
+}

@@ -713,7 +713,22 @@ fn table(players: &str, report: &std::path::Path, v: &Variant, common: &Common) 
         let mut row = vec![n.to_string()];
         for obj in [BoundObjective::MaxPlayer, BoundObjective::MaxTotal] {
             let started = Instant::now();
-            let env = bound(n, obj, HandIn::Any, Formulation::Auto, v, &opts)?;
+            let env = match bound(n, obj, HandIn::Any, Formulation::Auto, v, &opts) {
+                Ok(env) => env,
+                // --time-limit hit before any game: the cell says so, the table goes on.
+                Err(e) if crate::lp::no_solution(&e).is_some() => {
+                    let bound = crate::lp::no_solution(&e)
+                        .and_then(|n| n.bound)
+                        .map(|b| format!(", bound {}", crate::render::num(b.floor())))
+                        .unwrap_or_default();
+                    let cell = format!("no game within --time-limit{bound}");
+                    common.note(format!("{n} players {}: {cell}", objective_name(obj)));
+                    let secs = started.elapsed().as_secs_f64();
+                    row.extend([cell, format!("{secs:.1}"), "—".into()]);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             super::verify(&env)?;
             let secs = started.elapsed().as_secs_f64();
             let p: BoundPayload = env.payload_as()?;
