@@ -91,8 +91,8 @@ pub fn verify(env: &Envelope) -> Result<String> {
 }
 
 /// The objective against what the episode's record shows: only a max-player solve is
-/// split or leaves a proof record, and the exhaustive search (an episode without a
-/// solver report) maximises and names a seat only for max-player.
+/// split or leaves a proof record, and the exhaustive search (the only source of an
+/// episode without a solver report) never minimises.
 fn check_objective(env: &Envelope, payload: &Payload, objective: model::Objective) -> Result<()> {
     use model::Objective::{MaxPlayer, MinWinner};
     let shows = if payload.split.is_some() {
@@ -101,8 +101,6 @@ fn check_objective(env: &Envelope, payload: &Payload, objective: model::Objectiv
         Some("carries a proof record, which only max-player solves leave")
     } else if env.solver.is_none() && objective == MinWinner {
         Some("comes from the exhaustive search (no solver report), which never minimises")
-    } else if env.solver.is_none() && payload.player.is_some() {
-        Some("comes from the exhaustive search and names a seat, as only max-player does")
     } else {
         None
     };
