@@ -36,7 +36,7 @@ pub fn first_refused(constraints: &[Constraint], objective: &Expression) -> Opti
         }
         if let Some((_, a)) = e
             .linear_coefficients()
-            .find(|(_, a)| !(a.abs() < MAX_COEFFICIENT))
+            .find(|(_, a)| a.is_nan() || a.abs() >= MAX_COEFFICIENT)
         {
             return Some(format!(
                 "{} has the coefficient {}; HiGHS takes less than {MAX_COEFFICIENT:e}",
@@ -47,7 +47,7 @@ pub fn first_refused(constraints: &[Constraint], objective: &Expression) -> Opti
     }
     objective
         .linear_coefficients()
-        .find(|(_, a)| !(a.abs() < MAX_COST))
+        .find(|(_, a)| a.is_nan() || a.abs() >= MAX_COST)
         .map(|(_, a)| {
             format!(
                 "the objective has the coefficient {}; HiGHS takes less than {MAX_COST:e}",
@@ -82,7 +82,6 @@ pub fn option_error(name: &str, key: &str, value: &dyn std::fmt::Display) -> any
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::lp::{Model, Sense, SolveOptions};
     use good_lp::constraint;
 
