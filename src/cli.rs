@@ -88,6 +88,14 @@ pub struct Common {
     /// different time (`results/bench-modern-art.md` times three seeds).
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
+    /// Solve the independent parts (grid cells, a comparison's rows) on N worker processes
+    /// at once; the answer is the same for any N (docs/parallel.md).
+    #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::cores)]
+    pub jobs: usize,
+    /// Solve nothing: write each independent part as a job file in DIR, with jobs.txt (one
+    /// command line each) for a batch engine; `gamebounds join DIR` then assembles the answer.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub emit_jobs: Option<PathBuf>,
 }
 
 impl Common {
@@ -159,6 +167,27 @@ impl Common {
 /// The commands that work on any game's episode; the games' own come from the registry.
 #[derive(Debug, Subcommand)]
 pub enum Builtin {
+    /// Assemble the answer of jobs written by --emit-jobs DIR once every job has run:
+    /// the table (or --json, --out) of the command that wrote them. Refuses a folder with
+    /// a job missing its result or a result of another set, naming each.
+    #[command(after_help = "Example (docs/parallel.md):
+  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3 --emit-jobs jobs/
+  (cd jobs && parallel < jobs.txt)
+  gamebounds join jobs/")]
+    Join {
+        /// The folder --emit-jobs wrote.
+        dir: PathBuf,
+    },
+    /// Solve one job file written by --emit-jobs (or by --jobs N for its workers) and
+    /// write its result beside it (JOB.result.json).
+    #[command(hide = true)]
+    Worker {
+        /// The job file.
+        job: PathBuf,
+        /// Where to write the result instead.
+        #[arg(long, value_name = "FILE")]
+        result: Option<PathBuf>,
+    },
     /// Render an episode file as markdown tables and draw its picture (SVG).
     #[command(after_help = "Examples:
   gamebounds render games/modern-art-2p-standard.json --svg board.svg
@@ -272,14 +301,25 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
     crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
 }
 
-/// Run the command `matches` (from [`command`]) names.
+/// Run the command `matches` (from [`command`]) names. A command whose work the jobs
+/// machinery did (a worker's unit, jobs written out) ends here successfully.
 pub fn run(matches: &clap::ArgMatches) -> Result<()> {
+    match run_command(matches) {
+        Err(e) if e.is::<crate::jobs::Handled>() => Ok(()),
+        other => other,
+    }
+}
+
+fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
     // `compare --out` names a folder (or a stem) of cells; every other --out one episode.
+    let game = matches.subcommand_name();
     let verb = matches
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
+    crate::jobs::check_supported(&common, game, verb)?;
     match (&common.out, verb) {
+        _ if game == Some("join") => {}
         (Some(out), Some("compare")) => crate::io::check_cells_out(out)?,
         (Some(out), _) => crate::io::check_out(out)?,
         (None, _) => {}
@@ -290,6 +330,16 @@ pub fn run(matches: &clap::ArgMatches) -> Result<()> {
         }
     }
     match Builtin::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))? {
+        Builtin::Join { dir } => {
+            let mut extra = Vec::new();
+            extra.extend(common.json.then(|| "--json".to_string()));
+            extra.extend(common.quiet.then(|| "--quiet".to_string()));
+            if let Some(out) = &common.out {
+                extra.extend(["--out".to_string(), out.display().to_string()]);
+            }
+            crate::jobs::run_join(&dir, &extra)
+        }
+        Builtin::Worker { job, result } => crate::jobs::run_worker(&job, result.as_deref()),
         Builtin::Audit { file, seed, exact } => {
             let env = Envelope::load(&file)?;
             let o = crate::modern_art::solve::AuditOptions {
