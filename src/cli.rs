@@ -110,6 +110,16 @@ impl Common {
         }
     }
 
+    /// The threads of an enumeration with its own `--cores N`: `--jobs N` when given
+    /// (more than 1), so one option spreads any command's work.
+    pub fn cores_or(&self, cores: usize) -> usize {
+        if self.jobs > 1 {
+            self.jobs
+        } else {
+            cores
+        }
+    }
+
     /// A progress or status note on stderr (suppressed by --quiet).
     pub fn note(&self, msg: impl AsRef<str>) {
         if !self.quiet {

@@ -465,7 +465,8 @@ pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) 
         return Ok(());
     }
     let what = format!("{} {}", game.unwrap_or(""), verb.unwrap_or(""));
-    let threads_only = what.starts_with("cribbage d");
+    // These write where they run (games/) or split over threads: no job files.
+    let threads_only = what.starts_with("cribbage d") || what == "modern-art results";
     let option = if common.emit_jobs.is_some() {
         "--emit-jobs"
     } else {
