@@ -188,6 +188,14 @@ pub enum Builtin {
         /// The folder --emit-jobs wrote.
         dir: PathBuf,
     },
+    /// Time `--jobs 2` against `--jobs 1` on a compare grid, side by side, and estimate
+    /// the scaling of one Modern Art proof from its part times (docs/parallel.md).
+    #[command(name = "bench-parallel")]
+    BenchParallel {
+        /// Where to write the report.
+        #[arg(long, default_value = "results/bench-parallel.md", value_name = "FILE")]
+        report: PathBuf,
+    },
     /// Solve one job file written by --emit-jobs (or by --jobs N for its workers) and
     /// write its result beside it (JOB.result.json).
     #[command(hide = true)]
@@ -349,6 +357,7 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             }
             crate::jobs::run_join(&dir, &extra)
         }
+        Builtin::BenchParallel { report } => crate::jobs::bench::run(&common, &report),
         Builtin::Worker { job, result } => crate::jobs::run_worker(&job, result.as_deref()),
         Builtin::Audit { file, seed, exact } => {
             let env = Envelope::load(&file)?;

@@ -10,6 +10,7 @@
 //! back (`join DIR`). The answers come back in unit order whatever the order the units
 //! finished in, so the command's output is the same for any `--jobs`.
 
+pub mod bench;
 pub mod file;
 pub mod pool;
 

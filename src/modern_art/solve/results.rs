@@ -64,7 +64,10 @@ pub fn run_results(
             rows.push((name, Config::load(&path, None, n)?));
         }
     }
-    let labels: Vec<String> = rows.iter().map(|(name, c)| format!("{name} {}p", c.players)).collect();
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|(name, c)| format!("{name} {}p", c.players))
+        .collect();
     let solve_one = |i: usize| -> Result<String> {
         let (name, c) = &rows[i];
         let row = ResultRow { root, name, c };
