@@ -36,7 +36,8 @@ Examples:
   gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
   gamebounds haggle goal --known 1,5,11,15 --hand 3/1/3/3/2
   gamebounds lost-cities bound --colours 6
-  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3
+  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3 --jobs 2
+  gamebounds lost-cities compare --vary colours=5,6 --emit-jobs jobs/   (then: gamebounds join jobs/)
   gamebounds traveller bound --board models/traveller/classic.pl --steps 20 --set tank=30
 
 Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
