@@ -11,6 +11,27 @@ use std::time::Duration;
 /// How many times a task is started before it counts as failed.
 pub const ATTEMPTS: usize = 3;
 
+/// The process ids of the workers running now, so that an interrupted parent stops them
+/// ([`stop_all`]) instead of leaving them to run on.
+static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+/// Send SIGTERM to every worker still running (each then exits as an interrupted run).
+pub fn stop_all() {
+    let pids = RUNNING.lock().map(|p| p.clone()).unwrap_or_default();
+    for pid in pids {
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+}
+
+fn track(pid: u32, running: bool) {
+    if let Ok(mut p) = RUNNING.lock() {
+        p.retain(|&x| x != pid);
+        if running {
+            p.push(pid);
+        }
+    }
+}
+
 /// One worker's command: `program args…`, its stderr kept in `log`.
 #[derive(Debug, Clone)]
 pub struct Task {
@@ -46,11 +67,14 @@ pub fn run(
                 break;
             };
             match start(&tasks[task]) {
-                Ok(child) => running.push(Running {
-                    task,
-                    attempt,
-                    child,
-                }),
+                Ok(child) => {
+                    track(child.id(), true);
+                    running.push(Running {
+                        task,
+                        attempt,
+                        child,
+                    })
+                }
                 Err(why) => {
                     let r = Err(why);
                     done(task, &r);
@@ -71,6 +95,7 @@ pub fn run(
             };
             any = true;
             let r = running.swap_remove(k);
+            track(r.child.id(), false);
             let t = &tasks[r.task];
             let verdict = status
                 .and_then(|s| exited(s, t))
