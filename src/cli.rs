@@ -354,6 +354,8 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             extra.extend(common.json.then(|| "--json".to_string()));
             extra.extend(common.quiet.then(|| "--quiet".to_string()));
             if let Some(out) = &common.out {
+                // Against this folder: join runs the command where the jobs were written.
+                let out = std::path::absolute(out)?;
                 extra.extend(["--out".to_string(), out.display().to_string()]);
             }
             crate::jobs::run_join(&dir, &extra)

@@ -210,17 +210,26 @@ fn a_job_runs_away_from_its_project() {
         "--emit-jobs",
         &jobs_arg,
     ]);
-    let job = jobs.join("job-001.json");
-    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&job).unwrap()).unwrap();
-    v["cwd"] = Value::String("/nonexistent/project".into());
-    let away = dir.join("away.json");
-    std::fs::write(&away, serde_json::to_string(&v).unwrap()).unwrap();
-    let o = run_env(&dir, &["worker", "away.json"], &[]);
+    // The job and the manifest as they arrive on a machine without the project.
+    for name in ["job-001.json", "jobs.json"] {
+        let path = jobs.join(name);
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        v["cwd"] = Value::String("/nonexistent/project".into());
+        std::fs::write(&path, serde_json::to_string(&v).unwrap()).unwrap();
+    }
+    let o = run_env(&jobs, &["worker", "job-001.json"], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     let result: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("away.result.json")).unwrap())
+        serde_json::from_str(&std::fs::read_to_string(jobs.join("job-001.result.json")).unwrap())
             .unwrap();
     assert_eq!(result["value"]["value"], 17, "{result}");
+    let o = run_env(&dir, &["join", "set", "--quiet"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("| m22-every-symbol | 2       | P2   | 17 "),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

@@ -201,14 +201,19 @@ impl Job {
     /// written out at the same relative paths. Returns the folder and the command line
     /// (absolute paths of files not found are rewritten into the scratch folder).
     pub fn place(&self) -> Result<(PathBuf, Vec<String>)> {
+        self.place_argv(&self.argv)
+    }
+
+    /// [`Job::place`] for another command line of the same set (`join`'s).
+    pub fn place_argv(&self, argv: &[String]) -> Result<(PathBuf, Vec<String>)> {
         let here = |e: &Embedded| {
             std::fs::read_to_string(self.cwd.join(&e.path)).is_ok_and(|t| t == e.text)
         };
         if self.cwd.is_dir() && self.files.iter().all(here) {
-            return Ok((self.cwd.clone(), self.argv.clone()));
+            return Ok((self.cwd.clone(), argv.to_vec()));
         }
         let scratch = std::env::temp_dir().join(format!("gamebounds-job-{}", self.key));
-        let mut argv = self.argv.clone();
+        let mut argv = argv.to_vec();
         for e in &self.files {
             let rel: PathBuf = e
                 .path

@@ -378,17 +378,15 @@ pub fn run_join(dir: &Path, extra: &[String]) -> Result<()> {
         argv.retain(|a| a != flag);
     }
     argv.extend(extra.iter().cloned());
+    // Where the jobs were written, or (on another machine) a scratch folder with the
+    // files the first job carries, as a worker would.
+    let first = Job::load(&dir.join(file::job_name(0)))?;
+    let dir = std::path::absolute(dir)?;
+    let (cwd, argv) = first.place_argv(&argv)?;
+    std::env::set_current_dir(&cwd).with_context(|| format!("cannot enter {}", cwd.display()))?;
     let matches = crate::cli::command()
         .try_get_matches_from(&argv)
         .map_err(|e| anyhow!("the jobs' command line: {}", e.render()))?;
-    std::env::set_current_dir(&manifest.cwd).with_context(|| {
-        format!(
-            "join {}: the jobs were written in {}, which is not here",
-            dir.display(),
-            manifest.cwd.display()
-        )
-    })?;
-    let dir = std::path::absolute(dir)?;
     ROLE.set(Role::Join { dir, manifest })
         .map_err(|_| anyhow!("one join per process"))?;
     crate::cli::run(&matches)
