@@ -41,6 +41,10 @@ pub struct Job {
     /// The folder the command was given in; used when its files are there unchanged.
     pub cwd: PathBuf,
     pub files: Vec<Embedded>,
+    /// One part of one proof (the command's own description of it), for a worker that
+    /// solves that part alone; `None` for a unit of [`super::map`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<serde_json::Value>,
 }
 
 /// The set of jobs of one command, as `join` reads it back.

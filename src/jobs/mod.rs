@@ -10,6 +10,7 @@
 //! back (`join DIR`). The answers come back in unit order whatever the order the units
 //! finished in, so the command's output is the same for any `--jobs`.
 
+pub mod background;
 pub mod bench;
 pub mod file;
 pub mod pool;
@@ -33,6 +34,10 @@ enum Role {
 }
 
 static ROLE: OnceLock<Role> = OnceLock::new();
+
+/// `--jobs N` of the command line, for the proofs that start workers of their own
+/// ([`background`]); set once by the command line.
+static WORKERS: OnceLock<usize> = OnceLock::new();
 
 /// The command's work was done by [`map`] itself (a worker's unit, jobs written out):
 /// the command stops there, successfully.
@@ -187,6 +192,7 @@ fn write_jobs(dir: &Path, labels: &[String]) -> Result<Manifest> {
             argv: worker.clone(),
             cwd: cwd.clone(),
             files: files.clone(),
+            part: None,
         };
         let path = dir.join(file::job_name(unit));
         crate::io::write_atomic(&path, serde_json::to_string_pretty(&job)?.as_bytes())?;
@@ -446,7 +452,9 @@ impl Progress {
 }
 
 /// The commands whose work splits into independent units, as `game verb`.
-const SPLITTING: [&str; 8] = [
+const SPLITTING: [&str; 10] = [
+    "modern-art bound",
+    "modern-art solve",
     "modern-art compare",
     "modern-art results",
     "cribbage compare",
@@ -460,12 +468,16 @@ const SPLITTING: [&str; 8] = [
 /// `--jobs N` (N > 1) and `--emit-jobs` only where the work splits: anywhere else they
 /// would be silently ignored, so they are refused (exit 2).
 pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) -> Result<()> {
+    let _ = WORKERS.set(common.jobs);
     if common.jobs <= 1 && common.emit_jobs.is_none() {
         return Ok(());
     }
     let what = format!("{} {}", game.unwrap_or(""), verb.unwrap_or(""));
     // These write where they run (games/) or split over threads: no job files.
-    let threads_only = what.starts_with("cribbage d") || what == "modern-art results";
+    let threads_only = what.starts_with("cribbage d")
+        || what == "modern-art results"
+        || what == "modern-art bound"
+        || what == "modern-art solve";
     let option = if common.emit_jobs.is_some() {
         "--emit-jobs"
     } else {

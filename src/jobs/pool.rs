@@ -23,6 +23,16 @@ pub fn stop_all() {
     }
 }
 
+/// A worker started elsewhere ([`super::background`]), stopped with the others.
+pub fn remember(pid: u32) {
+    track(pid, true);
+}
+
+/// A worker that ended.
+pub fn forget(pid: u32) {
+    track(pid, false);
+}
+
 fn track(pid: u32, running: bool) {
     if let Ok(mut p) = RUNNING.lock() {
         p.retain(|&x| x != pid);
