@@ -24,6 +24,8 @@ pub struct Background {
     running: Vec<(String, Child)>,
     finished: HashMap<String, PathBuf>,
     files: HashMap<String, PathBuf>,
+    /// Job files written so far (each part's file gets a new number).
+    written: usize,
 }
 
 impl Background {
@@ -58,6 +60,7 @@ impl Background {
             running: Vec::new(),
             finished: HashMap::new(),
             files: HashMap::new(),
+            written: 0,
         }))
     }
 
@@ -78,6 +81,23 @@ impl Background {
         self.running.len() < self.workers
     }
 
+    /// Stop the workers whose part (its description as JSON) `keep` refuses: parts the
+    /// proof will no longer ask for.
+    pub fn retain(&mut self, keep: impl Fn(&str) -> bool) {
+        let mut k = 0;
+        while k < self.running.len() {
+            if keep(&self.running[k].0) {
+                k += 1;
+                continue;
+            }
+            let (key, mut child) = self.running.swap_remove(k);
+            let _ = child.kill();
+            let _ = child.wait();
+            super::pool::forget(child.id());
+            self.files.remove(&key);
+        }
+    }
+
     /// Whether the part was started already.
     pub fn knows<S: Serialize>(&self, part: &S) -> bool {
         serde_json::to_string(part).is_ok_and(|k| self.files.contains_key(&k))
@@ -89,9 +109,8 @@ impl Background {
         if self.files.contains_key(&key) {
             return Ok(());
         }
-        let path = self
-            .dir
-            .join(format!("part-{:03}.json", self.files.len() + 1));
+        self.written += 1;
+        let path = self.dir.join(format!("part-{:03}.json", self.written));
         let mut job = self.template.clone();
         job.label = label.to_string();
         job.part = Some(serde_json::to_value(part)?);

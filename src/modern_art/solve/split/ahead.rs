@@ -232,6 +232,10 @@ impl Splitter<'_> {
         let Some(bg) = self.ahead.as_mut() else {
             return Ok(());
         };
+        // Parts started against a worse game: the split will not ask for them.
+        bg.retain(|key| {
+            serde_json::from_str::<PartJob>(key).is_ok_and(|j| j.scope.beating == Some(best))
+        });
         for (label, job) in want {
             if bg.knows(&job) {
                 continue;
