@@ -89,8 +89,9 @@ pub struct Common {
     /// different time (`results/bench-modern-art.md` times three seeds).
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
-    /// Solve the independent parts (grid cells, a comparison's rows) on N worker processes
-    /// at once; the answer is the same for any N (docs/parallel.md).
+    /// Solve the independent parts (grid cells, a comparison's rows, a Modern Art proof's
+    /// parts) on N worker processes at once; the answer is the same for any N
+    /// (docs/parallel.md).
     #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::cores)]
     pub jobs: usize,
     /// Solve nothing: write each independent part as a job file in DIR, with jobs.txt (one
@@ -189,8 +190,9 @@ pub enum Builtin {
         /// The folder --emit-jobs wrote.
         dir: PathBuf,
     },
-    /// Time `--jobs 2` against `--jobs 1` on a compare grid, side by side, and estimate
-    /// the scaling of one Modern Art proof from its part times (docs/parallel.md).
+    /// Time `--jobs 2` against `--jobs 1`, side by side, on a compare grid and the 3- and
+    /// 5-player Modern Art proofs, and estimate the scaling from the part times
+    /// (docs/parallel.md).
     #[command(name = "bench-parallel")]
     BenchParallel {
         /// Where to write the report.

@@ -186,7 +186,7 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
             ],
         ),
         t1 / t2,
-        e1["value"],
+        crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
         parts.len(),
         100.0 * longest / sum.max(1e-9),
