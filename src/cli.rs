@@ -292,12 +292,12 @@ pub fn run(matches: &clap::ArgMatches) -> Result<()> {
     match Builtin::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))? {
         Builtin::Audit { file, seed, exact } => {
             let env = Envelope::load(&file)?;
-            let o = crate::modern_art::solve::AuditOptions {
+            let o = crate::audit::AuditOptions {
                 seed,
                 exact,
                 time_limit: common.time_limit,
             };
-            crate::audit::run(&env, &o, common.json)
+            crate::audit::run(&env, &file.display().to_string(), &o, common.json)
         }
         Builtin::Render { file, output, svg } => {
             render_file(&file, output.as_deref(), svg.as_deref())
