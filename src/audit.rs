@@ -192,24 +192,42 @@ pub fn whole(
     let safe = safe_whole(build(true)?, o.seed)?;
     let (m, sense, objective) = build(false)?;
     let constant = objective.constant();
-    let solved = m.solve(sense, objective, &o.solve_options())?;
+    let mut report = m.solve(sense, objective, &o.solve_options())?.report;
+    report.bound = report.bound.map(|b| b + constant);
+    report.objective = report.objective.map(|b| b + constant);
     let maximise = sense == Sense::Maximise;
+    let mut row = resolved(part, value, maximise, integral, &report);
+    row.safe = safe;
+    row.seconds = t.elapsed().as_secs_f64();
+    Ok(vec![row])
+}
+
+/// The row of a whole solve's part solved again (its bound and game in `report`): it
+/// holds when HiGHS proved a bound no better than `value`. No safe bound, no time.
+pub fn resolved(
+    part: &crate::proof::ProofPart<serde_json::Value>,
+    value: f64,
+    maximise: bool,
+    integral: bool,
+    report: &crate::lp::SolveReport,
+) -> AuditRow {
     let round = |b: f64| match (integral, maximise) {
         (false, _) => b,
         (true, true) => (b + 1e-6).floor(),
         (true, false) => (b - 1e-6).ceil(),
     };
-    let resolved = solved.report.bound.map(|b| round(b + constant));
+    let resolved = report.bound.map(round);
     let tol = 1e-6 * value.abs().max(1.0);
-    let holds = solved.report.proven()
+    let proven = report.proven();
+    let holds = proven
         && resolved.is_some_and(|b| match maximise {
             true => b <= value + tol,
             false => b >= value - tol,
         });
-    let verdict = match (holds, solved.report.proven()) {
+    let verdict = match (holds, proven) {
         (true, _) => format!(
             "holds (MIP optimum {})",
-            crate::render::num(solved.report.objective.unwrap_or(f64::NAN))
+            crate::render::num(report.objective.unwrap_or(f64::NAN))
         ),
         (false, false) => "MIP not finished".into(),
         (false, true) => format!(
@@ -218,16 +236,16 @@ pub fn whole(
             crate::render::num(value)
         ),
     };
-    Ok(vec![AuditRow {
+    AuditRow {
         part: "every game".into(),
         settled: part.settled,
         claimed: part.bound,
         resolved,
-        safe,
+        safe: None,
         holds,
         verdict,
-        seconds: t.elapsed().as_secs_f64(),
-    }])
+        seconds: 0.0,
+    }
 }
 
 /// The safe bound of a model built as its LP relaxation ([`Model::relax_integers`]; a
