@@ -53,6 +53,9 @@ pub enum Settled {
     MipCutoff,
     /// No game lies in the part (its LP is infeasible).
     Empty,
+    /// Closed by the search's own bounds, no LP solved (Traveller's event search: the
+    /// worth bound and the relaxed future).
+    Pruned,
     /// Not settled: the bound is above the best game (the proof does not hold).
     Open,
 }
@@ -65,6 +68,7 @@ impl Settled {
             Settled::MipOptimal => "proven",
             Settled::MipCutoff => "closed (bound ≤ best)",
             Settled::Empty => "empty",
+            Settled::Pruned => "pruned",
             Settled::Open => "open",
         }
     }
@@ -76,6 +80,7 @@ impl Settled {
             Settled::MipOptimal,
             Settled::MipCutoff,
             Settled::Empty,
+            Settled::Pruned,
             Settled::Open,
         ]
         .into_iter()
