@@ -465,7 +465,10 @@ pub fn max_episode(
                 ..opts.clone()
             };
             let lp = model::max_relaxation(q, rules, &quiet)?;
-            Some(crate::proof::whole(&report, b.total as f64, Some(lp), opts))
+            let mut proof = crate::proof::whole(&report, b.total as f64, Some(lp), opts);
+            // The model's own option (see `model::solve_max`).
+            proof.highs.insert("presolve".into(), "off".into());
+            Some(proof)
         }
         false => None,
     };

@@ -168,7 +168,10 @@ pub(super) fn bound_with(
     env.value = Some(worth);
     if b.report.proven() {
         let mut p: super::episode::Payload = env.payload_as()?;
-        p.proof = Some(crate::proof::whole(&b.report, worth, None, &opts));
+        let mut proof = crate::proof::whole(&b.report, worth, None, &opts);
+        // The model's own option (see `model::solve_with`).
+        proof.highs.insert("mip_lp_solver".into(), "ipm".into());
+        p.proof = Some(proof);
         env.payload = serde_json::to_value(p)?;
     }
     Ok(env)
