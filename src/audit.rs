@@ -13,6 +13,8 @@ use crate::lp::{Model, Sense, SolveOptions};
 use crate::proof::{DataProof, Settled};
 use crate::safe_bound::{self, SafeLp};
 
+pub mod summary;
+
 /// How `audit` solves each part again.
 #[derive(Debug, Clone)]
 pub struct AuditOptions {
