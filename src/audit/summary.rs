@@ -74,7 +74,9 @@ fn audit_one(env: &Envelope, name: &str, o: &AuditOptions) -> Row {
             row.audit_seconds = Some(r.audit_seconds);
             row.proof_seconds = Some(r.proof_seconds);
         }
-        Err(e) => row.verdict = format!("rejected: {}", crate::claims::clip(&format!("{e:#}"), 160)),
+        Err(e) => {
+            row.verdict = format!("rejected: {}", crate::claims::clip(&format!("{e:#}"), 160))
+        }
     }
     row
 }
@@ -180,6 +182,7 @@ pub fn table(rows: &[Row]) -> String {
 /// `results/audit.md`.
 pub fn markdown(rows: &[Row]) -> String {
     let holding = rows.iter().filter(|r| r.holds).count();
+    let bare = rows.iter().filter(|r| r.parts.is_none()).count();
     let ratios: Vec<f64> = rows.iter().filter_map(ratio).collect();
     let over = ratios.iter().filter(|&&x| x > 2.0).count();
     format!(
@@ -193,13 +196,14 @@ pub fn markdown(rows: &[Row]) -> String {
          parts and how many the audit upheld; *safe bounds*: parts with a safe bound; \
          *proof (s)*: the proof's own time as the episode records it. Target: an audit \
          takes at most twice its proof's time.\n\n\
-         {holding} of {} episodes hold; {} of {} audits within twice the proof's time. \
+         {holding} of {} audited episodes hold ({bare} proven without a record: nothing to \
+         audit); {} of {} audits within twice the proof's time. \
          Timings come from a shared machine under load (several solves at once on 2 \
          cores): expect noise, especially on runs under a second.\n\n\
          Regenerate: `make audit` (`gamebounds audit games/*.json --report \
          results/audit.md`); `make audit AUDIT=\"games/a.json games/b.json\"` audits only \
          those episodes and writes only their rows.\n\n{}\n",
-        rows.len(),
+        rows.len() - bare,
         ratios.len() - over,
         ratios.len(),
         table(rows)

@@ -155,8 +155,21 @@ fn record_of(
     if !report.proven() {
         return Ok(None);
     }
-    let lp = model::relaxation(rules, lim, sense, &SolveOptions { quiet: true, ..opts.clone() })?;
-    Ok(Some(crate::proof::whole(report, score as f64, Some(lp), opts)))
+    let lp = model::relaxation(
+        rules,
+        lim,
+        sense,
+        &SolveOptions {
+            quiet: true,
+            ..opts.clone()
+        },
+    )?;
+    Ok(Some(crate::proof::whole(
+        report,
+        score as f64,
+        Some(lp),
+        opts,
+    )))
 }
 
 /// The fixed deck's limits (its last card is never played), or the free deck's.
@@ -165,7 +178,10 @@ fn limits(rules: &Rules, p: &BoundPayload) -> Result<Limits> {
         Kind::FreeDeck => Limits::free(rules),
         Kind::FixedDeck => {
             let record = Record::from_text(rules, &p.record)?;
-            let last = *record.deck.last().ok_or_else(|| reject("the deck is empty"))?;
+            let last = *record
+                .deck
+                .last()
+                .ok_or_else(|| reject("the deck is empty"))?;
             Limits::without(rules, &[last])
         }
     })

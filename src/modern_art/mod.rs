@@ -271,9 +271,7 @@ impl crate::games::Game for ModernArt {
         let cfg = Config::from_value(&env.variant)?;
         let payload: Payload = env.payload_as()?;
         let Some(proof) = &payload.proof else {
-            anyhow::bail!(
-                "audit: the episode has no proof record (not a proven max-player solve)"
-            );
+            anyhow::bail!("audit: the episode has no proof record (not a proven max-player solve)");
         };
         let value = env.value.unwrap_or(f64::NAN).round() as i64;
         let rows = solve::audit(&cfg, payload.player, proof, value, o)?;

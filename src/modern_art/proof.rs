@@ -3,7 +3,6 @@
 //! renamed artists), and the check `verify` runs without solving: from the variant alone,
 //! the parts must cover every game exactly once.
 
-
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 

@@ -270,7 +270,14 @@ fn events_bound(
     ));
     if o.proven {
         let square = board.square(start)?;
-        p.proof = Some(sequences::record(board, rules, square, cash, &o.branches, &opts));
+        p.proof = Some(sequences::record(
+            board,
+            rules,
+            square,
+            cash,
+            &o.branches,
+            &opts,
+        ));
     }
     let mut env = Envelope::from_report(
         "traveller",

@@ -245,7 +245,15 @@ pub fn audit(
         ..Default::default()
     };
     let t = std::time::Instant::now();
-    let b = super::model::solve(board, &v.rules, start, v.steps, &objective, None, &o.solve_options())?;
+    let b = super::model::solve(
+        board,
+        &v.rules,
+        start,
+        v.steps,
+        &objective,
+        None,
+        &o.solve_options(),
+    )?;
     let mut row = crate::audit::resolved(part, worth, true, false, &b.report);
     row.seconds = t.elapsed().as_secs_f64();
     Ok((vec![row], own))

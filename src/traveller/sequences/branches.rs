@@ -87,7 +87,9 @@ fn restriction(board: &Board, tab: &Tables, site: Option<usize>) -> Value {
     let s = tab.sites[i];
     let square = board.ids[s.square];
     match s.kind {
-        Kind::Buy { good, .. } => json!({ "first": { "square": square, "buy": board.goods[good] } }),
+        Kind::Buy { good, .. } => {
+            json!({ "first": { "square": square, "buy": board.goods[good] } })
+        }
         Kind::Sell { good, .. } => {
             json!({ "first": { "square": square, "sell": board.goods[good] } })
         }
