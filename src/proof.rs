@@ -157,7 +157,7 @@ pub fn check_whole(game: &str, p: &DataProof, value: f64, maximise: bool) -> any
         }
     }
     let part = &p.parts[0];
-    if part.restriction != serde_json::Value::from(EVERY_GAME) {
+    if part.restriction != EVERY_GAME {
         return Err(reject(format!(
             "part 1 restricts the games to {}, a whole solve's part is `{EVERY_GAME}`",
             crate::claims::clip(&part.restriction.to_string(), 80)

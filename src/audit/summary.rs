@@ -56,7 +56,7 @@ fn audit_one(env: &Envelope, name: &str, o: &AuditOptions) -> Row {
         audit_seconds: None,
         proof_seconds: env.solver.as_ref().map(|s| s.seconds),
     };
-    if !env.payload.get("proof").is_some_and(|p| !p.is_null()) {
+    if env.payload.get("proof").is_none_or(|p| p.is_null()) {
         row.verdict = "no proof record (written before records)".into();
         return row;
     }
