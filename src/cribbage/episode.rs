@@ -212,9 +212,6 @@ fn verify_max(env: &Envelope) -> Result<String> {
         )));
     }
     claims::check(env, Sense::Maximise, b.total as f64)?;
-    if let Some(proof) = &p.proof {
-        crate::proof::check_whole(GAME, proof, b.total as f64, true)?;
-    }
     let mut msg = format!(
         "cribbage max: referee agrees: {} with start {} scores {} ({}; {})",
         show(&hand),
@@ -246,6 +243,10 @@ fn verify_max(env: &Envelope) -> Result<String> {
             "; enumeration of all {} allowed pairs confirms the maximum ({} reach it)",
             e.feasible, e.at_max
         );
+    }
+    // After the enumeration: a forged maximum is named by the stronger check first.
+    if let Some(proof) = &p.proof {
+        crate::proof::check_whole(GAME, proof, b.total as f64, true)?;
     }
     Ok(msg)
 }
