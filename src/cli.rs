@@ -197,6 +197,7 @@ pub enum Builtin {
     /// per part, exit 0 only if every part holds (docs/proofs.md).
     ///
     /// Example: gamebounds audit games/modern-art-2p-anchor.json
+    ///
     /// Every proven episode, one row each: gamebounds audit games/*.json --report results/audit.md
     Audit {
         /// The episodes (JSON) to audit; with several, one summary row each.
