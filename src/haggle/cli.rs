@@ -657,6 +657,11 @@ pub fn bound(
         hands: sol.hands.clone(),
         scores,
         model_scores: sol.scores.clone(),
+        // The max-player solve's cases are one proof: recorded as one part.
+        proof: sol
+            .report
+            .proven()
+            .then(|| crate::proof::whole(&sol.report, referee as f64, None, opts)),
     };
     Ok(Envelope::from_report(
         "haggle",

@@ -161,12 +161,57 @@ fn verify_bound(env: &Envelope, v: &Variant) -> Result<String> {
         }
     }
     claims::check(env, Sense::Maximise, value as f64)?;
+    if let Some(proof) = &p.proof {
+        crate::proof::check_whole("haggle", proof, value as f64, true)?;
+    }
     Ok(format!(
         "verified: {} hands re-scored by the referee, {} = {value} ({})",
         p.players,
         env.objective,
         crate::render::verdict(env)
     ))
+}
+
+/// `audit` of a bound: the same problem solved again by the bound's own method (the
+/// automatic formulation) with the audit's seed and presolve off; no safe bound (the
+/// max-player solve is several models, its objective carries a tie-break key).
+fn audit_bound(
+    env: &Envelope,
+    o: &crate::audit::AuditOptions,
+) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+    let v: Variant = serde_json::from_value(env.variant.clone())
+        .map_err(|e| anyhow::anyhow!("haggle episode has a malformed variant: {e}"))?;
+    let p: BoundPayload = env.payload_as()?;
+    let Some(proof) = &p.proof else {
+        anyhow::bail!("audit: the episode has no proof record (not a proven bound)");
+    };
+    let (Some(part), Some(value)) = (proof.parts.first(), env.value) else {
+        anyhow::bail!("audit: the proof record has no part, or the episode no value");
+    };
+    let objective = match env.objective.as_str() {
+        "max-player" => cli::BoundObjective::MaxPlayer,
+        _ => cli::BoundObjective::MaxTotal,
+    };
+    let hand_in = match p.hand_in_all {
+        true => cli::HandIn::All,
+        false => cli::HandIn::Any,
+    };
+    let t = std::time::Instant::now();
+    let again = cli::bound(
+        p.players,
+        objective,
+        hand_in,
+        cli::Formulation::Auto,
+        &v,
+        &o.solve_options(),
+    )?;
+    let Some(mut report) = again.solver.clone() else {
+        anyhow::bail!("audit: the bound solved again carries no solver report");
+    };
+    (report.status, report.objective, report.bound) = (again.status, again.value, again.bound);
+    let mut row = crate::audit::resolved(part, value, true, true, &report);
+    row.seconds = t.elapsed().as_secs_f64();
+    Ok((vec![row], proof.parts.iter().map(|x| x.seconds).sum()))
 }
 
 fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
@@ -327,5 +372,15 @@ impl crate::games::Game for Haggle {
     }
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
+    }
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        match env.objective.as_str() {
+            "max-player" | "max-total" => audit_bound(env, o),
+            o => anyhow::bail!("audit: a haggle `{o}` episode has no proof record (only bounds)"),
+        }
     }
 }

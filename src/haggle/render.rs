@@ -118,6 +118,9 @@ pub fn render(env: &Envelope) -> Result<String> {
             );
             out += &score_table(&p.scores);
             out.push('\n');
+            if let Some(proof) = &p.proof {
+                out += &format!("\n{}\n", crate::proof::markdown(proof));
+            }
         }
         "simulate" => {
             let s: Simulation = env.payload_as()?;

@@ -488,6 +488,7 @@ pub(super) fn payload(
     Payload {
         trader: trader.into(),
         search: None,
+        proof: None,
         plan: plan.iter().map(|a| a.to_string()).collect(),
         end: StateView::of(board, end),
     }

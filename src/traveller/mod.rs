@@ -61,4 +61,11 @@ impl crate::games::Game for Traveller {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        episode::audit(env, o)
+    }
 }
