@@ -208,6 +208,53 @@ fn haggle_set_vary_and_bad_input() {
         e.contains("eliminated_compete") && e.contains("true or false"),
         "{e}"
     );
+    // Every rule's numbers are keys: the grid over one, and values out of range.
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "haggle",
+        "compare",
+        "--players",
+        "3",
+        "--set",
+        "seven_rule=minus10_per_colour",
+        "--vary",
+        "rule6.penalty=10,30",
+    ]);
+    let v = values(&rows);
+    assert!(
+        v[0] >= v[1],
+        "a bigger rule-6 penalty never raises the best hand: {v:?}"
+    );
+    let e = run_bad_input(&[
+        "haggle",
+        "bound",
+        "--players",
+        "3",
+        "--set",
+        "rule9.penalty=500",
+    ]);
+    assert!(
+        e.contains("--set rule9.penalty=500") && e.contains("0-100"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "haggle",
+        "bound",
+        "--players",
+        "3",
+        "--set",
+        "rule1.orange=6",
+    ]);
+    assert!(
+        e.contains("rule1.orange") && e.contains("multiple of 4"),
+        "{e}"
+    );
+    let e = run_bad_input(&["haggle", "bound", "--players", "3", "--set", "rule9=5"]);
+    assert!(
+        e.contains("rule9.count") && e.contains("rule9.penalty"),
+        "{e}"
+    );
 }
 
 #[test]
