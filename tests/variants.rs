@@ -313,6 +313,52 @@ fn traveller_set_vary_and_bad_input() {
     assert!(e.contains("tank"), "{e}");
 }
 
+/// The board is a key of the rules: one grid over both shipped boards gives the bounds of
+/// the committed episodes for 20 steps, and `--board` still names a file.
+#[test]
+fn traveller_board_is_a_rules_key() {
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "traveller",
+        "compare",
+        "--steps",
+        "20",
+        "--vary",
+        "board=classic,large",
+    ]);
+    let bounds: Vec<f64> = rows
+        .iter()
+        .map(|r| {
+            assert_eq!(r["proven"], true, "{r}");
+            r["value"].as_f64().unwrap()
+        })
+        .collect();
+    for (board, got) in ["classic", "large"].iter().zip(&bounds) {
+        let path = format!("games/traveller-{board}-t20.json");
+        let env: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(env["value"].as_f64(), Some(*got), "{path}");
+    }
+    let by_file = json_rows(&[
+        "--quiet",
+        "--json",
+        "traveller",
+        "compare",
+        "--board",
+        "models/traveller/large.pl",
+        "--steps",
+        "20",
+        "--vary",
+        "fuel=20",
+    ]);
+    assert_eq!(by_file[0]["value"].as_f64(), Some(bounds[1]));
+    let e = run_bad_input(&["traveller", "bound", "--steps", "5", "--set", "board=huge"]);
+    assert!(
+        e.contains("--set board=huge") && e.contains("classic, large"),
+        "{e}"
+    );
+}
+
 #[test]
 fn modern_art_compare_vary_on_a_miniature() {
     let dir = scratch("variants-ma");
