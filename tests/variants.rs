@@ -379,6 +379,31 @@ fn modern_art_compare_vary_on_a_miniature() {
         let file = r["episode"].as_str().expect("--out DIR writes each cell");
         run_ok(&["verify", file]);
     }
+    // One reading at a time (as `make readings`): the file's own row, then each value.
+    let once = json_rows(&[
+        "--quiet",
+        "--json",
+        "modern-art",
+        "compare",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--one-at-a-time",
+        "--vary",
+        "threshold.2=2,3",
+        "--vary",
+        "award_target=own",
+    ]);
+    assert_eq!(values(&once), [17, 15, 17, 17]);
+    let settings: Vec<String> = once.iter().map(|r| r["settings"].to_string()).collect();
+    assert_eq!(
+        settings,
+        [
+            "{}",
+            r#"{"threshold.2":"2"}"#,
+            r#"{"threshold.2":"3"}"#,
+            r#"{"award_target":"own"}"#
+        ]
+    );
     let e = run_bad_input(&[
         "modern-art",
         "bound",
