@@ -170,6 +170,7 @@ pub enum Command {
     /// Examples:
     ///   gamebounds haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour
     ///   gamebounds haggle compare --players 4 --vary "rules=2-15;1,3-15;1-2,4-15"
+    ///   gamebounds haggle compare --players 3 --vary rule6.penalty=10,30 --vary rule11.factor=2,3
     #[command(verbatim_doc_comment)]
     Compare {
         /// Players N: N hands, a deck of 2N cards per colour.
