@@ -184,6 +184,26 @@ pub fn check(v: &Variant) -> Result<()> {
     Ok(())
 }
 
+/// `key=value` for every rule number of `v` that is not the standard one.
+pub fn changed(v: &Variant) -> Vec<String> {
+    let std = Variant::standard().map(|s| serde_json::to_value(s).unwrap_or_default());
+    let (Ok(serde_json::Value::Object(now)), Ok(std)) = (serde_json::to_value(v), std) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (key, value) in now
+        .iter()
+        .filter(|(k, _)| k.starts_with("rule") && *k != "rules")
+    {
+        for (field, x) in value.as_object().into_iter().flatten() {
+            if std[key.as_str()][field.as_str()] != *x {
+                out.push(format!("{key}.{field}={x}"));
+            }
+        }
+    }
+    out
+}
+
 /// The card values a player can deduce from the rules it knows (rules 1-3); every value
 /// it cannot deduce counts as 1. With all of 1, 2 and 3 and orange 4: Y 1, B 2, R 3, O 4,
 /// W 5.
@@ -240,6 +260,20 @@ mod tests {
             standard(),
             standard(),
         );
+    }
+
+    #[test]
+    fn changed_numbers_are_listed() {
+        let std = Variant::standard().unwrap();
+        assert!(changed(&std).is_empty());
+        let v = Variant {
+            rule9: Rule9 {
+                count: 7,
+                penalty: 20,
+            },
+            ..std
+        };
+        assert_eq!(changed(&v), ["rule9.penalty=20"]);
     }
 
     #[test]
