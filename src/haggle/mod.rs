@@ -10,6 +10,7 @@ pub mod cli;
 pub mod engine;
 pub mod episode;
 pub mod model;
+pub mod params;
 pub mod patterns;
 pub mod player;
 pub mod render;
@@ -32,6 +33,7 @@ fn reject<T>(msg: String) -> Result<T> {
 pub fn verify(env: &Envelope) -> Result<String> {
     let v: Variant = serde_json::from_value(env.variant.clone())
         .map_err(|e| anyhow::anyhow!("haggle episode has a malformed variant: {e}"))?;
+    params::check(&v).map_err(|e| Rejected(format!("haggle episode's variant: {e}")))?;
     match env.objective.as_str() {
         "score" => verify_score(env, &v),
         "goal" => verify_goal(env, &v),
@@ -77,17 +79,18 @@ fn verify_goal(env: &Envelope, v: &Variant) -> Result<String> {
     let caps: [u8; 5] = std::array::from_fn(|i| {
         (2 * p.players as u32)
             .saturating_sub(used[i])
-            .min(player::GOAL_CARDS) as u8
+            .min(v.max_cards()) as u8
     });
-    if !p.goal.within(&Hand(caps)) || p.goal.total() > player::GOAL_CARDS {
+    if !p.goal.within(&Hand(caps)) || p.goal.total() > v.max_cards() {
         return reject(format!(
-            "goal {} needs more cards than the game has (2N per colour, 13 cards)",
-            p.goal
+            "goal {} needs more cards than the game has (2N per colour, {} cards)",
+            p.goal,
+            v.max_cards()
         ));
     }
     // Optimality by enumeration: no hand scores more, none as good is nearer.
     let mut best = (i64::MIN, u32::MAX);
-    for h in engine::all_hands(caps, player::GOAL_CARDS) {
+    for h in engine::all_hands(caps, v.max_cards()) {
         let s = engine::believed(&h, p.known, others, v)?;
         let d = p.hand.distance(&h);
         if s > best.0 || (s == best.0 && d < best.1) {

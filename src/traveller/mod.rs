@@ -15,6 +15,7 @@ pub mod model;
 pub mod render;
 pub mod rules;
 pub mod sequences;
+pub mod setup;
 pub mod svg;
 pub mod trips;
 pub mod window;
