@@ -247,9 +247,16 @@ pub enum Builtin {
     /// per part, exit 0 only if every part holds (docs/proofs.md).
     ///
     /// Example: gamebounds audit games/modern-art-2p-anchor.json
+    ///
+    /// Every proven episode, one row each: gamebounds audit games/*.json --report results/audit.md
     Audit {
-        /// The episode (JSON) to audit.
-        file: PathBuf,
+        /// The episodes (JSON) to audit; with several, one summary row each.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the summary of every episode audited as markdown to FILE (episodes with
+        /// no HiGHS proof are left out; a proven one without a record is listed).
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
         /// HiGHS random_seed of the fresh solves.
         #[arg(long, default_value_t = 1)]
         seed: i32,
@@ -364,14 +371,24 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
         }
         Builtin::BenchParallel { report } => crate::jobs::bench::run(&common, &report),
         Builtin::Worker { job, result } => crate::jobs::run_worker(&job, result.as_deref()),
-        Builtin::Audit { file, seed, exact } => {
-            let env = Envelope::load(&file)?;
-            let o = crate::modern_art::solve::AuditOptions {
+        Builtin::Audit {
+            files,
+            report,
+            seed,
+            exact,
+        } => {
+            let o = crate::audit::AuditOptions {
                 seed,
                 exact,
                 time_limit: common.time_limit,
             };
-            crate::audit::run(&env, &o, common.json)
+            match (files.as_slice(), &report) {
+                ([file], None) => {
+                    let env = Envelope::load(file)?;
+                    crate::audit::run(&env, &file.display().to_string(), &o, common.json)
+                }
+                _ => crate::audit::summary::run(&files, report.as_deref(), &o, &common),
+            }
         }
         Builtin::Render { file, output, svg } => {
             render_file(&file, output.as_deref(), svg.as_deref())

@@ -93,6 +93,27 @@ pub fn cells(dims: &[Vary]) -> Vec<Vec<Setting>> {
     out
 }
 
+/// One factor at a time: each cell of the product of `base`, first as it is, then with
+/// each value of `each` alone (every other key as the rules file has it), e.g. a
+/// standard game and one disputed reading flipped per row.
+pub fn one_at_a_time(base: &[Vary], each: &[Vary]) -> Vec<Vec<Setting>> {
+    let mut out = Vec::new();
+    for cell in cells(base) {
+        out.push(cell.clone());
+        for d in each {
+            for v in &d.values {
+                let mut c = cell.clone();
+                c.push(Setting {
+                    key: d.key.clone(),
+                    value: v.clone(),
+                });
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// One solved (or failed) cell, as `--json` prints it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
@@ -122,7 +143,18 @@ pub fn run<T>(
     prepare: impl Fn(&[Setting]) -> Result<T>,
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
-    let grid = cells(dims);
+    run_cells(game, dims, cells(dims), common, prepare, solve)
+}
+
+/// [`run`] over chosen cells of `dims` (e.g. [`one_at_a_time`]) instead of all of them.
+pub fn run_cells<T>(
+    game: &str,
+    dims: &[Vary],
+    grid: Vec<Vec<Setting>>,
+    common: &Common,
+    prepare: impl Fn(&[Setting]) -> Result<T>,
+    solve: impl Fn(T) -> Result<Envelope>,
+) -> Result<()> {
     let problems: Vec<T> = grid
         .iter()
         .map(|c| prepare(c).map_err(|e| anyhow!("{}: {e:#}", label(c))))
@@ -232,8 +264,11 @@ fn settings_map(cell: &[Setting]) -> std::collections::BTreeMap<String, String> 
         .collect()
 }
 
-/// `colours=5, wagers=2`.
+/// `colours=5, wagers=2` (`as given` for a cell that changes nothing).
 pub fn label(cell: &[Setting]) -> String {
+    if cell.is_empty() {
+        return "as given".into();
+    }
     cell.iter()
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
@@ -333,5 +368,19 @@ mod tests {
         assert!(Vary::parse_all(&["a=1".into(), "a=2".into()]).is_err());
         let f = cell_file(Path::new("out"), "g", &c[1]);
         assert_eq!(f, Path::new("out/g-a-1-b-y_z.json"));
+        let once = one_at_a_time(&dims[..1], &dims[1..]);
+        let labels: Vec<String> = once.iter().map(|c| label(c)).collect();
+        assert_eq!(
+            labels,
+            [
+                "a=1",
+                "a=1, b=x",
+                "a=1, b=y,z",
+                "a=2",
+                "a=2, b=x",
+                "a=2, b=y,z"
+            ]
+        );
+        assert_eq!(label(&one_at_a_time(&[], &dims)[0]), "as given");
     }
 }
