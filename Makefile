@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general clean-results site pictures audit
+.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-parallel clean-results site pictures audit
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -37,7 +37,8 @@ test: setup
 	cargo test --release
 
 # Install the build prerequisites of highs-sys when missing (apt-get first, pip fallback),
-# and what the site test needs: Debian's chromium, node and npm, and playwright-core (npm ci
+# GNU parallel (tests/jobs.rs runs --emit-jobs jobs with it), and what the site test
+# needs: Debian's chromium, node and npm, and playwright-core (npm ci
 # from tests/site's lock file; it drives /usr/bin/chromium and downloads no browser).
 setup:
 	@missing=""; \
@@ -46,6 +47,7 @@ setup:
 	command -v ccache >/dev/null 2>&1 || missing="$$missing ccache"; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium fonts-dejavu-core"; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing nodejs npm"; \
+	command -v parallel >/dev/null 2>&1 || missing="$$missing parallel"; \
 	if [ -n "$$missing" ]; then \
 	  echo "setup: installing$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
@@ -55,6 +57,7 @@ setup:
 	command -v cmake >/dev/null 2>&1 || python3 -m pip install --quiet cmake; \
 	ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || python3 -m pip install --quiet libclang; \
 	command -v cmake >/dev/null 2>&1 || { echo "setup: cmake is still missing: install it (apt-get install cmake or pip install cmake)"; exit 1; }
+	@command -v parallel >/dev/null 2>&1 || { echo "setup: GNU parallel is missing (apt-get install parallel): tests/jobs.rs runs emitted jobs with it"; exit 1; }
 	@[ -x /usr/bin/chromium ] || { echo "setup: /usr/bin/chromium is missing (apt-get install chromium): the site test needs it"; exit 1; }
 	@[ -d tests/site/node_modules/playwright-core ] || (cd tests/site && npm ci --no-audit --no-fund --loglevel=error)
 
@@ -168,3 +171,9 @@ bench-certify: setup
 bench-general: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --suite --runs 1
+
+# --jobs 2 against --jobs 1 on a compare grid (9 cells, about 10 s), and the scaling of one
+# Modern Art proof on paper from its committed part times: results/bench-parallel.md.
+bench-parallel: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) bench-parallel

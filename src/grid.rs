@@ -5,10 +5,10 @@
 //! a problem (`prepare`, run for every cell before any solving, so a bad key or value fails
 //! at once) and how a problem is solved into an episode (`solve`). Each episode is then
 //! replayed by its referee (the row's certificate) and, with `--out DIR`, written there.
-//! Cells are solved one after another.
+//! Cells are solved one after another, or on `--jobs N` worker processes, or written
+//! out as jobs with `--emit-jobs DIR` ([`crate::jobs`]); the table is the same either way.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
@@ -159,21 +159,32 @@ pub fn run_cells<T>(
         .iter()
         .map(|c| prepare(c).map_err(|e| anyhow!("{}: {e:#}", label(c))))
         .collect::<Result<_>>()?;
-    let mut rows = Vec::new();
-    for (cell, problem) in grid.iter().zip(problems) {
-        let t0 = Instant::now();
-        let row = match solve(problem) {
-            Ok(env) => finish(game, cell, env, t0, common),
-            Err(e) => failed(cell, format!("{e:#}"), t0),
+    let labels: Vec<String> = grid.iter().map(|c| label(c)).collect();
+    let mut problems: Vec<Option<T>> = problems.into_iter().map(Some).collect();
+    let solve_one = |i: usize| match problems[i].take() {
+        Some(p) => solve(p),
+        None => bail!("cell {} solved twice", labels[i]),
+    };
+    let describe = |env: &Envelope| {
+        let status = if env.status == Status::Optimal {
+            "proven"
+        } else {
+            "best found"
         };
-        common.note(format!(
-            "{game} compare {}: {} {}",
-            label(cell),
-            row.status,
-            row.value.map(show).unwrap_or_default()
-        ));
-        rows.push(row);
-    }
+        (
+            format!("{status} {}", env.value.map(show).unwrap_or_default()),
+            env.value,
+        )
+    };
+    let units = crate::jobs::map(common, &labels, solve_one, describe)?;
+    let rows: Vec<Row> = grid
+        .iter()
+        .zip(units)
+        .map(|(cell, u)| match u.result {
+            Ok(env) => finish(game, cell, env, u.seconds, common),
+            Err(e) => failed(cell, e, u.seconds),
+        })
+        .collect();
     if common.json {
         common.print_json(&rows)?;
     } else {
@@ -196,12 +207,8 @@ pub fn run_cells<T>(
 }
 
 /// Certify a cell's episode with its referee and write it with `--out DIR`.
-fn finish(game: &str, cell: &[Setting], env: Envelope, t0: Instant, common: &Common) -> Row {
-    let seconds = env
-        .solver
-        .as_ref()
-        .map(|s| s.seconds)
-        .unwrap_or_else(|| t0.elapsed().as_secs_f64());
+fn finish(game: &str, cell: &[Setting], env: Envelope, elapsed: f64, common: &Common) -> Row {
+    let seconds = env.solver.as_ref().map(|s| s.seconds).unwrap_or(elapsed);
     let proven = env.status == Status::Optimal;
     let (certified, mut error) = match crate::games::verify(&env) {
         Ok(line) => (Some(line), None),
@@ -237,7 +244,7 @@ fn finish(game: &str, cell: &[Setting], env: Envelope, t0: Instant, common: &Com
     }
 }
 
-fn failed(cell: &[Setting], why: String, t0: Instant) -> Row {
+fn failed(cell: &[Setting], why: String, seconds: f64) -> Row {
     Row {
         settings: settings_map(cell),
         status: "failed".into(),
@@ -246,7 +253,7 @@ fn failed(cell: &[Setting], why: String, t0: Instant) -> Row {
         bound: None,
         certified: None,
         error: Some(why),
-        seconds: t0.elapsed().as_secs_f64(),
+        seconds,
         episode: None,
     }
 }

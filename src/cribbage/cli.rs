@@ -321,7 +321,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         Command::Distribution { crib, cores, rules } => {
             let rules = rules.resolve()?;
             let t = Instant::now();
-            let env = distribution_episode(crib, &rules, cores);
+            let env = distribution_episode(crib, &rules, common.cores_or(cores));
             common.note(format!("enumerated in {:.3} s", analysis::since(t)));
             common.emit(&env)
         }
@@ -334,6 +334,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         } => {
             let rules = rules.resolve()?;
             let t = Instant::now();
+            let cores = common.cores_or(cores);
             let env = table_episode(role_of(dealer, pone), &rules, !no_symmetry, cores);
             common.note(format!("computed in {:.2} s", analysis::since(t)));
             common.emit(&env)
