@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general clean-results site pictures
+.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-parallel clean-results site pictures audit
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -37,7 +37,8 @@ test: setup
 	cargo test --release
 
 # Install the build prerequisites of highs-sys when missing (apt-get first, pip fallback),
-# and what the site test needs: Debian's chromium, node and npm, and playwright-core (npm ci
+# GNU parallel (tests/jobs.rs runs --emit-jobs jobs with it), and what the site test
+# needs: Debian's chromium, node and npm, and playwright-core (npm ci
 # from tests/site's lock file; it drives /usr/bin/chromium and downloads no browser).
 setup:
 	@missing=""; \
@@ -46,6 +47,7 @@ setup:
 	command -v ccache >/dev/null 2>&1 || missing="$$missing ccache"; \
 	[ -x /usr/bin/chromium ] || missing="$$missing chromium fonts-dejavu-core"; \
 	command -v npm >/dev/null 2>&1 || missing="$$missing nodejs npm"; \
+	command -v parallel >/dev/null 2>&1 || missing="$$missing parallel"; \
 	if [ -n "$$missing" ]; then \
 	  echo "setup: installing$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO="sudo"; \
@@ -55,6 +57,7 @@ setup:
 	command -v cmake >/dev/null 2>&1 || python3 -m pip install --quiet cmake; \
 	ls /usr/lib/llvm-*/lib/libclang.so* /usr/lib/llvm-*/lib/libclang-[0-9]*.so* >/dev/null 2>&1 || python3 -m pip install --quiet libclang; \
 	command -v cmake >/dev/null 2>&1 || { echo "setup: cmake is still missing: install it (apt-get install cmake or pip install cmake)"; exit 1; }
+	@command -v parallel >/dev/null 2>&1 || { echo "setup: GNU parallel is missing (apt-get install parallel): tests/jobs.rs runs emitted jobs with it"; exit 1; }
 	@[ -x /usr/bin/chromium ] || { echo "setup: /usr/bin/chromium is missing (apt-get install chromium): the site test needs it"; exit 1; }
 	@[ -d tests/site/node_modules/playwright-core ] || (cd tests/site && npm ci --no-audit --no-fund --loglevel=error)
 
@@ -99,6 +102,15 @@ results: setup
 	$(BIN) traveller results --time-limit 120
 	$(BIN) --quiet modern-art search --variant models/modern-art/mini/m25-mixed-two-rounds.json --out games/modern-art-mini-m25-search.json >/dev/null
 	@$(MAKE) --no-print-directory variants
+	@$(MAKE) --no-print-directory audit
+
+# Every committed proven episode audited (each part solved again, safe bounds):
+# results/audit.md. The Modern Art splits take far longer than their proofs (hours in
+# all): AUDIT="games/a.json games/b.json" audits only those and writes only their rows.
+AUDIT ?= $(sort $(wildcard games/*.json))
+audit: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) audit $(AUDIT) --report results/audit.md
 
 # Rule variants through `compare --vary` (about a minute in all): results/*-variants.md.
 HAGGLE_OMIT := 1-15;2-15;1,3-15;1-2,4-15;1-3,5-15;1-4,6-15;1-5,7-15;1-6,8-15;1-7,9-15;1-8,10-15;1-9,11-15;1-10,12-15;1-11,13-15;1-12,14-15;1-13,15;1-14
@@ -122,15 +134,20 @@ variants: setup
 
 # Benchmarks (speed targets live here, never in timed tests): each game's bench verb
 # writes results/bench-<game>.md with medians.
-# Modern Art's disputed readings (standard with one key flipped), 2 players, 120 s each
-# (about 20 min): results/modern-art-readings.md.
-READINGS := models/modern-art/standard.json $(sort $(wildcard models/modern-art/readings/*.json))
+# Modern Art's disputed readings (standard with one key flipped), 2 players, 300 s per
+# part (about 10 min): results/modern-art-readings.md, by `compare --vary` one reading at a
+# time. READINGS_VARY is the list of readings (the keys models/modern-art/readings/*.json
+# flip).
+READINGS_VARY := --vary award_target=own --vary chain_symbols=true \
+	--vary extra_card=first_round,none --vary hidden_counts_for_close=true \
+	--vary hidden_same_artist=true --vary award_pays_unranked=true \
+	--vary resolve_closing_symbol=true
 readings: setup
 	@$(MAKE) --no-print-directory build
 	{ echo "# Modern Art: the disputed readings, 2 players"; echo; \
-	  echo "Each row is \`standard.json\` with one disputed rule read the other way (the files in \`models/modern-art/readings/\`; \`blessed.json\` is in \`results/modern-art.md\`). One proof each (\`modern-art compare --split tokens-leads\`: the split over the award tokens, artists with the same symbols renamed, then the rounds the token artist leads; 300 s per part, 1 thread). *maximum* is the best certified game; it is a proven maximum where the status says so."; echo; \
-	  echo "Regenerate: \`make readings\`."; echo; \
-	  $(BIN) --quiet modern-art compare --players 2 --split tokens-leads --time-limit 300 $(addprefix --variant ,$(READINGS)); \
+	  echo "The first row is \`standard.json\`; each other row is standard with one disputed rule read the other way (the key and value in its column; the same readings as the files in \`models/modern-art/readings/\`; \`blessed.json\` is in \`results/modern-art.md\`). Each row is one proof of the best score of one seat (\`--split tokens-leads\`: the split over the award tokens, artists with the same symbols renamed, then the rounds the token artist leads; 300 s per part, 1 thread), its game replayed by the referee (*certified*); *value* is a proven maximum where the status says so."; echo; \
+	  echo "Regenerate: \`make readings\` (\`modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --time-limit 300 --one-at-a-time $(READINGS_VARY)\`)."; echo; \
+	  $(BIN) --quiet modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --time-limit 300 --one-at-a-time $(READINGS_VARY); \
 	} > results/modern-art-readings.md.tmp && mv results/modern-art-readings.md.tmp results/modern-art-readings.md
 
 bench: setup
@@ -154,3 +171,9 @@ bench-certify: setup
 bench-general: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --suite --runs 1
+
+# --jobs 2 against --jobs 1 on a compare grid (9 cells, about 10 s), and the scaling of one
+# Modern Art proof on paper from its committed part times: results/bench-parallel.md.
+bench-parallel: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) bench-parallel

@@ -135,8 +135,8 @@ pub fn bound_note(env: &Envelope, rechecked: bool, file: &str) -> Option<String>
     } else {
         "upper"
     };
-    // `audit` re-solves Modern Art's proof records; the other games' bounds have none yet.
-    Some(if env.game == "modern-art" {
+    // `audit` re-solves an episode's proof record; an older file without one has none.
+    Some(if env.payload.get("proof").is_some_and(|p| !p.is_null()) {
         format!("{which} bound not re-checked: `gamebounds audit {file}` re-solves it")
     } else {
         format!("{which} bound not re-checked: only a re-solve of the same model checks it")

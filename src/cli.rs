@@ -36,7 +36,8 @@ Examples:
   gamebounds cribbage discard 2C 4H 6D 8H 2S JC --dealer
   gamebounds haggle goal --known 1,5,11,15 --hand 3/1/3/3/2
   gamebounds lost-cities bound --colours 6
-  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3
+  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3 --jobs 2
+  gamebounds lost-cities compare --vary colours=5,6 --emit-jobs jobs/   (then: gamebounds join jobs/)
   gamebounds traveller bound --board models/traveller/classic.pl --steps 20 --set tank=30
 
 Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
@@ -88,6 +89,15 @@ pub struct Common {
     /// different time (`results/bench-modern-art.md` times three seeds).
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
+    /// Solve the independent parts (grid cells, a comparison's rows, a Modern Art proof's
+    /// parts) on N worker processes at once; the answer is the same for any N
+    /// (docs/parallel.md).
+    #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::cores)]
+    pub jobs: usize,
+    /// Solve nothing: write each independent part as a job file in DIR, with jobs.txt (one
+    /// command line each) for a batch engine; `gamebounds join DIR` then assembles the answer.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub emit_jobs: Option<PathBuf>,
 }
 
 impl Common {
@@ -99,6 +109,16 @@ impl Common {
             quiet: self.quiet,
             seed: self.highs_seed,
             ..SolveOptions::default()
+        }
+    }
+
+    /// The threads of an enumeration with its own `--cores N`: `--jobs N` when given
+    /// (more than 1), so one option spreads any command's work.
+    pub fn cores_or(&self, cores: usize) -> usize {
+        if self.jobs > 1 {
+            self.jobs
+        } else {
+            cores
         }
     }
 
@@ -159,6 +179,36 @@ impl Common {
 /// The commands that work on any game's episode; the games' own come from the registry.
 #[derive(Debug, Subcommand)]
 pub enum Builtin {
+    /// Assemble the answer of jobs written by --emit-jobs DIR once every job has run:
+    /// the table (or --json, --out) of the command that wrote them. Refuses a folder with
+    /// a job missing its result or a result of another set, naming each.
+    #[command(after_help = "Example (docs/parallel.md):
+  gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3 --emit-jobs jobs/
+  (cd jobs && parallel < jobs.txt)
+  gamebounds join jobs/")]
+    Join {
+        /// The folder --emit-jobs wrote.
+        dir: PathBuf,
+    },
+    /// Time `--jobs 2` against `--jobs 1`, side by side, on a compare grid and the 3- and
+    /// 5-player Modern Art proofs, and estimate the scaling from the part times
+    /// (docs/parallel.md).
+    #[command(name = "bench-parallel")]
+    BenchParallel {
+        /// Where to write the report.
+        #[arg(long, default_value = "results/bench-parallel.md", value_name = "FILE")]
+        report: PathBuf,
+    },
+    /// Solve one job file written by --emit-jobs (or by --jobs N for its workers) and
+    /// write its result beside it (JOB.result.json).
+    #[command(hide = true)]
+    Worker {
+        /// The job file.
+        job: PathBuf,
+        /// Where to write the result instead.
+        #[arg(long, value_name = "FILE")]
+        result: Option<PathBuf>,
+    },
     /// Render an episode file as markdown tables and draw its picture (SVG).
     #[command(after_help = "Examples:
   gamebounds render games/modern-art-2p-standard.json --svg board.svg
@@ -197,9 +247,16 @@ pub enum Builtin {
     /// per part, exit 0 only if every part holds (docs/proofs.md).
     ///
     /// Example: gamebounds audit games/modern-art-2p-anchor.json
+    ///
+    /// Every proven episode, one row each: gamebounds audit games/*.json --report results/audit.md
     Audit {
-        /// The episode (JSON) to audit.
-        file: PathBuf,
+        /// The episodes (JSON) to audit; with several, one summary row each.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the summary of every episode audited as markdown to FILE (episodes with
+        /// no HiGHS proof are left out; a proven one without a record is listed).
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
         /// HiGHS random_seed of the fresh solves.
         #[arg(long, default_value_t = 1)]
         seed: i32,
@@ -272,14 +329,25 @@ pub fn write_file(path: &Path, text: &str) -> Result<()> {
     crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
 }
 
-/// Run the command `matches` (from [`command`]) names.
+/// Run the command `matches` (from [`command`]) names. A command whose work the jobs
+/// machinery did (a worker's unit, jobs written out) ends here successfully.
 pub fn run(matches: &clap::ArgMatches) -> Result<()> {
+    match run_command(matches) {
+        Err(e) if e.is::<crate::jobs::Handled>() => Ok(()),
+        other => other,
+    }
+}
+
+fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
     // `compare --out` names a folder (or a stem) of cells; every other --out one episode.
+    let game = matches.subcommand_name();
     let verb = matches
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
+    crate::jobs::check_supported(&common, game, verb)?;
     match (&common.out, verb) {
+        _ if game == Some("join") => {}
         (Some(out), Some("compare")) => crate::io::check_cells_out(out)?,
         (Some(out), _) => crate::io::check_out(out)?,
         (None, _) => {}
@@ -290,14 +358,37 @@ pub fn run(matches: &clap::ArgMatches) -> Result<()> {
         }
     }
     match Builtin::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))? {
-        Builtin::Audit { file, seed, exact } => {
-            let env = Envelope::load(&file)?;
-            let o = crate::modern_art::solve::AuditOptions {
+        Builtin::Join { dir } => {
+            let mut extra = Vec::new();
+            extra.extend(common.json.then(|| "--json".to_string()));
+            extra.extend(common.quiet.then(|| "--quiet".to_string()));
+            if let Some(out) = &common.out {
+                // Against this folder: join runs the command where the jobs were written.
+                let out = std::path::absolute(out)?;
+                extra.extend(["--out".to_string(), out.display().to_string()]);
+            }
+            crate::jobs::run_join(&dir, &extra)
+        }
+        Builtin::BenchParallel { report } => crate::jobs::bench::run(&common, &report),
+        Builtin::Worker { job, result } => crate::jobs::run_worker(&job, result.as_deref()),
+        Builtin::Audit {
+            files,
+            report,
+            seed,
+            exact,
+        } => {
+            let o = crate::audit::AuditOptions {
                 seed,
                 exact,
                 time_limit: common.time_limit,
             };
-            crate::audit::run(&env, &o, common.json)
+            match (files.as_slice(), &report) {
+                ([file], None) => {
+                    let env = Envelope::load(file)?;
+                    crate::audit::run(&env, &file.display().to_string(), &o, common.json)
+                }
+                _ => crate::audit::summary::run(&files, report.as_deref(), &o, &common),
+            }
         }
         Builtin::Render { file, output, svg } => {
             render_file(&file, output.as_deref(), svg.as_deref())

@@ -31,6 +31,21 @@ pub trait Game: Sync {
     /// Draw an episode as a standalone SVG picture.
     fn svg(&self, env: &Envelope) -> Result<String>;
 
+    /// Solve every part of the episode's proof record again (`gamebounds audit`, after
+    /// `verify` passed): one row per part, and the seconds the proof itself took.
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        let _ = o;
+        Err(anyhow!(
+            "audit: this {} episode has no proof record (objective {})",
+            self.name(),
+            crate::claims::clip(&env.objective, 40)
+        ))
+    }
+
     /// The keys `--set` can override in the default rules.
     fn rules_keys(&self) -> Result<Vec<String>> {
         Ok(self

@@ -5,10 +5,10 @@
 //! a problem (`prepare`, run for every cell before any solving, so a bad key or value fails
 //! at once) and how a problem is solved into an episode (`solve`). Each episode is then
 //! replayed by its referee (the row's certificate) and, with `--out DIR`, written there.
-//! Cells are solved one after another.
+//! Cells are solved one after another, or on `--jobs N` worker processes, or written
+//! out as jobs with `--emit-jobs DIR` ([`crate::jobs`]); the table is the same either way.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
@@ -93,6 +93,27 @@ pub fn cells(dims: &[Vary]) -> Vec<Vec<Setting>> {
     out
 }
 
+/// One factor at a time: each cell of the product of `base`, first as it is, then with
+/// each value of `each` alone (every other key as the rules file has it), e.g. a
+/// standard game and one disputed reading flipped per row.
+pub fn one_at_a_time(base: &[Vary], each: &[Vary]) -> Vec<Vec<Setting>> {
+    let mut out = Vec::new();
+    for cell in cells(base) {
+        out.push(cell.clone());
+        for d in each {
+            for v in &d.values {
+                let mut c = cell.clone();
+                c.push(Setting {
+                    key: d.key.clone(),
+                    value: v.clone(),
+                });
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// One solved (or failed) cell, as `--json` prints it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
@@ -122,26 +143,48 @@ pub fn run<T>(
     prepare: impl Fn(&[Setting]) -> Result<T>,
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
-    let grid = cells(dims);
+    run_cells(game, dims, cells(dims), common, prepare, solve)
+}
+
+/// [`run`] over chosen cells of `dims` (e.g. [`one_at_a_time`]) instead of all of them.
+pub fn run_cells<T>(
+    game: &str,
+    dims: &[Vary],
+    grid: Vec<Vec<Setting>>,
+    common: &Common,
+    prepare: impl Fn(&[Setting]) -> Result<T>,
+    solve: impl Fn(T) -> Result<Envelope>,
+) -> Result<()> {
     let problems: Vec<T> = grid
         .iter()
         .map(|c| prepare(c).map_err(|e| anyhow!("{}: {e:#}", label(c))))
         .collect::<Result<_>>()?;
-    let mut rows = Vec::new();
-    for (cell, problem) in grid.iter().zip(problems) {
-        let t0 = Instant::now();
-        let row = match solve(problem) {
-            Ok(env) => finish(game, cell, env, t0, common),
-            Err(e) => failed(cell, format!("{e:#}"), t0),
+    let labels: Vec<String> = grid.iter().map(|c| label(c)).collect();
+    let mut problems: Vec<Option<T>> = problems.into_iter().map(Some).collect();
+    let solve_one = |i: usize| match problems[i].take() {
+        Some(p) => solve(p),
+        None => bail!("cell {} solved twice", labels[i]),
+    };
+    let describe = |env: &Envelope| {
+        let status = if env.status == Status::Optimal {
+            "proven"
+        } else {
+            "best found"
         };
-        common.note(format!(
-            "{game} compare {}: {} {}",
-            label(cell),
-            row.status,
-            row.value.map(show).unwrap_or_default()
-        ));
-        rows.push(row);
-    }
+        (
+            format!("{status} {}", env.value.map(show).unwrap_or_default()),
+            env.value,
+        )
+    };
+    let units = crate::jobs::map(common, &labels, solve_one, describe)?;
+    let rows: Vec<Row> = grid
+        .iter()
+        .zip(units)
+        .map(|(cell, u)| match u.result {
+            Ok(env) => finish(game, cell, env, u.seconds, common),
+            Err(e) => failed(cell, e, u.seconds),
+        })
+        .collect();
     if common.json {
         common.print_json(&rows)?;
     } else {
@@ -164,12 +207,8 @@ pub fn run<T>(
 }
 
 /// Certify a cell's episode with its referee and write it with `--out DIR`.
-fn finish(game: &str, cell: &[Setting], env: Envelope, t0: Instant, common: &Common) -> Row {
-    let seconds = env
-        .solver
-        .as_ref()
-        .map(|s| s.seconds)
-        .unwrap_or_else(|| t0.elapsed().as_secs_f64());
+fn finish(game: &str, cell: &[Setting], env: Envelope, elapsed: f64, common: &Common) -> Row {
+    let seconds = env.solver.as_ref().map(|s| s.seconds).unwrap_or(elapsed);
     let proven = env.status == Status::Optimal;
     let (certified, mut error) = match crate::games::verify(&env) {
         Ok(line) => (Some(line), None),
@@ -205,7 +244,7 @@ fn finish(game: &str, cell: &[Setting], env: Envelope, t0: Instant, common: &Com
     }
 }
 
-fn failed(cell: &[Setting], why: String, t0: Instant) -> Row {
+fn failed(cell: &[Setting], why: String, seconds: f64) -> Row {
     Row {
         settings: settings_map(cell),
         status: "failed".into(),
@@ -214,7 +253,7 @@ fn failed(cell: &[Setting], why: String, t0: Instant) -> Row {
         bound: None,
         certified: None,
         error: Some(why),
-        seconds: t0.elapsed().as_secs_f64(),
+        seconds,
         episode: None,
     }
 }
@@ -225,8 +264,11 @@ fn settings_map(cell: &[Setting]) -> std::collections::BTreeMap<String, String> 
         .collect()
 }
 
-/// `colours=5, wagers=2`.
+/// `colours=5, wagers=2` (`as given` for a cell that changes nothing).
 pub fn label(cell: &[Setting]) -> String {
+    if cell.is_empty() {
+        return "as given".into();
+    }
     cell.iter()
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
@@ -326,5 +368,19 @@ mod tests {
         assert!(Vary::parse_all(&["a=1".into(), "a=2".into()]).is_err());
         let f = cell_file(Path::new("out"), "g", &c[1]);
         assert_eq!(f, Path::new("out/g-a-1-b-y_z.json"));
+        let once = one_at_a_time(&dims[..1], &dims[1..]);
+        let labels: Vec<String> = once.iter().map(|c| label(c)).collect();
+        assert_eq!(
+            labels,
+            [
+                "a=1",
+                "a=1, b=x",
+                "a=1, b=y,z",
+                "a=2",
+                "a=2, b=x",
+                "a=2, b=y,z"
+            ]
+        );
+        assert_eq!(label(&one_at_a_time(&[], &dims)[0]), "as given");
     }
 }

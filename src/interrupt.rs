@@ -109,9 +109,10 @@ fn on_signal() -> String {
     }
 }
 
-/// Install the SIGINT/SIGTERM handler (once per process; a second call does nothing).
+/// Install the SIGINT/SIGTERM handler (which also stops this run's worker processes) (once per process; a second call does nothing).
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
+        crate::jobs::pool::stop_all();
         eprintln!("{}", on_signal());
         std::process::exit(EXIT_INTERRUPTED);
     });

@@ -20,6 +20,7 @@ pub mod games;
 pub mod grid;
 pub mod interrupt;
 pub mod io;
+pub mod jobs;
 pub mod lp;
 pub mod lp_refusals;
 pub mod options;

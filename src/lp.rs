@@ -285,7 +285,12 @@ impl Model {
         v
     }
 
+    /// A binary variable, or a continuous one in [0, 1] in a model built as its LP
+    /// relaxation ([`Model::relax_integers`]).
     pub fn binary(&mut self, name: impl Into<String>) -> Variable {
+        if self.relaxed {
+            return self.continuous(name, 0.0, 1.0);
+        }
         self.add(good_lp::variable().binary().name(name))
     }
 
@@ -298,8 +303,8 @@ impl Model {
         self.add(good_lp::variable().integer().min(lo).max(hi).name(name))
     }
 
-    /// From now on every [`Model::integer`] is continuous: the model is built as its LP
-    /// relaxation.
+    /// From now on every [`Model::integer`] and [`Model::binary`] is continuous: the model is
+    /// built as its LP relaxation.
     pub fn relax_integers(&mut self) {
         self.relaxed = true;
     }

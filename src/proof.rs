@@ -53,6 +53,9 @@ pub enum Settled {
     MipCutoff,
     /// No game lies in the part (its LP is infeasible).
     Empty,
+    /// Closed by the search's own bounds, no LP solved (Traveller's event search: the
+    /// worth bound and the relaxed future).
+    Pruned,
     /// Not settled: the bound is above the best game (the proof does not hold).
     Open,
 }
@@ -65,6 +68,7 @@ impl Settled {
             Settled::MipOptimal => "proven",
             Settled::MipCutoff => "closed (bound ≤ best)",
             Settled::Empty => "empty",
+            Settled::Pruned => "pruned",
             Settled::Open => "open",
         }
     }
@@ -76,9 +80,161 @@ impl Settled {
             Settled::MipOptimal,
             Settled::MipCutoff,
             Settled::Empty,
+            Settled::Pruned,
             Settled::Open,
         ]
         .into_iter()
         .find(|s| s.status() == status)
     }
+}
+
+/// The HiGHS options of a solve, as the record keeps them.
+pub fn highs_options(o: &crate::lp::SolveOptions) -> BTreeMap<String, String> {
+    let mut m = BTreeMap::new();
+    m.insert("threads".into(), o.threads.max(1).to_string());
+    m.insert("random_seed".into(), o.seed.to_string());
+    m.insert("mip_rel_gap".into(), o.mip_gap.to_string());
+    if let Some(t) = o.time_limit {
+        m.insert("time_limit".into(), t.to_string());
+    }
+    for (k, v) in &o.highs {
+        m.insert(k.clone(), v.clone());
+    }
+    m
+}
+
+/// A record whose restrictions are kept as plain JSON, so that `verify` can name an
+/// altered one instead of failing to read the payload.
+pub type DataProof = Proof<serde_json::Value>;
+
+/// The restriction of a whole solve's one part: every game.
+pub const EVERY_GAME: &str = "every_game";
+
+/// The record of a proven whole solve: one part, every game, settled by HiGHS's optimum.
+/// `lp`: the root relaxation's optimum when it was solved.
+pub fn whole(
+    report: &crate::lp::SolveReport,
+    value: f64,
+    lp: Option<f64>,
+    opts: &crate::lp::SolveOptions,
+) -> DataProof {
+    Proof {
+        split: "whole".into(),
+        highs: highs_options(opts),
+        source: None,
+        parts: vec![ProofPart {
+            restriction: serde_json::Value::from(EVERY_GAME),
+            lp,
+            bound: Some(report.bound.unwrap_or(value)),
+            value: Some(value.round() as i64),
+            settled: Settled::MipOptimal,
+            seconds: (report.seconds * 1000.0).round() / 1000.0,
+        }],
+    }
+}
+
+/// `verify`'s check of a whole solve's record, no solving: split `whole`, exactly one
+/// part, every game, settled by HiGHS, its bound no better than the episode's value
+/// (`maximise`: not above it) and its game the episode's. A rejection names the part.
+pub fn check_whole(game: &str, p: &DataProof, value: f64, maximise: bool) -> anyhow::Result<()> {
+    let reject = |msg: String| -> anyhow::Error {
+        crate::error::Rejected(format!("{game}: rejected: proof record: {msg}")).into()
+    };
+    if p.split != "whole" {
+        return Err(reject(format!(
+            "the split is `{}`, a whole solve's record has split `whole`",
+            crate::claims::clip(&p.split, 40)
+        )));
+    }
+    match p.parts.len() {
+        0 => return Err(reject("no part: the games are not covered".into())),
+        1 => {}
+        n => {
+            return Err(reject(format!(
+                "part 2 of {n}: a whole solve has one part (every game), part 2 covers its \
+                 games again"
+            )))
+        }
+    }
+    let part = &p.parts[0];
+    if part.restriction != EVERY_GAME {
+        return Err(reject(format!(
+            "part 1 restricts the games to {}, a whole solve's part is `{EVERY_GAME}`",
+            crate::claims::clip(&part.restriction.to_string(), 80)
+        )));
+    }
+    if part.settled != Settled::MipOptimal {
+        return Err(reject(format!(
+            "part 1 is settled `{}`, a whole solve's part by HiGHS's optimum (`proven`)",
+            part.settled.status()
+        )));
+    }
+    let tol = 1e-6 * value.abs().max(1.0);
+    let beyond = |b: f64| match maximise {
+        true => b > value + tol,
+        false => b < value - tol,
+    };
+    match part.bound {
+        None => return Err(reject("part 1 has no bound".into())),
+        Some(b) if beyond(b) => {
+            return Err(reject(format!(
+                "part 1's bound {} is {} the claimed {} {}",
+                crate::render::num(b),
+                if maximise { "above" } else { "below" },
+                if maximise { "maximum" } else { "minimum" },
+                crate::render::num(value)
+            )))
+        }
+        Some(_) => {}
+    }
+    if part.value != Some(value.round() as i64) {
+        return Err(reject(format!(
+            "part 1's game is worth {}, the episode's {}",
+            part.value.map_or("nothing".into(), |v| v.to_string()),
+            crate::render::num(value)
+        )));
+    }
+    Ok(())
+}
+
+/// The record as markdown: one line for the split and the options, one row per part.
+pub fn markdown<R: Serialize>(p: &Proof<R>) -> String {
+    let opts: Vec<String> = p.highs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let show = |x: Option<f64>| x.map_or("-".to_string(), crate::render::num);
+    let rows = p.parts.iter().enumerate().map(|(i, part)| {
+        let r = serde_json::to_string(&part.restriction).unwrap_or_default();
+        vec![
+            (i + 1).to_string(),
+            format!("`{}`", r.replace('|', "\\|")),
+            part.settled.status().to_string(),
+            show(part.lp),
+            show(part.bound),
+            part.value.map_or("-".into(), |v| v.to_string()),
+            format!("{:.3}", part.seconds),
+        ]
+    });
+    let table = crate::render::table(
+        [
+            "part",
+            "restriction",
+            "settled",
+            "LP bound",
+            "bound",
+            "best game",
+            "seconds",
+        ],
+        rows,
+    );
+    format!(
+        "## Proof record\n\nSplit `{}`, {} part{}; HiGHS options: {}. `gamebounds audit` \
+         solves every part again (docs/proofs.md).\n\n{table}",
+        p.split,
+        p.parts.len(),
+        if p.parts.len() == 1 { "" } else { "s" },
+        if opts.is_empty() {
+            "-".into()
+        } else {
+            opts.join(", ")
+        }
+    )
 }

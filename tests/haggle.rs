@@ -11,6 +11,7 @@ use gamebounds::haggle::player;
 use gamebounds::haggle::rules::{Hand, RuleSet, Variant, YellowTie};
 use gamebounds::lp::SolveOptions;
 use gamebounds::rng::Rng;
+use gamebounds::variants::Setting;
 
 fn h(s: &str) -> Hand {
     Hand::parse(s).unwrap()
@@ -276,67 +277,25 @@ fn model_scores_fixed_games_like_the_referee() {
             ..Variant::standard().unwrap()
         },
     ];
-    let mut rng = Rng::new(11);
-    let mut games: Vec<Vec<Hand>> = vec![vec![
-        h("2/1/3/3/4"),
-        h("3/5/3/0/1"),
-        h("3/1/1/7/1"),
-        h("0/3/4/2/1"),
-    ]];
-    // Random games with ties, 5+ blues and sevens made likely.
-    for _ in 0..8 {
-        let n = 3 + rng.index(4);
-        let game: Vec<Hand> = (0..n)
-            .map(|_| {
-                let mut c = [0u8; 5];
-                let cards = rng.index(14);
-                for _ in 0..cards {
-                    let i = if rng.unit() < 0.4 {
-                        rng.index(2) + 1
-                    } else {
-                        rng.index(5)
-                    };
-                    c[i] += 1;
-                }
-                Hand(c)
-            })
-            .collect();
-        games.push(game);
-    }
-    for (gi, game) in games.iter().enumerate() {
+    for (gi, game) in random_games(11, 8).iter().enumerate() {
         for v in &variants {
-            let n = game.len();
             let want = engine::totals(game, RuleSet::ALL, v).unwrap();
-            let p = Problem {
-                name: format!("fixed game {gi}"),
-                rules: RuleSet::ALL,
-                variant: v.clone(),
-                deck: [13 * n as u32; 5],
-                max_cards: 13,
-                fixed: game.iter().map(|&x| Some(x)).collect(),
-                objective: Objective::Total,
-                hand_in_all: false,
-                caps0: None,
-                near: None,
-            };
-            let sol = p.solve(&quiet()).unwrap();
-            let got: Vec<i64> = sol.scores.iter().map(|s| s.unwrap()).collect();
-            assert_eq!(got, want, "game {gi} {game:?} under {}", v.name);
+            let what = format!("game {gi} {game:?} under {}", v.name);
+            assert_eq!(model_scores(game, v, &what), want, "{what}");
         }
     }
 }
 
-/// Two players, every pair of hands from the 4-per-colour deck.
-#[test]
-fn two_player_bounds_match_brute_force() {
-    let v = Variant::standard().unwrap();
-    let hands = all_hands([4; 5], 13);
+/// Brute force of two players over every pair of hands from the 4-per-colour deck: the
+/// best hand and the best total, with any hand-in and with every card handed in.
+fn two_player_brute(v: &Variant) -> [i64; 4] {
+    let hands = all_hands([4; 5], v.max_cards());
     let (mut best_player, mut best_total) = (i64::MIN, i64::MIN);
     let (mut all_player, mut all_total) = (i64::MIN, i64::MIN);
     for a in &hands {
         let rest = Hand([4; 5]).minus(a);
-        for b in all_hands(rest.0, 13) {
-            let t = engine::totals(&[*a, b], RuleSet::ALL, &v).unwrap();
+        for b in all_hands(rest.0, v.max_cards()) {
+            let t = engine::totals(&[*a, b], RuleSet::ALL, v).unwrap();
             best_player = best_player.max(t[0]);
             best_total = best_total.max(t[0] + t[1]);
             if b == rest {
@@ -345,6 +304,12 @@ fn two_player_bounds_match_brute_force() {
             }
         }
     }
+    [best_player, all_player, best_total, all_total]
+}
+
+/// The two-player bounds of every formulation equal brute force under `v`.
+fn two_player_bounds_are_brute(v: &Variant) {
+    let [best_player, all_player, best_total, all_total] = two_player_brute(v);
     let cases = [
         (
             BoundObjective::MaxPlayer,
@@ -378,15 +343,173 @@ fn two_player_bounds_match_brute_force() {
         ),
     ];
     for (obj, hand_in, model, want) in cases {
-        let env = bound(2, obj, hand_in, model, &v, &quiet()).unwrap();
+        let env = bound(2, obj, hand_in, model, v, &quiet()).unwrap();
         assert!(env.solver.as_ref().unwrap().proven());
         assert_eq!(
             env.value,
             Some(want as f64),
-            "{obj:?} {hand_in:?} {model:?}"
+            "{obj:?} {hand_in:?} {model:?} under {}",
+            v.name
         );
         gamebounds::games::verify(&env).unwrap();
     }
+}
+
+/// Two players, every pair of hands from the 4-per-colour deck.
+#[test]
+fn two_player_bounds_match_brute_force() {
+    two_player_bounds_are_brute(&Variant::standard().unwrap());
+}
+
+/// `v` with `KEY=VALUE` settings applied, as `--set` applies them.
+fn set(v: &Variant, settings: &[&str]) -> Variant {
+    let texts: Vec<String> = settings.iter().map(|t| t.to_string()).collect();
+    v.with_settings(&Setting::parse_all(&texts).unwrap())
+        .unwrap()
+}
+
+/// Random games of 3-6 hands with ties, 5+ blues and sevens made likely.
+fn random_games(seed: u64, count: usize) -> Vec<Vec<Hand>> {
+    let mut rng = Rng::new(seed);
+    let mut games: Vec<Vec<Hand>> = vec![vec![
+        h("2/1/3/3/4"),
+        h("3/5/3/0/1"),
+        h("3/1/1/7/1"),
+        h("0/3/4/2/1"),
+    ]];
+    for _ in 0..count {
+        let n = 3 + rng.index(4);
+        let game: Vec<Hand> = (0..n)
+            .map(|_| {
+                let mut c = [0u8; 5];
+                let cards = rng.index(14);
+                for _ in 0..cards {
+                    let i = if rng.unit() < 0.4 {
+                        rng.index(2) + 1
+                    } else {
+                        rng.index(5)
+                    };
+                    c[i] += 1;
+                }
+                Hand(c)
+            })
+            .collect();
+        games.push(game);
+    }
+    // A pyramid, three whites and six yellows among other hands: rules 11, 4 and 9 score.
+    games.push(vec![
+        h("4/3/2/1/0"),
+        h("1/5/0/2/2"),
+        h("2/5/3/0/1"),
+        h("1/1/1/0/3"),
+        h("6/0/1/1/0"),
+    ]);
+    games
+}
+
+/// The model with every hand of `game` fixed: its score of each hand.
+fn model_scores(game: &[Hand], v: &Variant, what: &str) -> Vec<i64> {
+    let n = game.len();
+    let p = Problem {
+        name: what.to_string(),
+        rules: RuleSet::ALL,
+        variant: v.clone(),
+        deck: [13 * n as u32; 5],
+        max_cards: v.max_cards(),
+        fixed: game.iter().map(|&x| Some(x)).collect(),
+        objective: Objective::Total,
+        hand_in_all: false,
+        caps0: None,
+        near: None,
+    };
+    let sol = p.solve(&quiet()).unwrap();
+    sol.scores.iter().map(|s| s.unwrap()).collect()
+}
+
+/// Every number of every rule changed one at a time (as `--set` changes it): the
+/// referee's scores move, and the model, scoring the same fixed games, moves with them
+/// exactly.
+#[test]
+fn changed_rule_numbers_move_referee_and_model_alike() {
+    let standard = Variant::standard().unwrap();
+    let games = random_games(11, 8);
+    let changes: [&[&str]; 17] = [
+        &["rule1.orange=8"],
+        &["rule4.whites=2"],
+        &["rule6.blues=4"],
+        &["rule6.penalty=7"],
+        &["rule7.reds=2"],
+        &["rule8.power=3"],
+        &["rule9.count=6"],
+        &["seven_rule=minus10_per_colour", "rule9.penalty=25"],
+        &["rule10.bonus=15"],
+        &["rule11.factor=3"],
+        &["rule11.factor=1"],
+        &["rule12.factor=3"],
+        &["rule13.yellows=3"],
+        &["rule13.factor=3"],
+        &["rule14.blues=2"],
+        &["rule14.factor=3"],
+        &["rule15.cards=20"],
+    ];
+    for change in changes {
+        let v = set(&standard, change);
+        let mut moved = false;
+        for (gi, game) in games.iter().enumerate() {
+            let was = engine::totals(game, RuleSet::ALL, &standard).unwrap();
+            let now = engine::totals(game, RuleSet::ALL, &v).unwrap();
+            moved |= was != now;
+            let what = format!("game {gi} {game:?} under {change:?}");
+            assert_eq!(model_scores(game, &v, &what), now, "{what}");
+        }
+        // rule15.cards only widens what a hand may hold; its effect is tested below.
+        assert!(
+            moved || change == ["rule15.cards=20"],
+            "{change:?} changes no score"
+        );
+    }
+}
+
+/// Changed numbers through the bounds (hands and pattern models against brute force) and
+/// the goals (against enumeration); rule 15's card limit refuses and admits hands.
+#[test]
+fn bounds_and_goals_follow_changed_numbers() {
+    let standard = Variant::standard().unwrap();
+    let changed = set(
+        &standard,
+        &[
+            "rule6.penalty=7",
+            "rule8.power=1",
+            "rule11.factor=3",
+            "rule14.factor=3",
+            "rule10.bonus=4",
+        ],
+    );
+    two_player_bounds_are_brute(&changed);
+    let mut rng = Rng::new(55);
+    for case in 0..40 {
+        let v = match case % 3 {
+            0 => changed.clone(),
+            1 => set(&standard, &["rule1.orange=12", "rule13.yellows=1"]),
+            _ => set(&standard, &["rule9.count=5", "rule4.whites=5"]),
+        };
+        let known = RuleSet::from_list(&(1..=15).filter(|_| rng.below(2) == 1).collect::<Vec<_>>());
+        let mut hand = [0u8; 5];
+        for _ in 0..(6 + rng.index(8)) {
+            hand[rng.index(5)] += 1;
+        }
+        let what = format!(
+            "case {case}: rules {known}, hand {}, {}",
+            Hand(hand),
+            v.name
+        );
+        goal_is_brute_best(known, &Hand(hand), 4, &v, &what);
+    }
+    let eleven = set(&standard, &["rule15.cards=11"]);
+    let e = engine::score(&[h("3/3/3/3/0")], RuleSet::ALL, &eleven).unwrap_err();
+    assert!(e.to_string().contains("at most 11"), "{e}");
+    let g = player::goal(RuleSet::ALL, &h("2/2/2/2/2"), 5, None, &eleven, &quiet()).unwrap();
+    assert!(g.goal.total() <= 11 && g.report.proven(), "{}", g.goal);
 }
 
 /// Three players: the pattern model and the hand model agree on the best total.

@@ -208,6 +208,53 @@ fn haggle_set_vary_and_bad_input() {
         e.contains("eliminated_compete") && e.contains("true or false"),
         "{e}"
     );
+    // Every rule's numbers are keys: the grid over one, and values out of range.
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "haggle",
+        "compare",
+        "--players",
+        "3",
+        "--set",
+        "seven_rule=minus10_per_colour",
+        "--vary",
+        "rule6.penalty=10,30",
+    ]);
+    let v = values(&rows);
+    assert!(
+        v[0] >= v[1],
+        "a bigger rule-6 penalty never raises the best hand: {v:?}"
+    );
+    let e = run_bad_input(&[
+        "haggle",
+        "bound",
+        "--players",
+        "3",
+        "--set",
+        "rule9.penalty=500",
+    ]);
+    assert!(
+        e.contains("--set rule9.penalty=500") && e.contains("0-100"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "haggle",
+        "bound",
+        "--players",
+        "3",
+        "--set",
+        "rule1.orange=6",
+    ]);
+    assert!(
+        e.contains("rule1.orange") && e.contains("multiple of 4"),
+        "{e}"
+    );
+    let e = run_bad_input(&["haggle", "bound", "--players", "3", "--set", "rule9=5"]);
+    assert!(
+        e.contains("rule9.count") && e.contains("rule9.penalty"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -266,6 +313,52 @@ fn traveller_set_vary_and_bad_input() {
     assert!(e.contains("tank"), "{e}");
 }
 
+/// The board is a key of the rules: one grid over both shipped boards gives the bounds of
+/// the committed episodes for 20 steps, and `--board` still names a file.
+#[test]
+fn traveller_board_is_a_rules_key() {
+    let rows = json_rows(&[
+        "--quiet",
+        "--json",
+        "traveller",
+        "compare",
+        "--steps",
+        "20",
+        "--vary",
+        "board=classic,large",
+    ]);
+    let bounds: Vec<f64> = rows
+        .iter()
+        .map(|r| {
+            assert_eq!(r["proven"], true, "{r}");
+            r["value"].as_f64().unwrap()
+        })
+        .collect();
+    for (board, got) in ["classic", "large"].iter().zip(&bounds) {
+        let path = format!("games/traveller-{board}-t20.json");
+        let env: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(env["value"].as_f64(), Some(*got), "{path}");
+    }
+    let by_file = json_rows(&[
+        "--quiet",
+        "--json",
+        "traveller",
+        "compare",
+        "--board",
+        "models/traveller/large.pl",
+        "--steps",
+        "20",
+        "--vary",
+        "fuel=20",
+    ]);
+    assert_eq!(by_file[0]["value"].as_f64(), Some(bounds[1]));
+    let e = run_bad_input(&["traveller", "bound", "--steps", "5", "--set", "board=huge"]);
+    assert!(
+        e.contains("--set board=huge") && e.contains("classic, large"),
+        "{e}"
+    );
+}
+
 #[test]
 fn modern_art_compare_vary_on_a_miniature() {
     let dir = scratch("variants-ma");
@@ -286,6 +379,31 @@ fn modern_art_compare_vary_on_a_miniature() {
         let file = r["episode"].as_str().expect("--out DIR writes each cell");
         run_ok(&["verify", file]);
     }
+    // One reading at a time (as `make readings`): the file's own row, then each value.
+    let once = json_rows(&[
+        "--quiet",
+        "--json",
+        "modern-art",
+        "compare",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--one-at-a-time",
+        "--vary",
+        "threshold.2=2,3",
+        "--vary",
+        "award_target=own",
+    ]);
+    assert_eq!(values(&once), [17, 15, 17, 17]);
+    let settings: Vec<String> = once.iter().map(|r| r["settings"].to_string()).collect();
+    assert_eq!(
+        settings,
+        [
+            "{}",
+            r#"{"threshold.2":"2"}"#,
+            r#"{"threshold.2":"3"}"#,
+            r#"{"award_target":"own"}"#
+        ]
+    );
     let e = run_bad_input(&[
         "modern-art",
         "bound",

@@ -321,7 +321,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         Command::Distribution { crib, cores, rules } => {
             let rules = rules.resolve()?;
             let t = Instant::now();
-            let env = distribution_episode(crib, &rules, cores);
+            let env = distribution_episode(crib, &rules, common.cores_or(cores));
             common.note(format!("enumerated in {:.3} s", analysis::since(t)));
             common.emit(&env)
         }
@@ -334,6 +334,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         } => {
             let rules = rules.resolve()?;
             let t = Instant::now();
+            let cores = common.cores_or(cores);
             let env = table_episode(role_of(dealer, pone), &rules, !no_symmetry, cores);
             common.note(format!("computed in {:.2} s", analysis::since(t)));
             common.emit(&env)
@@ -458,6 +459,20 @@ pub fn max_episode(
     // The referee's integer score is the episode's value (HiGHS's objective carries
     // rounding noise such as 24.00000000000008).
     report.objective = Some(b.total as f64);
+    let proof = match report.proven() {
+        true => {
+            let quiet = SolveOptions {
+                quiet: true,
+                ..opts.clone()
+            };
+            let lp = model::max_relaxation(q, rules, &quiet)?;
+            let mut proof = crate::proof::whole(&report, b.total as f64, Some(lp), opts);
+            // The model's own option (see `model::solve_max`).
+            proof.highs.insert("presolve".into(), "off".into());
+            Some(proof)
+        }
+        false => None,
+    };
     let mut env = Envelope::from_report(
         GAME,
         variant_json(rules, json!({ "count": variant })),
@@ -471,6 +486,7 @@ pub fn max_episode(
             score: b.total,
             breakdown: b,
             count,
+            proof,
         })?,
     );
     if env.status == Status::Optimal {

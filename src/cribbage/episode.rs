@@ -86,6 +86,9 @@ pub struct MaxPayload {
     /// With `--count`: what enumeration found (max, pairs at max, feasible pairs).
     #[serde(default)]
     pub count: Option<Enumerated>,
+    /// The proof of a proven maximum: one part, every allowed pair, settled by HiGHS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<crate::proof::DataProof>,
 }
 
 /// Re-check an episode with the engine; `Ok` is the certificate line.
@@ -156,6 +159,24 @@ fn verify_score(env: &Envelope) -> Result<String> {
     ))
 }
 
+/// `audit` of a `max` episode: its one part solved again ([`crate::audit::whole`]).
+pub fn audit_max(
+    env: &Envelope,
+    o: &crate::audit::AuditOptions,
+) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+    let p: MaxPayload = env.payload_as()?;
+    let Some(proof) = &p.proof else {
+        anyhow::bail!("audit: the episode has no proof record (not a proven `max`)");
+    };
+    let rules = rules_of(env)?;
+    let build = |relax: bool| -> Result<crate::audit::Built> {
+        let (m, score) = super::model::fresh_max(&p.query, &rules, relax);
+        Ok((m, crate::lp::Sense::Maximise, score))
+    };
+    let rows = crate::audit::whole(proof, p.score as f64, true, o, &build)?;
+    Ok((rows, proof.parts.iter().map(|x| x.seconds).sum()))
+}
+
 fn verify_max(env: &Envelope) -> Result<String> {
     let p: MaxPayload = env.payload_as()?;
     let rules = rules_of(env)?;
@@ -222,6 +243,10 @@ fn verify_max(env: &Envelope) -> Result<String> {
             "; enumeration of all {} allowed pairs confirms the maximum ({} reach it)",
             e.feasible, e.at_max
         );
+    }
+    // After the enumeration: a forged maximum is named by the stronger check first.
+    if let Some(proof) = &p.proof {
+        crate::proof::check_whole(GAME, proof, b.total as f64, true)?;
     }
     Ok(msg)
 }

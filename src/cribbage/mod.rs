@@ -69,4 +69,14 @@ impl crate::games::Game for Cribbage {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        match env.objective.as_str() {
+            "max" => episode::audit_max(env, o),
+            o => anyhow::bail!("audit: a cribbage `{o}` episode has no proof record (only `max`)"),
+        }
+    }
 }

@@ -289,9 +289,13 @@ fn query_constraints(m: &mut Model, v: &Vars, q: &Query, score: &Expression) {
     }
 }
 
-/// Solve a `max` query: the best (hand, start) and HiGHS's proof.
-pub fn solve_max(q: &Query, rules: &CribbageRules, opts: &SolveOptions) -> Result<MaxSolution> {
+/// The `max` model of a query: the model, its card variables and the score; `relax`:
+/// built as its LP relaxation.
+fn build_max(q: &Query, rules: &CribbageRules, relax: bool) -> (Model, Vars, Expression) {
     let mut m = Model::new(format!("cribbage max ({})", q.describe()));
+    if relax {
+        m.relax_integers();
+    }
     // HiGHS's presolve spends seconds probing the 6,175 multiset binaries and removes
     // nothing; the root LP with cuts proves the maximum in a fraction of that.
     m.highs_option("presolve", "off");
@@ -299,6 +303,25 @@ pub fn solve_max(q: &Query, rules: &CribbageRules, opts: &SolveOptions) -> Resul
     let rule = rules.flush(Variant::from_crib(q.crib));
     let score = rank_points(&mut m, &v, q) + flush(&mut m, &v, rule) + nob(&mut m, &v);
     query_constraints(&mut m, &v, q, &score);
+    (m, v, score)
+}
+
+/// The `max` model afresh (for `audit`): the model and the score to maximise.
+pub fn fresh_max(q: &Query, rules: &CribbageRules, relax: bool) -> (Model, Expression) {
+    let (m, _, score) = build_max(q, rules, relax);
+    (m, score)
+}
+
+/// The optimum of the `max` model's LP relaxation (the proof record's LP bound).
+pub fn max_relaxation(q: &Query, rules: &CribbageRules, opts: &SolveOptions) -> Result<f64> {
+    let (m, score) = fresh_max(q, rules, true);
+    let solved = m.solve(Sense::Maximise, score, opts)?;
+    Ok(solved.report.objective.unwrap_or(f64::NAN))
+}
+
+/// Solve a `max` query: the best (hand, start) and HiGHS's proof.
+pub fn solve_max(q: &Query, rules: &CribbageRules, opts: &SolveOptions) -> Result<MaxSolution> {
+    let (m, v, score) = build_max(q, rules, false);
     let solved = m.solve(Sense::Maximise, score, opts)?;
     let hand: Vec<Card> = (0..52u8)
         .filter(|&c| solved.is_set(v.hand[c as usize]))

@@ -168,8 +168,13 @@ fn max(env: &Envelope, p: &MaxPayload, r: &CribbageRules) -> String {
             ),
         ));
     }
+    let proof = p
+        .proof
+        .as_ref()
+        .map(|pr| format!("\n\n{}", crate::proof::markdown(pr)))
+        .unwrap_or_default();
     format!(
-        "{}\n{}\n\n{}",
+        "{}\n{}\n\n{}{proof}",
         envelope_header(env),
         kv_table(rows),
         breakdown(&p.breakdown)

@@ -24,7 +24,8 @@ pub struct VariantArgs {
     #[arg(long, value_name = "FILE")]
     pub variant: Option<PathBuf>,
     /// Override one key of the rules (repeatable): rules (e.g. 1-8,10), yellow_tie
-    /// (cascade|one_step), seven_rule (eliminate|minus10_per_colour), eliminated_compete.
+    /// (cascade|one_step), seven_rule (eliminate|minus10_per_colour), eliminated_compete,
+    /// and each rule's numbers, e.g. rule9.penalty=20, rule6.blues=4 (docs/rules/haggle.md).
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
 }
@@ -169,6 +170,7 @@ pub enum Command {
     /// Examples:
     ///   gamebounds haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour
     ///   gamebounds haggle compare --players 4 --vary "rules=2-15;1,3-15;1-2,4-15"
+    ///   gamebounds haggle compare --players 3 --vary rule6.penalty=10,30 --vary rule11.factor=2,3
     #[command(verbatim_doc_comment)]
     Compare {
         /// Players N: N hands, a deck of 2N cards per colour.
@@ -606,7 +608,7 @@ pub fn bound_problem(
         rules,
         variant: v.clone(),
         deck: [2 * n; 5],
-        max_cards: if rules.has(15) { 13 } else { 10 * n },
+        max_cards: if rules.has(15) { v.max_cards() } else { 10 * n },
         fixed: vec![None; players],
         objective: match objective {
             BoundObjective::MaxPlayer => Objective::Player,
@@ -673,6 +675,11 @@ pub fn bound(
         hands: sol.hands.clone(),
         scores,
         model_scores: sol.scores.clone(),
+        // The max-player solve's cases are one proof: recorded as one part.
+        proof: sol
+            .report
+            .proven()
+            .then(|| crate::proof::whole(&sol.report, referee as f64, None, opts)),
     };
     Ok(Envelope::from_report(
         "haggle",

@@ -3,12 +3,13 @@
 //!
 //! Order of scoring (spec): card values with rules 4/5, add 10, 13, 14, then 12 and 8,
 //! subtract the rule-6/7 penalty (and rule 9's minus-10s), then double for rule 11.
-//! Under `seven_rule = eliminate` a hand with 7+ of a colour scores 0.
+//! Under `seven_rule = eliminate` a hand with 7+ of a colour scores 0. Every number in a
+//! rule (values, thresholds, bonuses, factors) is the variant's (`rule6.penalty`, …).
 
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 
-use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
+use super::rules::{Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
 
 /// One rule's contribution to a hand's score. Rule 0 stands for the card values
 /// (rules 1-3, or 1 for each value the rule set does not fix).
@@ -48,7 +49,7 @@ pub fn is_pyramid(h: &Hand) -> bool {
 
 /// Whether a hand counts in the comparing rules 6, 8 and 12.
 fn competes(h: &Hand, rules: RuleSet, v: &Variant) -> bool {
-    v.eliminated_compete || !(rules.has(9) && h.0.iter().any(|&c| c >= 7))
+    v.eliminated_compete || !(rules.has(9) && h.0.iter().any(|&c| v.is_seven(c)))
 }
 
 /// The unique hand with the most reds (R ≥ 1) among competing hands.
@@ -93,16 +94,17 @@ pub fn yellow_winner(hands: &[Hand], comp: &[bool], tie: YellowTie) -> Option<us
 /// Score every hand under `rules` (the rules in play or a player's known rules) and the
 /// variant's settings for rules 8 and 9. Card values are those `rules` fix.
 pub fn score(hands: &[Hand], rules: RuleSet, v: &Variant) -> Result<Vec<HandScore>> {
+    let most = v.max_cards();
     if rules.has(15) {
-        if let Some(h) = hands.iter().find(|h| h.total() > 13) {
+        if let Some(h) = hands.iter().find(|h| h.total() > most) {
             bail!(
-                "hand {h} has {} cards: rule 15 scores at most 13 and removes the rest at \
-                 random; hand in at most 13",
+                "hand {h} has {} cards: rule 15 scores at most {most} and removes the rest \
+                 at random; hand in at most {most}",
                 h.total()
             );
         }
     }
-    let val = values(rules);
+    let val = v.values(rules);
     let comp: Vec<bool> = hands.iter().map(|h| competes(h, rules, v)).collect();
     let red = if rules.has(12) {
         red_winner(hands, &comp)
@@ -117,7 +119,7 @@ pub fn score(hands: &[Hand], rules: RuleSet, v: &Variant) -> Result<Vec<HandScor
     let blue5: Vec<bool> = hands
         .iter()
         .zip(&comp)
-        .map(|(h, &c)| c && h.0[B] >= 5)
+        .map(|(h, &c)| c && h.get(B) >= v.rule6.blues)
         .collect();
     let n_blue5 = blue5.iter().filter(|&&b| b).count() as i64;
 
@@ -133,7 +135,7 @@ pub fn score(hands: &[Hand], rules: RuleSet, v: &Variant) -> Result<Vec<HandScor
                 parts.push(Part { rule, points });
             }
         };
-        let whites_dead = rules.has(4) && c(W) > 3;
+        let whites_dead = rules.has(4) && c(W) > v.rule4.whites;
         if whites_dead {
             add(4, -val[W] * c(W));
         }
@@ -141,36 +143,38 @@ pub fn score(hands: &[Hand], rules: RuleSet, v: &Variant) -> Result<Vec<HandScor
         add(5, -val[O] * (c(O) - o_scoring));
         let white_value = if whites_dead { 0 } else { val[W] };
         if rules.has(10) {
-            add(10, 10 * (0..5).map(c).min().unwrap());
+            add(10, v.rule10.bonus * (0..5).map(c).min().unwrap());
         }
         if rules.has(13) {
-            add(13, white_value * (c(Y) / 2).min(c(W)));
+            let (per, f) = (v.rule13.yellows, v.rule13.factor - 1);
+            add(13, f * white_value * (c(Y) / per).min(c(W)));
         }
         if rules.has(14) {
-            add(14, 3 * val[O] * (c(B) / 3).min(o_scoring));
+            let (per, f) = (v.rule14.blues, v.rule14.factor - 1);
+            add(14, f * val[O] * (c(B) / per).min(o_scoring));
         }
         if red == Some(i) {
-            add(12, val[R] * c(R));
+            add(12, (v.rule12.factor - 1) * val[R] * c(R));
         }
         if yellow == Some(i) {
-            add(8, c(Y) * c(Y));
+            add(8, c(Y).pow(v.rule8.power as u32));
         }
         if rules.has(6) {
             let k = n_blue5 - blue5[i] as i64;
-            add(6, -10 * k);
+            add(6, -v.rule6.penalty * k);
             if rules.has(7) {
-                add(7, 10 * k.min(c(R) / 3));
+                add(7, v.rule6.penalty * k.min(c(R) / v.rule7.reds));
             }
         }
-        let sevens = hand.0.iter().filter(|&&x| x >= 7).count() as i64;
+        let sevens = hand.0.iter().filter(|&&x| v.is_seven(x)).count() as i64;
         if rules.has(9) && v.seven_rule == SevenRule::Minus10PerColour {
-            add(9, -10 * sevens);
+            add(9, -v.rule9.penalty * sevens);
         }
         let before_double: i64 = parts.iter().map(|p| p.points).sum();
         if rules.has(11) && is_pyramid(hand) {
             parts.push(Part {
                 rule: 11,
-                points: before_double,
+                points: (v.rule11.factor - 1) * before_double,
             });
         }
         let mut total: i64 = parts.iter().map(|p| p.points).sum();

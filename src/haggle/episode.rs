@@ -42,4 +42,7 @@ pub struct BoundPayload {
     pub scores: Vec<HandScore>,
     /// The model's scores (hand 0 only for max-player).
     pub model_scores: Vec<Option<i64>>,
+    /// The proof of a proven bound: one part, every deal of the hands, settled by HiGHS.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<crate::proof::DataProof>,
 }

@@ -10,6 +10,7 @@ pub mod cli;
 pub mod engine;
 pub mod episode;
 pub mod model;
+pub mod params;
 pub mod patterns;
 pub mod player;
 pub mod render;
@@ -32,6 +33,7 @@ fn reject<T>(msg: String) -> Result<T> {
 pub fn verify(env: &Envelope) -> Result<String> {
     let v: Variant = serde_json::from_value(env.variant.clone())
         .map_err(|e| anyhow::anyhow!("haggle episode has a malformed variant: {e}"))?;
+    params::check(&v).map_err(|e| Rejected(format!("haggle episode's variant: {e}")))?;
     match env.objective.as_str() {
         "score" => verify_score(env, &v),
         "goal" => verify_goal(env, &v),
@@ -77,17 +79,18 @@ fn verify_goal(env: &Envelope, v: &Variant) -> Result<String> {
     let caps: [u8; 5] = std::array::from_fn(|i| {
         (2 * p.players as u32)
             .saturating_sub(used[i])
-            .min(player::GOAL_CARDS) as u8
+            .min(v.max_cards()) as u8
     });
-    if !p.goal.within(&Hand(caps)) || p.goal.total() > player::GOAL_CARDS {
+    if !p.goal.within(&Hand(caps)) || p.goal.total() > v.max_cards() {
         return reject(format!(
-            "goal {} needs more cards than the game has (2N per colour, 13 cards)",
-            p.goal
+            "goal {} needs more cards than the game has (2N per colour, {} cards)",
+            p.goal,
+            v.max_cards()
         ));
     }
     // Optimality by enumeration: no hand scores more, none as good is nearer.
     let mut best = (i64::MIN, u32::MAX);
-    for h in engine::all_hands(caps, player::GOAL_CARDS) {
+    for h in engine::all_hands(caps, v.max_cards()) {
         let s = engine::believed(&h, p.known, others, v)?;
         let d = p.hand.distance(&h);
         if s > best.0 || (s == best.0 && d < best.1) {
@@ -161,12 +164,57 @@ fn verify_bound(env: &Envelope, v: &Variant) -> Result<String> {
         }
     }
     claims::check(env, Sense::Maximise, value as f64)?;
+    if let Some(proof) = &p.proof {
+        crate::proof::check_whole("haggle", proof, value as f64, true)?;
+    }
     Ok(format!(
         "verified: {} hands re-scored by the referee, {} = {value} ({})",
         p.players,
         env.objective,
         crate::render::verdict(env)
     ))
+}
+
+/// `audit` of a bound: the same problem solved again by the bound's own method (the
+/// automatic formulation) with the audit's seed and presolve off; no safe bound (the
+/// max-player solve is several models, its objective carries a tie-break key).
+fn audit_bound(
+    env: &Envelope,
+    o: &crate::audit::AuditOptions,
+) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+    let v: Variant = serde_json::from_value(env.variant.clone())
+        .map_err(|e| anyhow::anyhow!("haggle episode has a malformed variant: {e}"))?;
+    let p: BoundPayload = env.payload_as()?;
+    let Some(proof) = &p.proof else {
+        anyhow::bail!("audit: the episode has no proof record (not a proven bound)");
+    };
+    let (Some(part), Some(value)) = (proof.parts.first(), env.value) else {
+        anyhow::bail!("audit: the proof record has no part, or the episode no value");
+    };
+    let objective = match env.objective.as_str() {
+        "max-player" => cli::BoundObjective::MaxPlayer,
+        _ => cli::BoundObjective::MaxTotal,
+    };
+    let hand_in = match p.hand_in_all {
+        true => cli::HandIn::All,
+        false => cli::HandIn::Any,
+    };
+    let t = std::time::Instant::now();
+    let again = cli::bound(
+        p.players,
+        objective,
+        hand_in,
+        cli::Formulation::Auto,
+        &v,
+        &o.solve_options(),
+    )?;
+    let Some(mut report) = again.solver.clone() else {
+        anyhow::bail!("audit: the bound solved again carries no solver report");
+    };
+    (report.status, report.objective, report.bound) = (again.status, again.value, again.bound);
+    let mut row = crate::audit::resolved(part, value, true, true, &report);
+    row.seconds = t.elapsed().as_secs_f64();
+    Ok((vec![row], proof.parts.iter().map(|x| x.seconds).sum()))
 }
 
 fn verify_simulation(env: &Envelope, v: &Variant) -> Result<String> {
@@ -327,5 +375,15 @@ impl crate::games::Game for Haggle {
     }
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
+    }
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        match env.objective.as_str() {
+            "max-player" | "max-total" => audit_bound(env, o),
+            o => anyhow::bail!("audit: a haggle `{o}` episode has no proof record (only bounds)"),
+        }
     }
 }

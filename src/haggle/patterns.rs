@@ -10,28 +10,30 @@ use anyhow::Result;
 use good_lp::{constraint, Expression, Variable};
 
 use super::model::{one_step, Cases, Problem, Solution};
-use super::rules::{values, Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
+use super::rules::{Hand, RuleSet, SevenRule, Variant, YellowTie, B, O, R, W, Y};
 use crate::lp::{Model, Sense, SolveOptions};
 
 /// The card-only points of a hand (rules 1-5, 9's minus 10s, 10, 13, 14), computed here
 /// independently of the referee: the type model's coefficients.
 fn self_points(h: &Hand, r: RuleSet, variant: &Variant, v: &[i64; 5]) -> i64 {
+    let p = variant;
     let c = |i: usize| h.0[i] as i64;
-    let dead = r.has(4) && c(W) > 3;
+    let dead = r.has(4) && c(W) > p.rule4.whites;
     let w_val = if dead { 0 } else { v[W] };
     let o_s = if r.has(5) { c(O).min(c(B)) } else { c(O) };
     let mut s = v[Y] * c(Y) + v[B] * c(B) + v[R] * c(R) + v[O] * o_s + w_val * c(W);
     if r.has(10) {
-        s += 10 * (0..5).map(c).min().unwrap_or(0);
+        s += p.rule10.bonus * (0..5).map(c).min().unwrap_or(0);
     }
     if r.has(13) {
-        s += w_val * (c(Y) / 2).min(c(W));
+        s += (p.rule13.factor - 1) * w_val * (c(Y) / p.rule13.yellows).min(c(W));
     }
     if r.has(14) {
-        s += 3 * v[O] * (c(B) / 3).min(o_s);
+        s += (p.rule14.factor - 1) * v[O] * (c(B) / p.rule14.blues).min(o_s);
     }
     if r.has(9) && variant.seven_rule == SevenRule::Minus10PerColour {
-        s -= 10 * h.0.iter().filter(|&&x| x >= 7).count() as i64;
+        let sevens = h.0.iter().filter(|&&x| x as i64 >= p.rule9.count).count() as i64;
+        s -= p.rule9.penalty * sevens;
     }
     s
 }
@@ -95,7 +97,7 @@ struct TypeInfo {
     competes: bool,
     /// Holds 5+ blues and competes (it is one of the k5).
     blue5: bool,
-    /// 0 (eliminated), 1, or 2 (pyramid).
+    /// 0 (eliminated), 1, or `rule11.factor` (pyramid).
     mult: i64,
     /// mult × (card points − penalty).
     base: i64,
@@ -104,23 +106,28 @@ struct TypeInfo {
 impl Problem {
     fn type_info(&self, hand: Hand, k5: u32, val: &[i64; 5]) -> TypeInfo {
         let r = self.rules;
-        let seven = r.has(9) && hand.0.iter().any(|&c| c >= 7);
+        let p = &self.variant;
+        let seven = r.has(9) && hand.0.iter().any(|&c| p.is_seven(c));
         let competes = !seven || self.variant.eliminated_compete;
-        let blue5 = r.has(6) && competes && hand.0[B] >= 5;
+        let blue5 = r.has(6) && competes && hand.get(B) >= p.rule6.blues;
         let mut sorted = hand.0;
         sorted.sort_unstable();
         let mult = if seven && self.variant.seven_rule == SevenRule::Eliminate {
             0
         } else if r.has(11) && sorted == [0, 1, 2, 3, 4] {
-            2
+            p.rule11.factor
         } else {
             1
         };
         let mut s = self_points(&hand, r, &self.variant, val);
         if r.has(6) {
             let others = k5 as i64 - blue5 as i64;
-            let protect = if r.has(7) { hand.0[R] as i64 / 3 } else { 0 };
-            s -= 10 * (others - protect).max(0);
+            let protect = if r.has(7) {
+                hand.get(R) / p.rule7.reds
+            } else {
+                0
+            };
+            s -= p.rule6.penalty * (others - protect).max(0);
         }
         TypeInfo {
             hand,
@@ -142,7 +149,7 @@ impl Problem {
         let caps = self.caps(1);
         let types = hand_types(caps, self.max_cards);
         let k5_max = if self.rules.has(6) {
-            n.min(self.deck[B] / 5)
+            n.min(self.deck[B] / self.variant.rule6.blues as u32)
         } else {
             0
         };
@@ -180,7 +187,12 @@ impl Problem {
         opts: &SolveOptions,
     ) -> Result<Solution> {
         let n = self.hands() as f64;
-        let val = values(self.rules);
+        let val = self.variant.values(self.rules);
+        // Multipliers a winner of rule 12 or 8 can have: 1, or a pyramid's.
+        let mults: Vec<i64> = match self.variant.rule11.factor {
+            1 => vec![1],
+            f => vec![1, f],
+        };
         let caps = self.caps(1);
         let mut info: Vec<TypeInfo> = types.iter().map(|&h| self.type_info(h, k5, &val)).collect();
         if !self.hand_in_all {
@@ -244,13 +256,14 @@ impl Problem {
             let mut all = Expression::default();
             for k in 1..=top {
                 let mut level = Expression::default();
-                for mult in [1, 2] {
+                for &mult in &mults {
                     let w = bin(&mut m, format!("red{k}x{mult}"));
                     let there = sum(&|t| {
                         (t.competes && t.mult == mult && t.hand.0[R] as usize == k) as i64 as f64
                     });
                     m.constrain(constraint!(there >= w));
-                    objective += (mult * val[R] * k as i64) as f64 * w;
+                    let extra = self.variant.rule12.factor - 1;
+                    objective += (mult * extra * val[R] * k as i64) as f64 * w;
                     level += w;
                 }
                 // A winner at any level j ≤ k leaves at most one hand at k or above.
@@ -287,13 +300,14 @@ impl Problem {
             let mut all = Expression::default();
             for k in 1..=top {
                 let mut level = Expression::default();
-                for mult in [1, 2] {
+                for &mult in &mults {
                     let w = bin(&mut m, format!("yellow{k}x{mult}"));
                     let there = sum(&|t| {
                         (t.competes && t.mult == mult && t.hand.0[Y] as usize == k) as i64 as f64
                     });
                     m.constrain(constraint!(there >= w));
-                    objective += (mult * (k * k) as i64) as f64 * w;
+                    let bonus = (k as i64).pow(self.variant.rule8.power as u32);
+                    objective += (mult * bonus) as f64 * w;
                     level += w;
                 }
                 m.constrain(constraint!(at[k].clone() + n * level.clone() <= 1.0 + n));

@@ -11,9 +11,6 @@ use super::rules::{Hand, RuleSet, Variant};
 use crate::lp::{SolveOptions, SolveReport};
 use crate::rng::Rng;
 
-/// Cards per hand a goal may hold (rule 15; the spec applies it to every goal).
-pub const GOAL_CARDS: u32 = 13;
-
 /// A goal hand and what the player believes of it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Goal {
@@ -27,7 +24,8 @@ pub struct Goal {
     pub report: SolveReport,
 }
 
-/// The ILP for a goal: hand 0 free (at most 2N per colour and 13 cards), scored with the
+/// The ILP for a goal: hand 0 free (at most 2N per colour and rule 15's 13 cards: the
+/// spec applies it to every goal), scored with the
 /// known rules; other hands absent (rules 6, 7, 8, 12 ignored) or fixed as given; ties
 /// broken toward the fewest cards changed from `hand`. `caps` limits hand 0 to cards
 /// actually held (choosing what to hand in).
@@ -56,7 +54,7 @@ pub fn goal_problem(
         rules,
         variant: v.clone(),
         deck,
-        max_cards: GOAL_CARDS,
+        max_cards: v.max_cards(),
         fixed,
         objective: Objective::Player,
         hand_in_all: false,

@@ -71,6 +71,14 @@ pub fn render(env: &Envelope) -> Result<String> {
         _ => envelope_header(env),
     };
     out.push('\n');
+    // Numbers inside the rules that differ from the book's, so a table never passes for
+    // the standard game's.
+    if let Ok(v) = serde_json::from_value::<super::rules::Variant>(env.variant.clone()) {
+        let changed = super::params::changed(&v);
+        if !changed.is_empty() {
+            out += &format!("Rule numbers changed: {}.\n\n", changed.join(", "));
+        }
+    }
     match env.objective.as_str() {
         "score" => {
             let p: ScorePayload = env.payload_as()?;
@@ -118,6 +126,9 @@ pub fn render(env: &Envelope) -> Result<String> {
             );
             out += &score_table(&p.scores);
             out.push('\n');
+            if let Some(proof) = &p.proof {
+                out += &format!("\n{}\n", crate::proof::markdown(proof));
+            }
         }
         "simulate" => {
             let s: Simulation = env.payload_as()?;

@@ -11,6 +11,9 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
+use super::params::{
+    self, Rule1, Rule10, Rule11, Rule12, Rule13, Rule14, Rule15, Rule4, Rule6, Rule7, Rule8, Rule9,
+};
 use crate::variants::{self, RulesKind, Setting};
 
 /// The rules file, compiled in.
@@ -38,19 +41,8 @@ pub struct Rule {
 #[serde(deny_unknown_fields)]
 struct RulesFile {
     rules: Vec<Rule>,
-    defaults: VariantFile,
-}
-
-/// A variant file: every key optional, unset keys take the defaults of `rules.json`.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VariantFile {
-    name: Option<String>,
-    yellow_tie: Option<YellowTie>,
-    seven_rule: Option<SevenRule>,
-    eliminated_compete: Option<bool>,
-    /// Rules in play, e.g. `"1-15"` or `"1-8"` or `"1,2,3,5"`.
-    rules: Option<String>,
+    /// Every key of a [`Variant`] but `name`; a variant file overrides any of them.
+    defaults: serde_json::Value,
 }
 
 /// Rule 8 when the most yellows is tied.
@@ -63,13 +55,14 @@ pub enum YellowTie {
     OneStep,
 }
 
-/// Rule 9: what seven or more cards of one colour do.
+/// Rule 9: what `rule9.count` (7) or more cards of one colour do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SevenRule {
     /// The hand scores 0.
     Eliminate,
-    /// The hand loses 10 points per colour held 7 or more times.
+    /// The hand loses `rule9.penalty` (10) points per colour held `rule9.count` (7) or
+    /// more times (the name keeps the spec's numbers, so older files still read).
     Minus10PerColour,
 }
 
@@ -195,6 +188,30 @@ pub struct Variant {
     pub yellow_tie: YellowTie,
     pub seven_rule: SevenRule,
     pub eliminated_compete: bool,
+    #[serde(default = "params::standard")]
+    pub rule1: Rule1,
+    #[serde(default = "params::standard")]
+    pub rule4: Rule4,
+    #[serde(default = "params::standard")]
+    pub rule6: Rule6,
+    #[serde(default = "params::standard")]
+    pub rule7: Rule7,
+    #[serde(default = "params::standard")]
+    pub rule8: Rule8,
+    #[serde(default = "params::standard")]
+    pub rule9: Rule9,
+    #[serde(default = "params::standard")]
+    pub rule10: Rule10,
+    #[serde(default = "params::standard")]
+    pub rule11: Rule11,
+    #[serde(default = "params::standard")]
+    pub rule12: Rule12,
+    #[serde(default = "params::standard")]
+    pub rule13: Rule13,
+    #[serde(default = "params::standard")]
+    pub rule14: Rule14,
+    #[serde(default = "params::standard")]
+    pub rule15: Rule15,
 }
 
 /// The 15 rule slips of `rules.json`, validated.
@@ -234,20 +251,16 @@ fn rules_file() -> Result<RulesFile> {
 impl Variant {
     /// The defaults of `rules.json`.
     pub fn standard() -> Result<Variant> {
-        resolve(VariantFile::default(), "models/haggle/rules.json")
+        resolve(serde_json::json!({}), "models/haggle/rules.json")
     }
 
-    /// Defaults overridden by a variant file.
+    /// Defaults overridden by a variant file (any key of the defaults, nested keys one
+    /// by one: `{"rule9": {"penalty": 5}}` keeps `rule9.count`).
     pub fn load(path: &Path) -> Result<Variant> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read variant file {}", path.display()))?;
-        let v: VariantFile = serde_json::from_str(&text).map_err(|e| {
-            anyhow!(
-                "{}: {e} (keys: name, rules, yellow_tie = cascade|one_step, seven_rule = \
-                 eliminate|minus10_per_colour, eliminated_compete = true|false)",
-                path.display()
-            )
-        })?;
+        let v: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))?;
         resolve(v, &path.display().to_string())
     }
 
@@ -265,8 +278,7 @@ impl Variant {
             return Ok(self.clone());
         }
         let check = |v: &serde_json::Value| -> Result<()> {
-            serde_json::from_value::<Variant>(v.clone())?;
-            Ok(())
+            params::check(&serde_json::from_value::<Variant>(v.clone())?)
         };
         let kind = RulesKind {
             game: "haggle",
@@ -287,30 +299,53 @@ impl Variant {
         Variant {
             name: "spec tests".into(),
             rules: RuleSet::ALL,
-            yellow_tie: YellowTie::Cascade,
             seven_rule: SevenRule::Minus10PerColour,
             eliminated_compete: true,
+            ..Variant::standard().expect("the embedded rules file reads")
         }
+    }
+
+    /// The card values the rules `known` fix under this variant's orange value.
+    pub fn values(&self, known: RuleSet) -> [i64; 5] {
+        params::values(known, self.rule1.orange)
+    }
+
+    /// Hands of more cards are refused (rule 15 in play) or never formed by a solver.
+    pub fn max_cards(&self) -> u32 {
+        self.rule15.cards as u32
+    }
+
+    /// Whether `count` cards of one colour trigger rule 9.
+    pub fn is_seven(&self, count: u8) -> bool {
+        count as i64 >= self.rule9.count
     }
 }
 
-fn resolve(v: VariantFile, source: &str) -> Result<Variant> {
-    let d = rules_file()?.defaults;
-    let rules_text = v.rules.or(d.rules).unwrap_or_else(|| "1-15".to_string());
-    let rules = RuleSet::parse(&rules_text).with_context(|| format!("{source}: key `rules`"))?;
-    Ok(Variant {
-        name: v.name.or(d.name).unwrap_or_else(|| "standard".into()),
-        rules,
-        yellow_tie: v.yellow_tie.or(d.yellow_tie).unwrap_or(YellowTie::Cascade),
-        seven_rule: v
-            .seven_rule
-            .or(d.seven_rule)
-            .unwrap_or(SevenRule::Eliminate),
-        eliminated_compete: v
-            .eliminated_compete
-            .or(d.eliminated_compete)
-            .unwrap_or(false),
-    })
+/// The defaults of `rules.json` with the keys of `over` (a variant file) laid on top,
+/// read and range-checked.
+fn resolve(over: serde_json::Value, source: &str) -> Result<Variant> {
+    let serde_json::Value::Object(over) = over else {
+        bail!("{source}: a variant file is a JSON object of rules keys");
+    };
+    let mut doc = rules_file()?.defaults;
+    doc["name"] = "standard".into();
+    for (k, v) in over {
+        match (doc.get_mut(&k), v) {
+            (Some(serde_json::Value::Object(inner)), serde_json::Value::Object(o)) => {
+                inner.extend(o);
+            }
+            (_, v) => doc[k.as_str()] = v,
+        }
+    }
+    let v: Variant = serde_json::from_value(doc).map_err(|e| {
+        anyhow!(
+            "{source}: {e} (keys: name, rules, yellow_tie = cascade|one_step, seven_rule = \
+             eliminate|minus10_per_colour, eliminated_compete = true|false, and each rule's \
+             numbers, e.g. rule9.penalty; see docs/rules/haggle.md)"
+        )
+    })?;
+    params::check(&v).with_context(|| source.to_string())?;
+    Ok(v)
 }
 
 /// A hand: counts of Y, B, R, O, W.
@@ -388,21 +423,6 @@ impl<'de> Deserialize<'de> for Hand {
     }
 }
 
-/// The card values a player can deduce from the rules it knows (rules 1-3); every value
-/// it cannot deduce counts as 1. With all of 1, 2 and 3: Y 1, B 2, R 3, O 4, W 5.
-pub fn values(known: RuleSet) -> [i64; 5] {
-    let (r1, r2, r3) = (known.has(1), known.has(2), known.has(3));
-    if r1 && r2 && r3 {
-        [1, 2, 3, 4, 5]
-    } else if r1 && r3 {
-        [1, 2, 3, 4, 1]
-    } else if r1 {
-        [1, 1, 1, 4, 1]
-    } else {
-        [1; 5]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,13 +452,5 @@ mod tests {
         assert_eq!(Hand::parse("0/3/4/2/1").unwrap(), Hand([0, 3, 4, 2, 1]));
         assert!(Hand::parse("1/2/3").is_err());
         assert!(Hand::parse("1/2/x/4/5").is_err());
-    }
-
-    #[test]
-    fn deduced_values() {
-        assert_eq!(values(RuleSet::ALL), [1, 2, 3, 4, 5]);
-        assert_eq!(values(RuleSet::from_list(&[1, 3])), [1, 2, 3, 4, 1]);
-        assert_eq!(values(RuleSet::from_list(&[1, 2])), [1, 1, 1, 4, 1]);
-        assert_eq!(values(RuleSet::from_list(&[2, 3])), [1; 5]);
     }
 }

@@ -53,7 +53,8 @@ fn certify<'r>(rules: &'r Rules, record: &Record) -> Result<State<'r>> {
 
 /// `bound` with a free deck order: the ILP optimum and a game reaching it.
 pub fn free_bound(rules: &Rules, sense: Sense, opts: &SolveOptions) -> Result<Envelope> {
-    let plan = model::solve(rules, &Limits::free(rules), sense, opts)?;
+    let lim = Limits::free(rules);
+    let plan = model::solve(rules, &lim, sense, opts)?;
     let record = construct::free_order_game(rules, &plan.cards)?;
     let state = certify(rules, &record)?;
     let score = state.score(0);
@@ -76,6 +77,7 @@ pub fn free_bound(rules: &Rules, sense: Sense, opts: &SolveOptions) -> Result<En
         seed: None,
         runs: None,
         record: record.to_text(rules),
+        proof: record_of(rules, &lim, sense, &plan.report, score, opts)?,
     };
     Ok(Envelope::from_report(
         GAME,
@@ -104,6 +106,12 @@ pub fn fixed_bound(
         );
     }
     let upper = fd.upper.score as f64;
+    let proven = fd.upper.report.proven() && (upper - score as f64).abs() < 1e-9;
+    let lim = Limits::without(rules, &[*deck.last().expect("non-empty deck")]);
+    let proof = match proven {
+        true => record_of(rules, &lim, Sense::Maximise, &fd.upper.report, score, opts)?,
+        false => None,
+    };
     let payload = BoundPayload {
         kind: Kind::FixedDeck,
         sense: "max".into(),
@@ -114,6 +122,7 @@ pub fn fixed_bound(
         seed,
         runs: Some(fd.runs),
         record: fd.record.to_text(rules),
+        proof,
     };
     let mut env = Envelope::from_report(
         GAME,
@@ -125,12 +134,81 @@ pub fn fixed_bound(
     env.value = Some(score as f64);
     env.bound = Some(upper);
     env.gap = Some((upper - score as f64).abs() / (score as f64).abs().max(1.0));
-    env.status = if fd.upper.report.proven() && (upper - score as f64).abs() < 1e-9 {
+    env.status = if proven {
         Status::Optimal
     } else {
         Status::Feasible
     };
     Ok(env)
+}
+
+/// The proof record of a proven bound (one part, every game within `lim`, with its LP
+/// relaxation's optimum); `None` when the solve did not prove it.
+fn record_of(
+    rules: &Rules,
+    lim: &Limits,
+    sense: Sense,
+    report: &crate::lp::SolveReport,
+    score: i32,
+    opts: &SolveOptions,
+) -> Result<Option<crate::proof::DataProof>> {
+    if !report.proven() {
+        return Ok(None);
+    }
+    let lp = model::relaxation(
+        rules,
+        lim,
+        sense,
+        &SolveOptions {
+            quiet: true,
+            ..opts.clone()
+        },
+    )?;
+    Ok(Some(crate::proof::whole(
+        report,
+        score as f64,
+        Some(lp),
+        opts,
+    )))
+}
+
+/// The fixed deck's limits (its last card is never played), or the free deck's.
+fn limits(rules: &Rules, p: &BoundPayload) -> Result<Limits> {
+    Ok(match p.kind {
+        Kind::FreeDeck => Limits::free(rules),
+        Kind::FixedDeck => {
+            let record = Record::from_text(rules, &p.record)?;
+            let last = *record
+                .deck
+                .last()
+                .ok_or_else(|| reject("the deck is empty"))?;
+            Limits::without(rules, &[last])
+        }
+    })
+}
+
+/// `audit`: the bound's one part solved again ([`crate::audit::whole`]).
+pub fn audit(
+    env: &Envelope,
+    o: &crate::audit::AuditOptions,
+) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+    let rules = Rules::parse(&env.variant.to_string(), "lost-cities episode `variant`")?;
+    let p: BoundPayload = env.payload_as()?;
+    let Some(proof) = &p.proof else {
+        bail!("audit: the episode has no proof record (not a proven bound)");
+    };
+    let sense = if p.sense == "min" {
+        Sense::Minimise
+    } else {
+        Sense::Maximise
+    };
+    let lim = limits(&rules, &p)?;
+    let build = |relax: bool| -> Result<crate::audit::Built> {
+        let (m, obj) = model::fresh(&rules, &lim, sense, relax);
+        Ok((m, sense, obj))
+    };
+    let rows = crate::audit::whole(proof, p.score as f64, true, o, &build)?;
+    Ok((rows, proof.parts.iter().map(|x| x.seconds).sum()))
 }
 
 fn reject(msg: impl Into<String>) -> anyhow::Error {
@@ -176,6 +254,9 @@ pub fn verify(env: &Envelope) -> Result<String> {
         )));
     }
     crate::claims::check(env, sense, score as f64)?;
+    if let Some(proof) = &p.proof {
+        crate::proof::check_whole(GAME, proof, score as f64, sense == Sense::Maximise)?;
+    }
     if p.capacity != rules.expedition_capacity() {
         return Err(reject(format!(
             "the payload's expedition capacity is {}, the rules give {}",

@@ -37,4 +37,7 @@ pub struct BoundPayload {
     pub runs: Option<usize>,
     /// The full game: deck order and every move of both players.
     pub record: RecordText,
+    /// The proof of a proven bound: one part, every game, settled by HiGHS's optimum.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<crate::proof::DataProof>,
 }

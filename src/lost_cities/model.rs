@@ -202,18 +202,23 @@ pub fn solve_preferring(
     Ok(plan)
 }
 
-fn solve_with(
+/// The model within the limits, its variables and its objective (the score, less the
+/// `cost` of the cards when given); `relax`: built as its LP relaxation.
+fn build(
     rules: &Rules,
     lim: &Limits,
     sense: Sense,
-    opts: &SolveOptions,
     cost: Option<&dyn Fn(Card) -> f64>,
-) -> Result<Plan> {
+    relax: bool,
+) -> (Model, Vars, Expression) {
     let dir = match sense {
         Sense::Maximise => "max",
         Sense::Minimise => "min",
     };
     let mut m = Model::new(format!("lost-cities expeditions {} {dir}", rules.name));
+    if relax {
+        m.relax_integers();
+    }
     let v = variables(&mut m, rules);
     expedition_shape(&mut m, rules, &v);
     availability(&mut m, rules, &v, lim);
@@ -230,6 +235,30 @@ fn solve_with(
             }
         }
     }
+    (m, v, obj)
+}
+
+/// The score model within the limits, afresh (for `audit`); `relax`: its LP relaxation.
+pub fn fresh(rules: &Rules, lim: &Limits, sense: Sense, relax: bool) -> (Model, Expression) {
+    let (m, _, obj) = build(rules, lim, sense, None, relax);
+    (m, obj)
+}
+
+/// The optimum of the LP relaxation within the limits (the proof record's LP bound).
+pub fn relaxation(rules: &Rules, lim: &Limits, sense: Sense, opts: &SolveOptions) -> Result<f64> {
+    let (m, obj) = fresh(rules, lim, sense, true);
+    let solved = m.solve(sense, obj, opts)?;
+    Ok(solved.report.objective.unwrap_or(f64::NAN))
+}
+
+fn solve_with(
+    rules: &Rules,
+    lim: &Limits,
+    sense: Sense,
+    opts: &SolveOptions,
+    cost: Option<&dyn Fn(Card) -> f64>,
+) -> Result<Plan> {
+    let (m, v, obj) = build(rules, lim, sense, cost, false);
     let solved = m.solve(sense, obj, opts)?;
     let mut cards = Vec::new();
     for c in 0..rules.colour_count() {

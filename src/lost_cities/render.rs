@@ -53,6 +53,10 @@ pub fn render(env: &Envelope) -> Result<String> {
             )
             .map(|(a, b)| vec![dash(a), dash(b)]),
     );
+    if let Some(proof) = &p.proof {
+        out += "\n\n";
+        out += &crate::proof::markdown(proof);
+    }
     out += "\n\n## Game record\n\n```text\n";
     out += &format!("deck {}\n", p.record.deck);
     for (i, pair) in p.record.moves.chunks(2).enumerate() {

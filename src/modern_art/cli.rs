@@ -164,6 +164,11 @@ pub enum Command {
         /// (`deal.2=13,6,6,3;10,6,6,3`).
         #[arg(long, value_name = "KEY=V1,V2")]
         vary: Vec<String>,
+        /// The --vary values one at a time instead of every combination: each variant's
+        /// own row, then one row per varied value with every other key as the file has
+        /// it (the disputed readings: `make readings`).
+        #[arg(long, requires = "vary")]
+        one_at_a_time: bool,
         /// How each cell is solved, as `solve --split BY` does. The default, as for
         /// `solve`: a max-player cell is proven by the `tokens-leads` split, any other
         /// objective by one unsplit solve within the time limit; `--split whole` solves
@@ -348,6 +353,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             set,
             vary,
+            one_at_a_time,
             split,
             goal,
             knobs,
@@ -362,6 +368,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                     goal: &goal,
                     set: &set,
                     vary: &vary,
+                    one_at_a_time,
                 };
                 super::grid::run(&req, common, &k)
             } else {

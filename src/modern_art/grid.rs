@@ -27,6 +27,8 @@ pub struct Request<'a> {
     pub goal: &'a Goal,
     pub set: &'a [String],
     pub vary: &'a [String],
+    /// The varied values one at a time (each file's own row first), not combined.
+    pub one_at_a_time: bool,
 }
 
 /// Solve every combination: variant files × player counts × varied keys, one row each.
@@ -49,6 +51,7 @@ pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
             values: ps.iter().map(|n| n.to_string()).collect(),
         });
     }
+    let base = dims.len();
     for v in Vary::parse_all(req.vary)? {
         if v.key == VARIANT || v.key == PLAYERS {
             return Err(anyhow!(
@@ -93,5 +96,10 @@ pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
         }
         Ok(env)
     };
-    crate::grid::run("modern-art", &dims, common, prepare, solve_cell)
+    let cells = if req.one_at_a_time {
+        crate::grid::one_at_a_time(&dims[..base], &dims[base..])
+    } else {
+        crate::grid::cells(&dims)
+    };
+    crate::grid::run_cells("modern-art", &dims, cells, common, prepare, solve_cell)
 }

@@ -278,4 +278,19 @@ impl crate::games::Game for ModernArt {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        let cfg = Config::from_value(&env.variant)?;
+        let payload: Payload = env.payload_as()?;
+        let Some(proof) = &payload.proof else {
+            anyhow::bail!("audit: the episode has no proof record (not a proven max-player solve)");
+        };
+        let value = env.value.unwrap_or(f64::NAN).round() as i64;
+        let rows = solve::audit(&cfg, payload.player, proof, value, o)?;
+        Ok((rows, proof.parts.iter().map(|p| p.seconds).sum()))
+    }
 }

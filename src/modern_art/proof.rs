@@ -3,8 +3,6 @@
 //! renamed artists), and the check `verify` runs without solving: from the variant alone,
 //! the parts must cover every game exactly once.
 
-use std::collections::BTreeMap;
-
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 
@@ -231,20 +229,7 @@ pub fn table(c: &Config, proof: &MaProof) -> Result<Vec<SplitPart>> {
         .collect()
 }
 
-/// The HiGHS options of a solve, as the record keeps them.
-pub fn highs_options(o: &crate::lp::SolveOptions) -> BTreeMap<String, String> {
-    let mut m = BTreeMap::new();
-    m.insert("threads".into(), o.threads.max(1).to_string());
-    m.insert("random_seed".into(), o.seed.to_string());
-    m.insert("mip_rel_gap".into(), o.mip_gap.to_string());
-    if let Some(t) = o.time_limit {
-        m.insert("time_limit".into(), t.to_string());
-    }
-    for (k, v) in &o.highs {
-        m.insert(k.clone(), v.clone());
-    }
-    m
-}
+pub use crate::proof::highs_options;
 
 /// A rejection naming the part (`part` from 1, with its label when known).
 fn reject(msg: String) -> anyhow::Error {

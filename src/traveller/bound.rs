@@ -166,6 +166,14 @@ pub(super) fn bound_with(
     );
     // The referee's value is exact; the solver's differs only by floating-point noise.
     env.value = Some(worth);
+    if b.report.proven() {
+        let mut p: super::episode::Payload = env.payload_as()?;
+        let mut proof = crate::proof::whole(&b.report, worth, None, &opts);
+        // The model's own option (see `model::solve_with`).
+        proof.highs.insert("mip_lp_solver".into(), "ipm".into());
+        p.proof = Some(proof);
+        env.payload = serde_json::to_value(p)?;
+    }
     Ok(env)
 }
 
@@ -260,6 +268,17 @@ fn events_bound(
         o.mips,
         o.cut
     ));
+    if o.proven {
+        let square = board.square(start)?;
+        p.proof = Some(sequences::record(
+            board,
+            rules,
+            square,
+            cash,
+            &o.branches,
+            &opts,
+        ));
+    }
     let mut env = Envelope::from_report(
         "traveller",
         serde_json::to_value(v)?,

@@ -6,20 +6,20 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 
 use super::board::Board;
 use super::bound::{bound, bound_with, relaxation_only, Method};
 use super::engine::{self, money, Action};
 use super::episode::{Payload, StateView, Variant};
 use super::rules::Rules;
+use super::setup::Game;
 use super::{draw, generate, greedy, model, render, trips};
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::error::Rejected;
 use crate::grid::Vary;
 use crate::lp::Status;
-use crate::variants::Setting;
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -80,10 +80,12 @@ pub enum Command {
     /// plan replayed by the referee and, where the search or the ILP finished, proven.
     ///
     /// --vary KEY=V1,V2 (repeatable: the grid of all combinations) varies a key of the
-    /// rules (cash, tank, fuel, capacity); --set fixes others; --out DIR writes each
+    /// rules (board, cash, tank, fuel, capacity); --set fixes others; --out DIR writes each
     /// cell's episode there.
     ///
     /// Example: gamebounds traveller compare --board models/traveller/classic.pl --steps 30 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10
+    ///
+    /// Example: gamebounds traveller compare --steps 10 --vary board=classic,large
     Compare {
         #[command(flatten)]
         game: Game,
@@ -190,44 +192,6 @@ pub enum Command {
     },
 }
 
-/// Board, start and rules: what every game verb needs.
-#[derive(Debug, Args)]
-pub struct Game {
-    /// Board file: Prolog facts (.pl) or the same content as JSON (.json).
-    #[arg(long, value_name = "FILE")]
-    board: PathBuf,
-    /// Start square (id).
-    #[arg(long, default_value_t = 67, value_name = "S")]
-    start: u32,
-    /// Rules file (JSON: cash, tank, fuel, capacity); default £5000, tank 20 full,
-    /// 1000 cu ft.
-    #[arg(long, value_name = "FILE")]
-    rules: Option<PathBuf>,
-    /// Override one key of the rules (repeatable): cash, tank, fuel, capacity
-    /// (e.g. `--set tank=30 --set fuel=30`).
-    #[arg(long = "set", value_name = "KEY=VALUE")]
-    set: Vec<String>,
-}
-
-impl Game {
-    fn load(&self) -> Result<(Board, Rules)> {
-        let board = Board::load(&self.board)?;
-        board.square(self.start).context("--start")?;
-        Ok((board, self.rules_with(&[])?))
-    }
-
-    /// The rules with `--set` and then `more` applied (a `compare` cell's settings).
-    fn rules_with(&self, more: &[Setting]) -> Result<Rules> {
-        let rules = match &self.rules {
-            Some(p) => Rules::load(p)?,
-            None => Rules::default(),
-        };
-        let mut all = Setting::parse_all(&self.set)?;
-        all.extend_from_slice(more);
-        rules.with_settings(&all)
-    }
-}
-
 pub fn run(cmd: Command, common: &Common) -> Result<()> {
     match cmd {
         Command::Show { board, svg } => show(&board, svg.as_deref(), common),
@@ -239,13 +203,12 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             vary,
         } => {
             let dims = Vary::parse_all(&vary)?;
-            let (board, _) = game.load()?;
             crate::grid::run(
                 "traveller",
                 &dims,
                 common,
-                |cell| game.rules_with(cell),
-                |rules| {
+                |cell| game.load_with(cell),
+                |(board, rules)| {
                     bound(
                         &board,
                         &rules,
@@ -504,6 +467,7 @@ pub(super) fn payload(
     Payload {
         trader: trader.into(),
         search: None,
+        proof: None,
         plan: plan.iter().map(|a| a.to_string()).collect(),
         end: StateView::of(board, end),
     }

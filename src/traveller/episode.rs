@@ -43,6 +43,9 @@ pub struct Payload {
     pub search: Option<String>,
     /// One action a line, as a plan file writes them.
     pub plan: Vec<String>,
+    /// The proof of a proven bound: the ILP's one part, or the event search's branches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<crate::proof::DataProof>,
     /// The state after the last action.
     #[serde(rename = "final")]
     pub end: StateView,
@@ -190,6 +193,9 @@ pub fn verify(env: &Envelope) -> Result<String> {
         .into());
     }
     crate::claims::check(env, crate::claims::Sense::Maximise, worth)?;
+    if let Some(proof) = &l.payload.proof {
+        check_proof(&l, proof, worth)?;
+    }
     Ok(format!(
         "traveller: verified — {} actions (≤ {} steps) on board {} from square {} replay \
          legally to £{} ({}, {})",
@@ -201,4 +207,54 @@ pub fn verify(env: &Envelope) -> Result<String> {
         l.variant.objective(),
         crate::render::verdict(env)
     ))
+}
+
+/// The proof record's shape: the ILP's one part, or exactly the event search's branches.
+fn check_proof(l: &Loaded, proof: &crate::proof::DataProof, worth: f64) -> Result<()> {
+    if l.payload.trader != "events" {
+        return crate::proof::check_whole("traveller", proof, worth, true);
+    }
+    let v = &l.variant;
+    let start = l.board.square(v.start)?;
+    super::sequences::check(&l.board, &v.rules, start, v.steps, proof, worth)
+}
+
+/// `audit`: the ILP solved again (its own procedure, the audit's seed, presolve off), or
+/// every branch of the event search searched again.
+pub fn audit(
+    env: &Envelope,
+    o: &crate::audit::AuditOptions,
+) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+    let l = load(env)?;
+    let Some(proof) = &l.payload.proof else {
+        bail!("audit: the episode has no proof record (not a proven bound)");
+    };
+    let (v, board) = (&l.variant, &l.board);
+    let worth = v.worth(board, l.replay.last())?;
+    let start = board.square(v.start)?;
+    let own: f64 = proof.parts.iter().map(|p| p.seconds).sum();
+    if l.payload.trader == "events" {
+        let rows = super::sequences::audit(board, &v.rules, start, v.steps, proof, worth, o)?;
+        return Ok((rows, own));
+    }
+    let Some(part) = proof.parts.first() else {
+        bail!("audit: the proof record has no part");
+    };
+    let objective = super::model::Objective {
+        stock_value: v.stock_values(board)?,
+        ..Default::default()
+    };
+    let t = std::time::Instant::now();
+    let b = super::model::solve(
+        board,
+        &v.rules,
+        start,
+        v.steps,
+        &objective,
+        None,
+        &o.solve_options(),
+    )?;
+    let mut row = crate::audit::resolved(part, worth, true, false, &b.report);
+    row.seconds = t.elapsed().as_secs_f64();
+    Ok((vec![row], own))
 }

@@ -15,6 +15,7 @@ pub mod model;
 pub mod render;
 pub mod rules;
 pub mod sequences;
+pub mod setup;
 pub mod svg;
 pub mod trips;
 pub mod window;
@@ -60,5 +61,12 @@ impl crate::games::Game for Traveller {
     }
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
+    }
+    fn audit(
+        &self,
+        env: &Envelope,
+        o: &crate::audit::AuditOptions,
+    ) -> Result<(Vec<crate::audit::AuditRow>, f64)> {
+        episode::audit(env, o)
     }
 }

@@ -96,5 +96,8 @@ pub fn render(env: &Envelope) -> Result<String> {
     if let Some(line) = illegal_line(&l.plan, &l.replay) {
         md.push_str(&format!("\n**{line}**\n"));
     }
+    if let Some(proof) = &l.payload.proof {
+        md.push_str(&format!("\n{}\n", crate::proof::markdown(proof)));
+    }
     Ok(md)
 }

@@ -1,14 +1,13 @@
 //! The trader's rules that are numbers, not board: starting cash, tank, lorry size. The
 //! defaults are the original's (£5000, a full tank of 20, 1000 cu ft);
-//! `models/traveller/rules.json` holds them as data and `--rules FILE` reads another set
-//! (the tests use tiny ones to compare the model with brute force).
+//! `models/traveller/rules.json` holds them as data, with the board they are played on
+//! (read by [`super::setup`]), and `--rules FILE` reads another set (the tests use tiny
+//! ones to compare the model with brute force).
 
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
-
-use crate::variants::{self, RulesKind, Setting};
 
 /// Most cash (£) and lorry capacity (cu ft) a rules file may give: amounts stay exact
 /// in floating point and far inside the integers a plan's money is printed with.
@@ -43,35 +42,9 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// The numbers of a rules file (its `board`, if any, is read by [`super::setup`]).
     pub fn load(path: &Path) -> Result<Rules> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read rules file {}", path.display()))?;
-        let r: Rules = serde_json::from_str(&text).map_err(|e| {
-            anyhow!(
-                "{}: not traveller rules: {e} (expected keys cash, tank, fuel, capacity)",
-                path.display()
-            )
-        })?;
-        r.check()
-            .with_context(|| format!("rules {}", path.display()))?;
-        Ok(r)
-    }
-
-    /// These rules with `settings` (`--set KEY=VALUE`) applied and checked.
-    pub fn with_settings(&self, settings: &[Setting]) -> Result<Rules> {
-        if settings.is_empty() {
-            return Ok(self.clone());
-        }
-        let check = |v: &serde_json::Value| -> Result<()> {
-            serde_json::from_value::<Rules>(v.clone())?.check()
-        };
-        let kind = RulesKind {
-            game: "traveller",
-            shorthand: None,
-            check: &check,
-        };
-        let out = variants::apply(&serde_json::to_value(self)?, settings, &kind)?;
-        Ok(serde_json::from_value(out)?)
+        Ok(super::setup::read_rules(path)?.0)
     }
 
     /// Reject numbers no game can start from.

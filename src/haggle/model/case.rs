@@ -7,7 +7,7 @@
 use anyhow::Result;
 use good_lp::{constraint, Expression, Variable};
 
-use crate::haggle::rules::{values, Hand};
+use crate::haggle::rules::Hand;
 use crate::lp::{Model, Sense, SolveOptions, SolveReport, Status};
 
 use super::vars::{Built, HandVars};
@@ -28,7 +28,7 @@ impl Problem {
         let mut b = Built {
             m: Model::new(self.name.clone()),
             hv: Vec::new(),
-            val: values(self.rules),
+            val: self.variant.values(self.rules),
             bins: Vec::new(),
             chain: pass == Pass::Lp { chain: true },
         };
@@ -39,7 +39,8 @@ impl Problem {
                 caps = caps.map(|c| c.min(4));
             }
             if h == 0 && split.seven == Some(false) {
-                caps = caps.map(|c| c.min(6));
+                let below = self.variant.rule9.count as u32 - 1;
+                caps = caps.map(|c| c.min(below));
             }
             let hv = HandVars::new(&mut b.m, h, caps);
             b.hv.push(hv);
@@ -47,7 +48,7 @@ impl Problem {
         self.deck_and_sizes(&mut b);
         self.symmetry(&mut b);
 
-        // Rule 9: s7[h] = [some colour ≥ 7], exact.
+        // Rule 9: s7[h] = [some colour ≥ rule9.count], exact.
         let s7: Vec<Option<Variable>> = (0..n).map(|h| self.sevens(&mut b, h)).collect();
         if let (Some(true), Some(e)) = (split.seven, s7[0]) {
             b.m.constrain(constraint!(e == 1));

@@ -13,7 +13,7 @@ use super::{one_step, Problem};
 
 impl Problem {
     /// Rules 6 and 7: each other competing hand with 5+ blues costs 10, each 3 reds
-    /// cancels one such penalty. Returns the penalty variable of every scored hand.
+    /// cancels one such penalty (the numbers are the variant's `rule6`, `rule7`). Returns the penalty variable of every scored hand.
     pub(super) fn rule6_blues(
         &self,
         b: &mut Built,
@@ -28,7 +28,7 @@ impl Problem {
         // keeps it down) when hands hit by rule 9 are masked out.
         let blue5: Vec<Expression> = (0..n)
             .map(|g| {
-                let at = b.hv[g].at_least(B, 5);
+                let at = b.hv[g].at_least(B, self.variant.rule6.blues as usize);
                 match (mask, s7[g]) {
                     (true, Some(e)) => {
                         let v = b.m.continuous(format!("blue5_{g}"), 0.0, 1.0);
@@ -41,14 +41,16 @@ impl Problem {
             .collect();
         let mut out = vec![None; n];
         for h in (0..n).filter(|&h| self.scored(h)) {
-            let p = b.m.continuous(format!("penalty{h}"), 0.0, 10.0 * n as f64);
+            let pen = self.variant.rule6.penalty as f64;
+            let p = b.m.continuous(format!("penalty{h}"), 0.0, pen * n as f64);
             let others: Expression = (0..n).filter(|&g| g != h).map(|g| blue5[g].clone()).sum();
             let protect = if self.rules.has(7) {
-                b.hv[h].f(R, |k| (k / 3) as f64)
+                let per = self.variant.rule7.reds as usize;
+                b.hv[h].f(R, |k| (k / per) as f64)
             } else {
                 Expression::default()
             };
-            b.m.constrain(constraint!(p >= 10.0 * others - 10.0 * protect));
+            b.m.constrain(constraint!(p >= pen * others - pen * protect));
             out[h] = Some(p);
         }
         Some(out)
@@ -103,7 +105,8 @@ impl Problem {
                 let z = self.competing_is(b, h, R, k, s7[h], mask);
                 b.m.constrain(constraint!(y <= z));
                 lambda += y;
-                bonus[h] += (b.val[R] * k as i64) as f64 * y;
+                let extra = self.variant.rule12.factor - 1;
+                bonus[h] += (extra * b.val[R] * k as i64) as f64 * y;
                 win[h][k] = Some(y);
             }
             level_sum += lambda.clone();
@@ -174,7 +177,7 @@ impl Problem {
                 let z = zc[h][k].clone();
                 b.m.constrain(constraint!(y <= z));
                 lambda += y;
-                bonus[h] += (k * k) as f64 * y;
+                bonus[h] += (k as f64).powi(self.variant.rule8.power as i32) * y;
                 win[h] = Some(y);
             }
             level_sum += lambda.clone();

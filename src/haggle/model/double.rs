@@ -22,9 +22,10 @@ impl Problem {
     ) -> Variable {
         let n = self.hands() as f64;
         let (lo_s, hi_s) = self.score_range();
+        let f = self.variant.rule11.factor as f64;
         let mut total = s.clone();
         // A hand with 7 of a colour is no pyramid.
-        if self.rules.has(11) && self.can_pyramid(h) && forced.seven != Some(true) {
+        if self.rules.has(11) && f > 1.0 && self.can_pyramid(h) && forced.seven != Some(true) {
             let hv = &b.hv[h];
             // levels[k] = colours held exactly k times; a pyramid has one at each 0..4.
             let levels: Vec<Expression> = (0..=4)
@@ -37,8 +38,8 @@ impl Problem {
                     for a in levels {
                         b.m.constrain(constraint!(a == 1));
                     }
-                    let t = b.m.continuous(format!("score{h}"), 2.0 * lo_s, 2.0 * hi_s);
-                    b.m.constrain(constraint!(t <= 2 * s));
+                    let t = b.m.continuous(format!("score{h}"), f * lo_s, f * hi_s);
+                    b.m.constrain(constraint!(t <= f * s));
                     return t;
                 }
                 Some(false) => {
@@ -68,16 +69,17 @@ impl Problem {
             }
             b.m.constrain(constraint!(p >= 1 - absent));
             // A pyramid's score before doubling lies in [lo, hi]: at most 40 in cards
-            // (4·5+3·4+2·3+1·2), 10 from rule 13, 12 from 14, 12 from 12 and 16 from 8;
-            // at least minus the penalties of all other hands.
-            let hi = 90.0;
-            let lo = -10.0 * (n - 1.0);
+            // (4·5+3·4+2·3+1·2), 10 from rule 13, 12 from 14, 12 from 12 and 16 from 8
+            // under the standard numbers ([`Problem::pyramid_high`]); at least minus the
+            // penalties of all other hands. d is the score once more (×(factor − 1)).
+            let hi = self.pyramid_high();
+            let lo = -(self.variant.rule6.penalty as f64) * (n - 1.0);
             let d = b.m.continuous(format!("double{h}"), lo.min(0.0), hi);
             // With p = 0, d = 0 must stay feasible: s ≥ lo_s, so −lo_s is enough.
             b.m.constrain(constraint!(d <= s.clone() - lo_s * (1 - p)));
             b.m.constrain(constraint!(d <= hi * p));
             b.m.constrain(constraint!(d >= lo * p));
-            total += d;
+            total += (f - 1.0) * d;
         }
         self.eliminate(b, h, total, seven)
     }
@@ -91,8 +93,9 @@ impl Problem {
         seven: Option<Variable>,
     ) -> Variable {
         let (lo_s, hi_s) = self.score_range();
-        // A doubled pyramid reaches at most 2·90 = 180.
-        let (lo, hi) = (2.0 * lo_s.min(0.0), hi_s.max(180.0));
+        // A doubled pyramid reaches at most 2·90 = 180 (standard numbers).
+        let f = self.variant.rule11.factor as f64;
+        let (lo, hi) = (f * lo_s.min(0.0), hi_s.max(f * self.pyramid_high()));
         let t = b.m.continuous(format!("score{h}"), lo, hi);
         match seven {
             Some(e) if self.variant.seven_rule == SevenRule::Eliminate => {

@@ -55,13 +55,14 @@ impl Problem {
     }
 
     pub(super) fn sevens(&self, b: &mut Built, h: usize) -> Option<Variable> {
-        if !self.rules.has(9) || (0..5).all(|i| b.hv[h].cap(i) < 7) {
+        let count = self.variant.rule9.count as usize;
+        if !self.rules.has(9) || (0..5).all(|i| b.hv[h].cap(i) < count) {
             return None;
         }
         let e = b.binary(format!("seven{h}"));
         let mut any = Expression::default();
         for i in 0..5 {
-            let a = b.hv[h].at_least(i, 7);
+            let a = b.hv[h].at_least(i, count);
             any += a.clone();
             b.m.constrain(constraint!(e >= a));
         }
@@ -74,16 +75,17 @@ impl Problem {
     /// terms that cannot apply are left out rather than left to the LP: no colour pair
     /// shares a count and there are no sets of five (a colour is missing).
     pub(super) fn self_score(&self, b: &mut Built, h: usize, pyramid: bool) -> Expression {
-        let r = self.rules;
+        let (r, p) = (self.rules, &self.variant);
         let v = b.val;
         let hv = &b.hv[h];
+        let whites = p.rule4.whites as usize;
         let mut s = Expression::default();
         for i in [Y, B, R] {
             s += v[i] as f64 * hv.count(i);
         }
         // Rule 4: whites beyond three are worth nothing.
         let white = if r.has(4) {
-            hv.f(W, |k| if k <= 3 { k as f64 } else { 0.0 })
+            hv.f(W, |k| if k <= whites { k as f64 } else { 0.0 })
         } else {
             hv.count(W)
         };
@@ -94,6 +96,7 @@ impl Problem {
         let mut set_levels: Vec<(usize, Variable)> = Vec::new();
         if r.has(5) || r.has(14) {
             let o_s = |bl: usize, o: usize| if r.has(5) { o.min(bl) } else { o };
+            let per = p.rule14.blues as usize;
             let pairs = self.joint(b, h, B, O, pyramid);
             groups.push(pairs.clone());
             let mut oranges = Expression::default();
@@ -101,10 +104,11 @@ impl Problem {
             for &(bl, o, y) in &pairs {
                 oranges += o_s(bl, o) as f64 * y;
                 if r.has(14) {
-                    quads += ((bl / 3).min(o_s(bl, o))) as f64 * y;
+                    quads += ((bl / per).min(o_s(bl, o))) as f64 * y;
                 }
             }
-            s += v[O] as f64 * oranges + 3.0 * v[O] as f64 * quads;
+            let extra = (p.rule14.factor - 1) as f64;
+            s += v[O] as f64 * oranges + extra * v[O] as f64 * quads;
         } else {
             s += v[O] as f64 * b.hv[h].count(O);
         }
@@ -131,7 +135,7 @@ impl Problem {
                         b.m.constrain(constraint!(g + a <= 1));
                     }
                 }
-                s += 10.0 * g;
+                s += p.rule10.bonus as f64 * g;
                 set_levels.push((lvl, g));
             }
         }
@@ -140,17 +144,19 @@ impl Problem {
             let pairs = self.joint(b, h, Y, W, pyramid);
             groups.push(pairs.clone());
             let mut doubled = Expression::default();
+            let per = p.rule13.yellows as usize;
             for &(yl, w, y) in &pairs {
-                let dead = r.has(4) && w > 3;
+                let dead = r.has(4) && w > whites;
                 if !dead {
-                    doubled += ((yl / 2).min(w)) as f64 * y;
+                    doubled += ((yl / per).min(w)) as f64 * y;
                 }
             }
-            s += v[W] as f64 * doubled;
+            s += (p.rule13.factor - 1) as f64 * v[W] as f64 * doubled;
         }
-        if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
+        if r.has(9) && p.seven_rule == SevenRule::Minus10PerColour {
+            let count = p.rule9.count as usize;
             for i in 0..5 {
-                s -= 10.0 * b.hv[h].at_least(i, 7);
+                s -= p.rule9.penalty as f64 * b.hv[h].at_least(i, count);
             }
         }
         if b.chain && h == 0 && !pyramid {

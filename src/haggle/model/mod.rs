@@ -43,7 +43,7 @@ use good_lp::{constraint, Expression, Variable};
 
 use crate::lp::{Model, SolveOptions, SolveReport};
 
-use super::rules::{values, Hand, RuleSet, SevenRule, Variant, O, R, W};
+use super::rules::{Hand, RuleSet, SevenRule, Variant, O, R, W};
 
 /// What the model maximises.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -217,10 +217,13 @@ impl Problem {
     /// it at the root LP. Under a time limit there is no cutoff: a cut-off case stopped
     /// early would have neither a game nor a bound to report.
     pub fn solve(&self, opts: &SolveOptions) -> Result<Solution> {
-        let pyramids = self.rules.has(11) && self.can_pyramid(0);
+        let pyramids = self.rules.has(11) && self.variant.rule11.factor > 1 && self.can_pyramid(0);
         let sevens = self.rules.has(9)
             && self.variant.seven_rule == SevenRule::Eliminate
-            && self.caps(0).iter().any(|&c| c >= 7);
+            && self
+                .caps(0)
+                .iter()
+                .any(|&c| c as i64 >= self.variant.rule9.count);
         if self.objective == Objective::Total || !(pyramids || sevens) {
             return self.solve_one(Split::default(), None, opts);
         }
@@ -294,35 +297,61 @@ impl Problem {
     /// every penalty, at most the best case of every term. Tight bounds keep the big-M
     /// rows of rules 9 and 11 from weakening the LP.
     fn score_range(&self) -> (f64, f64) {
-        let r = self.rules;
-        let v = values(r);
+        let (r, p) = (self.rules, &self.variant);
+        let v = p.values(r);
         let c = self.max_cards as f64;
         let n = self.hands() as f64;
         let mut lo = 0.0;
         if r.has(6) {
-            lo -= 10.0 * (n - 1.0);
+            lo -= p.rule6.penalty as f64 * (n - 1.0);
         }
-        if r.has(9) && self.variant.seven_rule == SevenRule::Minus10PerColour {
-            lo -= 10.0 * (c / 7.0).floor();
+        if r.has(9) && p.seven_rule == SevenRule::Minus10PerColour {
+            lo -= p.rule9.penalty as f64 * (c / p.rule9.count as f64).floor();
         }
         let vmax = *v.iter().max().unwrap() as f64;
         let mut hi = c * vmax;
         if r.has(10) {
-            hi += 10.0 * (c / 5.0).floor();
+            hi += p.rule10.bonus as f64 * (c / 5.0).floor();
         }
         if r.has(13) {
-            hi += v[W] as f64 * (c / 3.0).floor();
+            let per = (p.rule13.yellows + 1) as f64;
+            hi += (p.rule13.factor - 1) as f64 * v[W] as f64 * (c / per).floor();
         }
         if r.has(14) {
-            hi += 3.0 * v[O] as f64 * (c / 4.0).floor();
+            let per = (p.rule14.blues + 1) as f64;
+            hi += (p.rule14.factor - 1) as f64 * v[O] as f64 * (c / per).floor();
         }
         if r.has(12) {
-            hi += v[R] as f64 * c;
+            hi += (p.rule12.factor - 1) as f64 * v[R] as f64 * c;
         }
         if r.has(8) {
-            hi += c * c;
+            hi += c.powi(p.rule8.power as i32);
         }
         (lo, hi)
+    }
+
+    /// A pyramid's score before doubling is at most its cards (4, 3, 2, 1 of the four
+    /// dearest colours) plus the most rules 13, 14, 12 and 8 can add to 4/3/2/1/0 (no
+    /// pyramid has a set of five); 90 under the standard numbers.
+    fn pyramid_high(&self) -> f64 {
+        let (r, p) = (self.rules, &self.variant);
+        let mut v = p.values(r);
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        let mut hi: i64 = (0..4).map(|k| v[k] * (4 - k as i64)).sum();
+        let val = p.values(r);
+        if r.has(13) {
+            hi += (p.rule13.factor - 1) * val[W] * (4 / p.rule13.yellows).min(4);
+        }
+        if r.has(14) {
+            hi += (p.rule14.factor - 1) * val[O] * (4 / p.rule14.blues).min(4);
+        }
+        if r.has(12) {
+            hi += (p.rule12.factor - 1) * val[R] * 4;
+        }
+        if r.has(8) {
+            hi += 4i64.pow(p.rule8.power as u32);
+        }
+        hi as f64
     }
 
     /// Hand `h` can be a 4/3/2/1/0 pyramid within its caps.

@@ -10,7 +10,7 @@ use super::vars::Vars;
 use crate::lp::Model;
 
 /// The games one solve covers: every game by default.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scope {
     /// Only games in which this artist takes first place in round 1 (one part of a split).
     pub first: Option<usize>,
@@ -46,7 +46,7 @@ pub struct Scope {
 /// in the other rounds of `decided` (bit r for round r + 1); the rounds outside `decided`
 /// are open. The split decides one round at a time, so a part whose LP the best game
 /// nearly settles is solved with its open rounds whole.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Leads {
     /// The artist (0-based; the token part's artist).
     pub artist: usize,
@@ -113,7 +113,7 @@ impl Leads {
 }
 
 /// One part of the token split: who ends the game with most of the award tokens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Tokens {
     /// The artist ends the game with exactly this many tokens (more than half of them,
     /// so no other artist can).
@@ -148,7 +148,7 @@ impl Tokens {
 }
 
 /// Rule paths a game can be required to take ([`Scope::uses`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Uses {
     /// A closing card resolves its `draw` (`resolve_closing_symbol`).
     ClosingDraw,
@@ -162,7 +162,7 @@ pub enum Uses {
 
 /// The shapes dives try: one artist collecting all the value, as in every best game
 /// found so far.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Dive {
     /// The artist takes first place in every round and carries every award token.
     Star(usize),

@@ -165,7 +165,7 @@ pub struct Vars {
 
 /// The hand-budget rows ([`super::cuts::hand_budget`]) an integer model gets; every LP
 /// relaxation gets them all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum HandRows {
     /// None (the default).
     #[default]

@@ -70,7 +70,7 @@ pub fn from_table(c: &Config, env: &Envelope) -> Result<Option<MaProof>> {
     if env.objective != "max-player" || env.status != Status::Optimal || payload.proof.is_some() {
         return Ok(None);
     }
-    let mut highs = BTreeMap::new();
+    let mut highs = std::collections::BTreeMap::new();
     highs.insert("threads".to_string(), report.threads.max(1).to_string());
     let Some(rows) = &payload.split else {
         let dive = (0..c.artists())

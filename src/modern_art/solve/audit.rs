@@ -4,48 +4,7 @@ use super::super::proof::MaProof;
 use crate::proof::Settled;
 use crate::safe_bound::{self, SafeLp};
 
-/// How `audit` solves each part again.
-#[derive(Debug, Clone)]
-pub struct AuditOptions {
-    /// HiGHS `random_seed` of the fresh solves (the proof's own solves use 0).
-    pub seed: i32,
-    /// Seconds per part's MIP (`None`: to the end).
-    pub time_limit: Option<f64>,
-    /// Solve each MIP part to its own optimum rather than only showing that nothing beats
-    /// the claimed maximum (slower; the re-solved bound is then the part's maximum).
-    pub exact: bool,
-}
-
-impl Default for AuditOptions {
-    fn default() -> Self {
-        AuditOptions {
-            seed: 1,
-            time_limit: None,
-            exact: false,
-        }
-    }
-}
-
-/// One part audited.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct AuditRow {
-    /// The part in words.
-    pub part: String,
-    /// How the proof settled it.
-    pub settled: Settled,
-    /// The record's bound.
-    pub claimed: Option<f64>,
-    /// The fresh solve's bound (rounded down): the LP's for a part settled by its LP,
-    /// else the claimed maximum when nothing beats it (or, `exact`, the part's maximum);
-    /// `None` for an empty part found empty again.
-    pub resolved: Option<f64>,
-    /// The safe bound from the fresh LP's duals (every part but an empty one).
-    pub safe: Option<f64>,
-    pub holds: bool,
-    /// Why the part does not hold, or what holds it.
-    pub verdict: String,
-    pub seconds: f64,
-}
+pub use crate::audit::{AuditOptions, AuditRow};
 
 /// `audit`: every part of the episode's proof record solved again, independently of the
 /// proof (a fresh model under the default tuning, HiGHS seed `o.seed`, presolve off), and

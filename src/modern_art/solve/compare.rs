@@ -47,21 +47,29 @@ pub fn run_compare(
             cells.push((c, objective, seat));
         }
     }
+    let labels: Vec<String> = cells
+        .iter()
+        .map(|(c, _, _)| format!("{} {}p", c.variant.name, c.players))
+        .collect();
+    let solve_one = |i: usize| -> Result<Cell> {
+        let (c, objective, seat) = &cells[i];
+        let (by, opts) = split_plan(split_by, false, *objective, common, k);
+        let o = match by {
+            Some(by) => split(c, *objective, *seat, by, &opts, None, k)?,
+            None => solve(c, *objective, *seat, &Scope::all(), &opts, k)?,
+        };
+        Ok(Cell::of(c, *objective, &o))
+    };
+    let describe = |cell: &Cell| (cell.verdict.clone(), Some(cell.value as f64));
+    let units = crate::jobs::map(common, &labels, solve_one, describe)?;
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut failed = Vec::new();
-    for (c, objective, seat) in &cells {
-        let (objective, seat, n) = (*objective, *seat, c.players);
-        let (by, opts) = split_plan(split_by, false, objective, common, k);
-        let solved = match by {
-            Some(by) => split(c, objective, seat, by, &opts, None, k),
-            None => solve(c, objective, seat, &Scope::all(), &opts, k),
-        };
-        let o = match solved {
-            Ok(o) => o,
-            Err(e) => {
-                let why = format!("{e:#}");
-                common.note(format!("{} {n}p: failed: {why}", c.variant.name));
+    for ((c, objective, _), unit) in cells.iter().zip(units) {
+        let n = c.players;
+        let cell = match unit.result {
+            Ok(cell) => cell,
+            Err(why) => {
                 rows.push(vec![
                     c.variant.name.clone(),
                     n.to_string(),
@@ -79,16 +87,10 @@ pub fn run_compare(
                 continue;
             }
         };
-        common.note(format!(
-            "{} {n}p: {} ({:.1} s)",
-            c.variant.name,
-            verdict(&o, objective),
-            o.report.seconds
-        ));
         if let Some(out) = &common.out {
             // A file that cannot be written fails the cell, not the table.
             let file = cell_file(out, &c.variant.name, n);
-            let saved = common.save_episode(&file, &o.envelope);
+            let saved = common.save_episode(&file, &cell.envelope);
             if let Err(e) = saved {
                 failed.push(format!(
                     "{} {n}p: solved, but not saved: {e:#}",
@@ -96,12 +98,8 @@ pub fn run_compare(
                 ));
             }
         }
-        rows.push(row(&c.variant.name, n, &o, status_cell(&o)));
-        json.push(serde_json::json!({
-            "variant": c.variant.name, "players": n, "objective": objective.name(),
-            "seat": o.plan.seat + 1, "value": o.value, "bound": o.report.bound,
-            "proven": o.proven, "scores": o.scores, "seconds": o.report.seconds,
-        }));
+        rows.push(cell.row);
+        json.push(cell.json);
     }
     if common.json {
         common.print_json(&json)?;
@@ -117,6 +115,34 @@ pub fn run_compare(
         );
     }
     Ok(())
+}
+
+/// One solved cell of `compare`, as a worker process hands it back: the episode and
+/// what the table and `--json` show of it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Cell {
+    envelope: Envelope,
+    value: i64,
+    row: Vec<String>,
+    json: serde_json::Value,
+    verdict: String,
+}
+
+impl Cell {
+    fn of(c: &Config, objective: Objective, o: &Outcome) -> Cell {
+        let n = c.players;
+        Cell {
+            envelope: o.envelope.clone(),
+            value: o.value,
+            row: row(&c.variant.name, n, o, status_cell(o)),
+            json: serde_json::json!({
+                "variant": c.variant.name, "players": n, "objective": objective.name(),
+                "seat": o.plan.seat + 1, "value": o.value, "bound": o.report.bound,
+                "proven": o.proven, "scores": o.scores, "seconds": o.report.seconds,
+            }),
+            verdict: verdict(o, objective),
+        }
+    }
 }
 
 /// Where `compare --out FILE.json` writes one cell: `FILE-{variant}-{N}p.json`.

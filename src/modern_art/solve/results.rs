@@ -52,16 +52,35 @@ pub fn run_results(
         time_limit: Some(limit * k.tuning.star_limit_factor),
         ..opts.clone()
     };
+    // Every row's rules are read before anything is solved; the rows then run in order,
+    // or on `--jobs N` worker processes (each writes its own episodes to games/).
+    let mut rows = Vec::new();
     for name in RESULT_VARIANTS {
         if !variants.iter().any(|v| v == name) {
             continue;
         }
         let path = root.join(format!("models/modern-art/{name}.json"));
         for &n in players {
-            let c = Config::load(&path, None, n)?;
-            let row = ResultRow { root, name, c: &c };
-            row.solve(resume, &opts, &star_opts, common, k)?;
+            rows.push((name, Config::load(&path, None, n)?));
         }
+    }
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|(name, c)| format!("{name} {}p", c.players))
+        .collect();
+    let solve_one = |i: usize| -> Result<String> {
+        let (name, c) = &rows[i];
+        let row = ResultRow { root, name, c };
+        row.solve(resume, &opts, &star_opts, common, k)?;
+        Ok("done".into())
+    };
+    let units = crate::jobs::map(common, &labels, solve_one, |s: &String| (s.clone(), None))?;
+    if let Some((label, why)) = units
+        .iter()
+        .zip(&labels)
+        .find_map(|(u, l)| u.result.as_ref().err().map(|e| (l, e)))
+    {
+        bail!("results {label}: {why}");
     }
     write_results_report(root, common, k)
 }

@@ -5,6 +5,7 @@ use std::collections::{HashMap, VecDeque};
 use super::super::proof::{highs_options, split_name, Restriction};
 use crate::proof::{Proof, ProofPart, Settled};
 
+mod ahead;
 mod steps;
 
 /// One part of [`split()`] as the proof table shows it.
@@ -127,7 +128,12 @@ pub fn split_keeping(
             objective.name()
         );
     }
+    // A worker started for one part of a proof solves that part alone.
+    if let Some(answered) = ahead::as_worker(c, objective, player, opts, k) {
+        return Err(answered);
+    }
     let mut s = Splitter {
+        ahead: crate::jobs::background::Background::new()?,
         c,
         objective,
         player,
@@ -156,6 +162,8 @@ type Queued = (usize, Option<f64>, f64);
 
 /// A split under way.
 struct Splitter<'a> {
+    /// With `--jobs N`: workers solving the parts ahead ([`ahead`]).
+    ahead: Option<crate::jobs::background::Background>,
     c: &'a Config,
     objective: Objective,
     player: Option<usize>,

@@ -144,7 +144,7 @@ pub(super) fn suite_report(
 }
 
 /// The CPU model and the number of cores, from `/proc/cpuinfo` ("unknown" elsewhere).
-fn machine() -> String {
+pub fn machine() -> String {
     let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let model = info
         .lines()
@@ -157,7 +157,7 @@ fn machine() -> String {
 }
 
 /// Today's date (UTC), `YYYY-MM-DD`, from the system clock.
-fn today() -> String {
+pub fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -175,7 +175,7 @@ fn today() -> String {
 }
 
 /// The checkout's commit (`git rev-parse --short HEAD`), or "unknown" outside one.
-fn commit() -> String {
+pub fn commit() -> String {
     std::process::Command::new("git")
         .args(["rev-parse", "--short", "HEAD"])
         .output()

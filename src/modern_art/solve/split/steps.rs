@@ -187,110 +187,57 @@ impl Splitter<'_> {
     ) -> Result<(PartRow, bool)> {
         let t = std::time::Instant::now();
         let best_value = self.best.as_ref().map(|o| o.value);
-        let part = match best_value {
-            Some(v) => scope.beating(v),
-            None => *scope,
-        };
+        let job = self.part_job(scope, lp, best_value);
         let seed = self.seed.filter(|_| best_value.is_none());
         self.solved_against.insert(i, best_value);
-        let solved = match self.presolved.iter().position(|(s, _)| s == scope) {
-            Some(k) => self.presolved.swap_remove(k).1,
+        let presolved = match self.presolved.iter().position(|(s, _)| s == scope) {
+            Some(k) => Some(self.presolved.swap_remove(k).1),
+            None => None,
+        };
+        // With --jobs N, a worker's answer (the same as this solve's, see `ahead`).
+        if let (None, Some(v)) = (&presolved, best_value) {
+            if let Some((answer, elapsed)) = self.answer_ahead(name, &job, v)? {
+                return Ok((
+                    answer.row(i, lp, best_value, elapsed + lp_seconds, elapsed),
+                    false,
+                ));
+            }
+        }
+        let solved = match presolved {
+            Some(solved) => solved,
             None => {
-                let hand_within = self.k.tuning.hand_within;
-                let near = lp
-                    .zip(best_value)
-                    .is_some_and(|(l, v)| within_share(l, v, hand_within));
-                let rows = match near {
-                    true => model::vars::HandRows::TokenArtist,
-                    false => model::vars::HandRows::None,
-                };
-                let k = self.k.with_hand(rows);
+                let k = self.k.with_hand(job.rows);
                 let (c, objective, player) = (self.c, self.objective, self.player);
-                solve_from(c, objective, player, &part, self.opts, seed, &k)
+                solve_from(c, objective, player, &job.scope, self.opts, seed, &k)
             }
         };
         let elapsed = t.elapsed().as_secs_f64();
         let secs = elapsed + lp_seconds;
-        let row = match solved {
-            Ok(o) => {
-                let bound = o.report.bound.map_or(f64::INFINITY, whole);
-                // Under a cutoff HiGHS may keep a game that does not beat it (found before
-                // the cutoff pruned its branch); its "optimal" then only says that no game
-                // beats the best: the part is closed at the best's value, not proven at
-                // this game's. Every bound under a cutoff is a bound on the games that beat
-                // it, so the part's bound is at least the best's value.
-                let beats = best_value.is_none_or(|v| o.value > v);
-                let bound = best_value.map_or(bound, |v| bound.max(v as f64));
-                let row = PartRow {
-                    part: i,
-                    value: Some(o.value),
-                    bound: Some(bound),
-                    proven: o.proven && beats,
-                    excluded: tainted(o.excluded, o.excluded_bound, bound),
-                    seconds: secs,
-                    skipped: false,
-                };
+        if let Some(answer) = ahead::PartAnswer::of(&solved) {
+            let row = answer.row(i, lp, best_value, secs, elapsed);
+            if let Ok(o) = solved {
                 if self.best.as_ref().is_none_or(|b| o.value > b.value) {
                     self.best = Some(o);
                     return Ok((row, true));
                 }
-                row
             }
-            // No game in the part beats the best: settled at the best's value (unless a
-            // plan that claimed to beat it was excluded on the way).
-            Err(e) if is_infeasible(&e) && best_value.is_some() => {
-                let b = best_value.map(|v| v as f64);
-                let mut row = PartRow::new(i, b, secs);
-                row.excluded = e
-                    .downcast_ref::<AfterExclusions>()
-                    .is_some_and(|x| b.is_none_or(|b| tainted(x.plans, x.best, b)));
-                row
-            }
-            Err(e) if is_infeasible(&e) => {
-                // (No LP seconds: the part is empty or was emptied by exclusions.)
-                let secs = elapsed;
-                match e.downcast_ref::<AfterExclusions>() {
-                    // Empty only once its plans were excluded: not proven.
-                    Some(x) => {
-                        let mut row = PartRow::new(i, Some(whole(x.best)), secs);
-                        row.excluded = true;
-                        row
-                    }
-                    None => {
-                        let mut row = PartRow::new(i, None, secs);
-                        row.proven = true;
-                        row
-                    }
-                }
-            }
-            // No better game found in the time: the part stays open, bounded by HiGHS's
-            // dual bound (or its LP).
-            Err(e) if crate::lp::no_solution(&e).is_some() => {
-                let dual = crate::lp::no_solution(&e).and_then(|x| x.bound);
-                let b = match (dual, lp) {
-                    (Some(d), Some(l)) => Some(whole(d.min(l))),
-                    (d, l) => d.or(l).map(whole),
-                };
-                // The cutoff's bound covers only the games that beat the best.
-                let b = match best_value {
-                    Some(v) => b.map(|b| b.max(v as f64)),
-                    None => b,
-                };
-                PartRow::new(i, b, secs)
-            }
-            // A renamed part that failed (e.g. after excluding plans the scheduler could
-            // not play): solved again under the artists' own names.
-            Err(e) if scope.relabel.is_some() => {
-                if !self.opts.quiet {
-                    eprintln!("split: {name}: {e:#}");
-                }
-                let mut row = PartRow::new(i, None, secs);
-                row.excluded = true;
-                row
-            }
-            Err(e) => return Err(e.context(format!("split part: {name}"))),
+            return Ok((row, false));
+        }
+        let e = match solved {
+            Ok(_) => bail!("split part {name}: a game without an answer"),
+            Err(e) => e,
         };
-        Ok((row, false))
+        // A renamed part that failed (e.g. after excluding plans the scheduler could not
+        // play): solved again under the artists' own names.
+        if scope.relabel.is_some() {
+            if !self.opts.quiet {
+                eprintln!("split: {name}: {e:#}");
+            }
+            let mut row = PartRow::new(i, None, secs);
+            row.excluded = true;
+            return Ok((row, false));
+        }
+        Err(e.context(format!("split part: {name}")))
     }
 
     /// The part's progress line.

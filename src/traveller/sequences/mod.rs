@@ -44,6 +44,10 @@ use super::board::Board;
 use super::engine::{self, Action};
 use super::rules::Rules;
 use crate::lp::{Model, Sense, SolveOptions};
+use crate::safe_bound::{self, SafeLp};
+
+mod branches;
+pub use branches::{audit, check, record, Branch};
 
 /// What an event site does.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -89,6 +93,8 @@ pub struct Outcome {
     pub longest: usize,
     pub rows: usize,
     pub seconds: f64,
+    /// What each branch of the search (its first event) took and found.
+    pub branches: Vec<Branch>,
 }
 
 /// Every event site on the board (a square with several traders gives several sites).
@@ -454,6 +460,14 @@ struct Search<'a> {
     deadline: Option<f64>,
     /// No progress lines.
     quiet: bool,
+    /// Only sequences that start with this event (site): one branch of the search.
+    first: Option<usize>,
+    /// Solve each sequence's LP for a safe bound too, with this HiGHS seed (`audit`).
+    safe: Option<i32>,
+    /// The safe bound of the last LP solved, and the largest of the LPs that did not
+    /// beat the best (`audit`).
+    last_safe: Option<f64>,
+    safe_top: f64,
 }
 
 /// What receives the search's better plans as they are found (plan, cash), so a long
@@ -532,12 +546,7 @@ fn search<'a>(
         s.future = Future::new(board, rules, &s.tab, steps);
     }
     (s.best, s.plan) = (best, plan);
-    s.dfs(
-        &mut Vec::new(),
-        Node::root(rules),
-        &mut Vec::new(),
-        &mut Vec::new(),
-    )?;
+    let branches = branches::run(&mut s)?;
     Ok(Outcome {
         cash: s.best,
         plan: s.plan,
@@ -549,6 +558,7 @@ fn search<'a>(
         longest: s.longest,
         rows: s.rows,
         seconds: s.began.elapsed().as_secs_f64(),
+        branches,
     })
 }
 
@@ -682,6 +692,10 @@ impl<'a> Search<'a> {
             keep: None,
             deadline: opts.time_limit,
             quiet: opts.quiet,
+            first: None,
+            safe: None,
+            last_safe: None,
+            safe_top: f64::NEG_INFINITY,
         }
     }
 
@@ -705,7 +719,7 @@ impl<'a> Search<'a> {
             if self.stopped {
                 return Ok(());
             }
-            if node.last == Some(i) {
+            if node.last == Some(i) || (path.is_empty() && self.first.is_some_and(|f| f != i)) {
                 continue;
             }
             let site = self.tab.sites[i];
@@ -818,6 +832,9 @@ impl<'a> Search<'a> {
             return Ok(());
         };
         if !beats(lp, self.best) {
+            if let Some(safe) = self.last_safe.take() {
+                self.safe_top = self.safe_top.max(safe);
+            }
             return Ok(());
         }
         self.mips += 1;
@@ -918,6 +935,17 @@ impl<'a> Search<'a> {
                 Kind::Buy { price, .. } | Kind::Fuel { price } => -price,
             })
             .collect();
+        if let (false, Some(seed)) = (whole, self.safe) {
+            // HiGHS is given no objective constant (the starting cash): added back.
+            let highs = m.into_highs(Sense::Maximise, cash)?;
+            return Ok(match safe_bound::solve(highs, seed)? {
+                SafeLp::Bounded { value, safe } => {
+                    self.last_safe = Some(safe + rules.cash);
+                    Some((value + rules.cash, Vec::new()))
+                }
+                SafeLp::Infeasible => None,
+            });
+        }
         match m.solve(Sense::Maximise, cash, &self.opts) {
             Ok(s) => {
                 let values: Vec<f64> = q.iter().map(|&v| s.value(v)).collect();

@@ -1,0 +1,215 @@
+//! Parts of one proof solved ahead on worker processes while the proof goes on: the
+//! proof asks for a part's answer when it reaches the part, and gets the worker's (waiting
+//! for it if need be), or nothing (never started, or its worker failed: reported), in
+//! which case it solves the part itself. Each part is a job of the proof's own command
+//! line with the part's description (`Job::part`), so a worker builds the same model.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde::{de::DeserializeOwned, Serialize};
+
+use super::file::{self, Job, Outcome};
+
+/// Worker processes solving parts ahead of a proof.
+pub struct Background {
+    dir: PathBuf,
+    exe: PathBuf,
+    template: Job,
+    workers: usize,
+    /// Part (its description as JSON) → its worker, or its result file once done.
+    running: Vec<(String, Child)>,
+    finished: HashMap<String, PathBuf>,
+    files: HashMap<String, PathBuf>,
+    /// Job files written so far (each part's file gets a new number).
+    written: usize,
+}
+
+impl Background {
+    /// With `--jobs N` (N > 1) in the process that runs the proof; `None` otherwise (a
+    /// worker, `--jobs 1`, a library caller).
+    pub fn new() -> Result<Option<Background>> {
+        let workers = super::WORKERS.get().copied().unwrap_or(1);
+        if workers <= 1 || super::ROLE.get().is_some() {
+            return Ok(None);
+        }
+        let dir = std::env::temp_dir().join(format!("gamebounds-parts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let argv = file::worker_argv(&super::own_argv()?);
+        let files = file::files_of(&argv)?;
+        let template = Job {
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            key: file::key_of(&argv, &files, &[]),
+            unit: 0,
+            units: 1,
+            label: String::new(),
+            argv,
+            cwd: std::env::current_dir()?,
+            files,
+            part: None,
+        };
+        Ok(Some(Background {
+            dir,
+            exe: std::env::current_exe()?,
+            template,
+            workers,
+            running: Vec::new(),
+            finished: HashMap::new(),
+            files: HashMap::new(),
+            written: 0,
+        }))
+    }
+
+    /// Note the workers that ended; whether one more can start.
+    pub fn has_room(&mut self) -> bool {
+        let mut k = 0;
+        while k < self.running.len() {
+            if let Ok(Some(_)) = self.running[k].1.try_wait() {
+                let (key, child) = self.running.swap_remove(k);
+                super::pool::forget(child.id());
+                if let Some(f) = self.files.get(&key) {
+                    self.finished.insert(key, file::result_of(f));
+                }
+            } else {
+                k += 1;
+            }
+        }
+        self.running.len() < self.workers
+    }
+
+    /// Stop the workers whose part (its description as JSON) `keep` refuses: parts the
+    /// proof will no longer ask for.
+    pub fn retain(&mut self, keep: impl Fn(&str) -> bool) {
+        let mut k = 0;
+        while k < self.running.len() {
+            if keep(&self.running[k].0) {
+                k += 1;
+                continue;
+            }
+            let (key, mut child) = self.running.swap_remove(k);
+            let _ = child.kill();
+            let _ = child.wait();
+            super::pool::forget(child.id());
+            self.files.remove(&key);
+        }
+    }
+
+    /// Whether the part was started already.
+    pub fn knows<S: Serialize>(&self, part: &S) -> bool {
+        serde_json::to_string(part).is_ok_and(|k| self.files.contains_key(&k))
+    }
+
+    /// Start a worker on `part` (described by `part`, shown as `label`).
+    pub fn start<S: Serialize>(&mut self, label: &str, part: &S) -> Result<()> {
+        let key = serde_json::to_string(part)?;
+        if self.files.contains_key(&key) {
+            return Ok(());
+        }
+        self.written += 1;
+        let path = self.dir.join(format!("part-{:03}.json", self.written));
+        let mut job = self.template.clone();
+        job.label = label.to_string();
+        job.part = Some(serde_json::to_value(part)?);
+        crate::io::write_atomic(&path, serde_json::to_string(&job)?.as_bytes())?;
+        let log = std::fs::File::create(path.with_extension("log"))?;
+        let child = Command::new(&self.exe)
+            .arg("worker")
+            .arg(&path)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .with_context(|| format!("cannot start {}", self.exe.display()))?;
+        super::pool::remember(child.id());
+        self.files.insert(key.clone(), path);
+        self.running.push((key, child));
+        Ok(())
+    }
+
+    /// The answer of `part` and its worker's seconds, waiting for its worker if it still
+    /// runs; `None` when it was never started or its worker failed (said on stderr).
+    pub fn answer<S: Serialize, R: DeserializeOwned>(&mut self, part: &S) -> Option<(R, f64)> {
+        let key = serde_json::to_string(part).ok()?;
+        let job = self.files.get(&key)?.clone();
+        while self.running.iter().any(|(k, _)| *k == key) {
+            self.has_room();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let result = self.finished.get(&key)?;
+        let read = Outcome::load(result).ok().and_then(|o| {
+            let seconds = o.seconds;
+            o.value
+                .and_then(|v| serde_json::from_value(v).ok())
+                .map(|r| (r, seconds))
+        });
+        if read.is_none() {
+            let log = std::fs::read_to_string(job.with_extension("log")).unwrap_or_default();
+            let last = log
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("");
+            eprintln!(
+                "jobs: the worker of part {} left no answer ({}); solving it here",
+                self.template_label(&job),
+                crate::claims::clip(last, 200)
+            );
+        }
+        read
+    }
+
+    fn template_label(&self, job: &std::path::Path) -> String {
+        Job::load(job).map(|j| j.label).unwrap_or_default()
+    }
+}
+
+impl Drop for Background {
+    /// Workers still solving parts the proof no longer needs are stopped.
+    fn drop(&mut self) {
+        for (_, child) in &mut self.running {
+            let _ = child.kill();
+            let _ = child.wait();
+            super::pool::forget(child.id());
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// In a worker started for one part: the part's description.
+pub fn part_request<S: DeserializeOwned>() -> Option<Result<S>> {
+    match super::ROLE.get() {
+        Some(super::Role::Worker { job, .. }) => job
+            .part
+            .clone()
+            .map(|v| serde_json::from_value(v).context("the job's part")),
+        _ => None,
+    }
+}
+
+/// In a worker started for one part: write the part's answer; the command then stops
+/// (the returned error is [`super::Handled`]).
+pub fn part_answer<R: Serialize>(answer: &R, seconds: f64) -> anyhow::Error {
+    let Some(super::Role::Worker { job, result }) = super::ROLE.get() else {
+        return anyhow::anyhow!("not a worker");
+    };
+    let out = (|| -> Result<()> {
+        let o = Outcome {
+            key: job.key.clone(),
+            unit: job.unit,
+            label: job.label.clone(),
+            seconds,
+            value: Some(serde_json::to_value(answer)?),
+            error: None,
+        };
+        crate::io::write_atomic(result, serde_json::to_string(&o)?.as_bytes())?;
+        Ok(())
+    })();
+    match out {
+        Ok(()) => super::Handled.into(),
+        Err(e) => e,
+    }
+}

@@ -1,0 +1,299 @@
+//! The files of a set of jobs: one self-contained job file per unit (the command line,
+//! the unit, and a copy of every rules file it reads), the set's `jobs.json` manifest and
+//! `jobs.txt` (one command line per job), and the result file each worker writes.
+
+use std::ffi::OsString;
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// The manifest's name in a jobs folder.
+pub const MANIFEST: &str = "jobs.json";
+/// The list of command lines, one per job, in a jobs folder.
+pub const LIST: &str = "jobs.txt";
+/// Options of the parent run that a worker must not see (each takes a value).
+const PARENT_ONLY: [&str; 3] = ["--jobs", "--emit-jobs", "--out"];
+/// Largest file copied into a job (rules, decks and boards are a few kB).
+const MAX_EMBED: u64 = 4 << 20;
+
+/// A rules file the command reads, copied into the job, at the path the command names it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Embedded {
+    pub path: PathBuf,
+    pub text: String,
+}
+
+/// One unit of work: everything a worker on any machine needs to solve it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Job {
+    /// The gamebounds version that wrote it (a worker of another version refuses it).
+    pub version: String,
+    /// The set's fingerprint: every job and result of one set carries it.
+    pub key: String,
+    pub unit: usize,
+    pub units: usize,
+    /// The unit's label (`colours=5, wagers=2`), checked against the command's own.
+    pub label: String,
+    /// The command line (program name first), without the parent's own options.
+    pub argv: Vec<String>,
+    /// The folder the command was given in; used when its files are there unchanged.
+    pub cwd: PathBuf,
+    pub files: Vec<Embedded>,
+    /// One part of one proof (the command's own description of it), for a worker that
+    /// solves that part alone; `None` for a unit of [`super::map`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<serde_json::Value>,
+}
+
+/// The set of jobs of one command, as `join` reads it back.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub version: String,
+    pub key: String,
+    /// The command line `join` runs again with the results (its `--out` and `--json`
+    /// kept).
+    pub argv: Vec<String>,
+    pub cwd: PathBuf,
+    pub labels: Vec<String>,
+}
+
+/// What a worker writes: the unit's answer (any serialisable value) or why it failed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    pub key: String,
+    pub unit: usize,
+    pub label: String,
+    pub seconds: f64,
+    pub value: Option<serde_json::Value>,
+    pub error: Option<String>,
+}
+
+/// A job's file name in its folder: `job-007.json` (numbered from 1).
+pub fn job_name(unit: usize) -> String {
+    format!("job-{:03}.json", unit + 1)
+}
+
+/// Where a worker writes a job's result by default: `job-007.result.json` beside it.
+pub fn result_of(job: &Path) -> PathBuf {
+    let stem = job
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "job".into());
+    job.with_file_name(format!("{stem}.result.json"))
+}
+
+/// The command line without the options in `drop` (as `--opt V` or `--opt=V`).
+pub fn strip(argv: &[String], drop: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in argv {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if drop.contains(&a.as_str()) {
+            skip = true;
+        } else if !drop.iter().any(|d| a.starts_with(&format!("{d}="))) {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+/// The worker's command line: the parent's without `--jobs`, `--emit-jobs` and `--out`.
+pub fn worker_argv(argv: &[String]) -> Vec<String> {
+    strip(argv, &PARENT_ONLY)
+}
+
+/// The files a command line reads: every argument (or `--opt=` value) naming a file, and
+/// the game's own folder `models/<game>/` when the command is given in the project (what a
+/// variant's deck or a default reads by a path of its own).
+pub fn files_of(argv: &[String]) -> Result<Vec<Embedded>> {
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for a in argv.iter().skip(1) {
+        let value = a
+            .split_once('=')
+            .filter(|_| a.starts_with("--"))
+            .map(|x| x.1);
+        let p = Path::new(value.unwrap_or(a));
+        if p.is_file() && !paths.iter().any(|q| q == p) {
+            paths.push(p.to_path_buf());
+        }
+    }
+    let game_dir = argv.get(1).map(|g| Path::new("models").join(g));
+    if let Some(dir) = game_dir.filter(|d| d.is_dir()) {
+        let mut found = Vec::new();
+        walk(&dir, &mut found)?;
+        found.sort();
+        for p in found {
+            if !paths.contains(&p) {
+                paths.push(p);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for path in paths {
+        let len = std::fs::metadata(&path)?.len();
+        let text = std::fs::read(&path)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok());
+        match text {
+            Some(text) if len <= MAX_EMBED => out.push(Embedded { path, text }),
+            // A binary or huge file is no rules file: the job does not carry it.
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let p = entry?.path();
+        if p.is_dir() {
+            walk(&p, out)?;
+        } else if p.is_file() {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// A fingerprint of a set of jobs: FNV-1a (64 bits) of its version, command line, files
+/// and labels, in hex. Stable across machines and runs (no random state).
+pub fn key_of(argv: &[String], files: &[Embedded], labels: &[String]) -> String {
+    let text = serde_json::to_string(&(env!("CARGO_PKG_VERSION"), argv, files, labels))
+        .unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The command line as strings (a non-UTF-8 argument is refused: a job file is JSON).
+pub fn argv_strings(args: impl Iterator<Item = OsString>) -> Result<Vec<String>> {
+    args.map(|a| {
+        a.into_string()
+            .map_err(|a| anyhow!("argument {a:?} is not UTF-8: it cannot go into a job file"))
+    })
+    .collect()
+}
+
+impl Job {
+    pub fn load(path: &Path) -> Result<Job> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read job {}", path.display()))?;
+        let job: Job = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a gamebounds job file", path.display()))?;
+        if job.version != env!("CARGO_PKG_VERSION") {
+            bail!(
+                "{}: written by gamebounds {}, this is {}: run it with the same version",
+                path.display(),
+                job.version,
+                env!("CARGO_PKG_VERSION")
+            );
+        }
+        Ok(job)
+    }
+
+    /// Where the job runs: its own folder when every file it carries is there unchanged
+    /// (the machine that wrote it, a shared disk), else a scratch folder with the files
+    /// written out at the same relative paths. Returns the folder and the command line
+    /// (absolute paths of files not found are rewritten into the scratch folder).
+    pub fn place(&self) -> Result<(PathBuf, Vec<String>)> {
+        self.place_argv(&self.argv)
+    }
+
+    /// [`Job::place`] for another command line of the same set (`join`'s).
+    pub fn place_argv(&self, argv: &[String]) -> Result<(PathBuf, Vec<String>)> {
+        let here = |e: &Embedded| {
+            std::fs::read_to_string(self.cwd.join(&e.path)).is_ok_and(|t| t == e.text)
+        };
+        if self.cwd.is_dir() && self.files.iter().all(here) {
+            return Ok((self.cwd.clone(), argv.to_vec()));
+        }
+        let scratch = std::env::temp_dir().join(format!("gamebounds-job-{}", self.key));
+        let mut argv = argv.to_vec();
+        for e in &self.files {
+            let rel: PathBuf = e
+                .path
+                .components()
+                .filter(|c| matches!(c, Component::Normal(_)))
+                .collect();
+            let target = if e.path.is_absolute() {
+                Path::new("abs").join(&rel)
+            } else {
+                rel.clone()
+            };
+            if e.path.is_absolute() {
+                let (from, to) = (e.path.display().to_string(), target.display().to_string());
+                for a in argv.iter_mut() {
+                    *a = a.replace(&from, &to);
+                }
+            }
+            let dest = scratch.join(&target);
+            if let Some(dir) = dest.parent() {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create {}", dir.display()))?;
+            }
+            // Atomic: the set's other workers may write the same file at the same time.
+            crate::io::write_atomic(&dest, e.text.as_bytes())?;
+        }
+        Ok((scratch, argv))
+    }
+}
+
+impl Manifest {
+    pub fn load(dir: &Path) -> Result<Manifest> {
+        let path = dir.join(MANIFEST);
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "{} has no {MANIFEST}: give the folder written by --emit-jobs",
+                dir.display()
+            )
+        })?;
+        serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a jobs manifest", path.display()))
+    }
+}
+
+impl Outcome {
+    pub fn load(path: &Path) -> Result<Outcome> {
+        let text = std::fs::read_to_string(path)?;
+        Ok(serde_json::from_str(&text)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strips_parent_options_and_keys_are_stable() {
+        let argv: Vec<String> = [
+            "gb",
+            "x",
+            "--jobs",
+            "2",
+            "--out=a",
+            "--emit-jobs",
+            "d",
+            "--quiet",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(worker_argv(&argv), ["gb", "x", "--quiet"]);
+        let k = key_of(&argv, &[], &["a".into()]);
+        assert_eq!(k, key_of(&argv, &[], &["a".into()]));
+        assert_ne!(k, key_of(&argv, &[], &["b".into()]));
+        assert_eq!(
+            result_of(Path::new("d/job-001.json")),
+            Path::new("d/job-001.result.json")
+        );
+    }
+}

@@ -1,0 +1,497 @@
+//! Independent solves (grid cells, a comparison's rows) spread over worker processes of
+//! this same binary, or written out as job files for any batch engine. HiGHS instances
+//! cannot share a process across threads safely (HiGHS issue 3141), so a worker is a
+//! process: `gamebounds worker JOB` runs the job's command line for its one unit and
+//! writes the unit's answer to a result file.
+//!
+//! A command with independent units calls [`map`] once; what `map` does depends on how the
+//! process was started: in order (`--jobs 1`), on a pool of N workers (`--jobs N`), write
+//! the jobs (`--emit-jobs DIR`), solve one unit (a worker), or read the finished units
+//! back (`join DIR`). The answers come back in unit order whatever the order the units
+//! finished in, so the command's output is the same for any `--jobs`.
+
+pub mod background;
+pub mod bench;
+pub mod file;
+pub mod pool;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{de::DeserializeOwned, Serialize};
+
+use crate::cli::Common;
+use file::{Job, Manifest, Outcome};
+
+/// How this process takes part in a set of jobs.
+enum Role {
+    /// Solve one unit and write its result.
+    Worker { job: Job, result: PathBuf },
+    /// Read every unit's result from a jobs folder.
+    Join { dir: PathBuf, manifest: Manifest },
+}
+
+static ROLE: OnceLock<Role> = OnceLock::new();
+
+/// `--jobs N` of the command line, for the proofs that start workers of their own
+/// ([`background`]); set once by the command line.
+static WORKERS: OnceLock<usize> = OnceLock::new();
+
+/// The command's work was done by [`map`] itself (a worker's unit, jobs written out):
+/// the command stops there, successfully.
+#[derive(Debug)]
+pub struct Handled;
+
+impl std::fmt::Display for Handled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("handled by the jobs machinery")
+    }
+}
+
+impl std::error::Error for Handled {}
+
+/// One unit's answer: its value or why it failed, and its seconds.
+#[derive(Debug, Clone)]
+pub struct Unit<R> {
+    pub result: Result<R, String>,
+    pub seconds: f64,
+}
+
+/// Solve units `0..labels.len()` with `run_one`, the way the process was started (see the
+/// module doc). `describe` gives a finished unit's progress text and its value (for "best
+/// so far"). Returns every unit's answer in unit order, or [`Handled`].
+pub fn map<R: Serialize + DeserializeOwned>(
+    common: &Common,
+    labels: &[String],
+    mut run_one: impl FnMut(usize) -> Result<R>,
+    describe: impl Fn(&R) -> (String, Option<f64>),
+) -> Result<Vec<Unit<R>>> {
+    match ROLE.get() {
+        Some(Role::Worker { job, result }) => return work(job, result, labels, run_one),
+        Some(Role::Join { dir, manifest }) => return gather(dir, manifest, labels),
+        None => {}
+    }
+    let mut progress = Progress::new(labels.len(), common.quiet);
+    if let Some(dir) = &common.emit_jobs {
+        emit(dir, labels, common)?;
+        return Err(Handled.into());
+    }
+    if common.jobs <= 1 || labels.len() <= 1 {
+        let mut out = Vec::new();
+        for (i, label) in labels.iter().enumerate() {
+            let t0 = Instant::now();
+            let result = run_one(i).map_err(|e| format!("{e:#}"));
+            let unit = Unit {
+                result,
+                seconds: t0.elapsed().as_secs_f64(),
+            };
+            progress.finished(label, &unit, &describe);
+            out.push(unit);
+        }
+        return Ok(out);
+    }
+    in_parallel(common, labels, &mut progress, &describe)
+}
+
+/// `--jobs N`: the units as job files in a scratch folder, solved by a pool of workers.
+fn in_parallel<R: DeserializeOwned>(
+    common: &Common,
+    labels: &[String],
+    progress: &mut Progress,
+    describe: &impl Fn(&R) -> (String, Option<f64>),
+) -> Result<Vec<Unit<R>>> {
+    let dir = std::env::temp_dir().join(format!("gamebounds-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let manifest = write_jobs(&dir, labels)?;
+    let exe = std::env::current_exe().context("cannot find this program to start workers")?;
+    let tasks: Vec<pool::Task> = labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| {
+            let job = dir.join(file::job_name(i));
+            pool::Task {
+                label: label.clone(),
+                program: exe.clone(),
+                args: vec!["worker".into(), job.into_os_string()],
+                log: dir.join(format!("job-{:03}.log", i + 1)),
+            }
+        })
+        .collect();
+    common.note(format!(
+        "jobs: {} units on {} worker processes",
+        labels.len(),
+        common.jobs.min(labels.len())
+    ));
+    let units: std::cell::RefCell<Vec<Option<Unit<R>>>> =
+        std::cell::RefCell::new((0..labels.len()).map(|_| None).collect());
+    let progress = std::cell::RefCell::new(progress);
+    let outcome = pool::run(
+        &tasks,
+        common.jobs,
+        |i| {
+            let unit =
+                read_result::<R>(&dir, &manifest, i, &labels[i]).map_err(|e| format!("{e:#}"))?;
+            progress.borrow_mut().finished(&labels[i], &unit, describe);
+            units.borrow_mut()[i] = Some(unit);
+            Ok(())
+        },
+        |i, r| {
+            if let Err(why) = r {
+                let unit: Unit<R> = Unit {
+                    result: Err(why.clone()),
+                    seconds: 0.0,
+                };
+                progress.borrow_mut().finished(&labels[i], &unit, describe);
+            }
+        },
+    );
+    let mut out = Vec::new();
+    for (slot, ran) in units.into_inner().into_iter().zip(outcome) {
+        out.push(match (slot, ran) {
+            (Some(u), _) => u,
+            (None, Err(why)) => Unit {
+                result: Err(why),
+                seconds: 0.0,
+            },
+            (None, Ok(())) => Unit {
+                result: Err("the worker left no result".into()),
+                seconds: 0.0,
+            },
+        });
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(out)
+}
+
+/// The parent's command line, as its workers and `join` see it.
+fn own_argv() -> Result<Vec<String>> {
+    let mut argv = file::argv_strings(std::env::args_os())?;
+    if let Some(first) = argv.first_mut() {
+        *first = "gamebounds".into();
+    }
+    Ok(argv)
+}
+
+/// Write one job file per unit and the manifest into `dir`; returns the manifest.
+fn write_jobs(dir: &Path, labels: &[String]) -> Result<Manifest> {
+    let argv = own_argv()?;
+    let worker = file::worker_argv(&argv);
+    let files = file::files_of(&worker)?;
+    let key = file::key_of(&worker, &files, labels);
+    let cwd = std::env::current_dir().context("cannot read the current folder")?;
+    let version = env!("CARGO_PKG_VERSION").to_string();
+    for (unit, label) in labels.iter().enumerate() {
+        let job = Job {
+            version: version.clone(),
+            key: key.clone(),
+            unit,
+            units: labels.len(),
+            label: label.clone(),
+            argv: worker.clone(),
+            cwd: cwd.clone(),
+            files: files.clone(),
+            part: None,
+        };
+        let path = dir.join(file::job_name(unit));
+        crate::io::write_atomic(&path, serde_json::to_string_pretty(&job)?.as_bytes())?;
+    }
+    let manifest = Manifest {
+        version,
+        key,
+        argv: file::strip(&argv, &["--jobs", "--emit-jobs"]),
+        cwd,
+        labels: labels.to_vec(),
+    };
+    let path = dir.join(file::MANIFEST);
+    crate::io::write_atomic(&path, serde_json::to_string_pretty(&manifest)?.as_bytes())?;
+    Ok(manifest)
+}
+
+/// `--emit-jobs DIR`: the jobs, `jobs.json` and `jobs.txt`, and how to run them.
+fn emit(dir: &Path, labels: &[String], common: &Common) -> Result<()> {
+    if !dir.is_dir() {
+        std::fs::create_dir(dir)
+            .with_context(|| format!("--emit-jobs {}: cannot create the folder", dir.display()))?;
+    }
+    if dir.join(file::MANIFEST).exists() {
+        bail!(
+            "--emit-jobs {}: the folder already holds a set of jobs; give an empty one",
+            dir.display()
+        );
+    }
+    write_jobs(dir, labels)?;
+    let list: String = (0..labels.len())
+        .map(|i| format!("gamebounds worker {}\n", file::job_name(i)))
+        .collect();
+    crate::io::write_atomic(&dir.join(file::LIST), list.as_bytes())?;
+    common.note(format!(
+        "wrote {} jobs to {d}: run each line of {d}/{} in {d} (e.g. `cd {d} && parallel < {}`), \
+         then `gamebounds join {d}`",
+        labels.len(),
+        file::LIST,
+        file::LIST,
+        d = dir.display()
+    ));
+    Ok(())
+}
+
+/// A worker: check the job against the command's own units, solve its unit, write it.
+fn work<R: Serialize>(
+    job: &Job,
+    result: &Path,
+    labels: &[String],
+    mut run_one: impl FnMut(usize) -> Result<R>,
+) -> Result<Vec<Unit<R>>> {
+    if labels.len() != job.units || labels.get(job.unit) != Some(&job.label) {
+        bail!(
+            "the job's unit {} ({}) is not this command's (its units: {}): the job was \
+             written by another build or from other files",
+            job.unit + 1,
+            job.label,
+            labels.len()
+        );
+    }
+    let t0 = Instant::now();
+    let solved = run_one(job.unit);
+    let (value, error) = match solved {
+        Ok(v) => (Some(serde_json::to_value(&v)?), None),
+        Err(e) => (None, Some(format!("{e:#}"))),
+    };
+    let out = Outcome {
+        key: job.key.clone(),
+        unit: job.unit,
+        label: job.label.clone(),
+        seconds: t0.elapsed().as_secs_f64(),
+        value,
+        error,
+    };
+    crate::io::write_atomic(result, serde_json::to_string(&out)?.as_bytes())?;
+    Err(Handled.into())
+}
+
+/// A unit's result file, checked against its set.
+fn read_result<R: DeserializeOwned>(
+    dir: &Path,
+    m: &Manifest,
+    unit: usize,
+    label: &str,
+) -> Result<Unit<R>> {
+    let path = file::result_of(&dir.join(file::job_name(unit)));
+    let o =
+        Outcome::load(&path).with_context(|| format!("no readable result {}", path.display()))?;
+    if o.key != m.key || o.unit != unit || o.label != label {
+        bail!(
+            "{}: the result of another set of jobs (unit {} `{}`, key {})",
+            path.display(),
+            o.unit + 1,
+            o.label,
+            o.key
+        );
+    }
+    let result = match (o.value, o.error) {
+        (Some(v), None) => Ok(serde_json::from_value(v)
+            .with_context(|| format!("{}: not this command's answer", path.display()))?),
+        (None, Some(e)) => Err(e),
+        _ => bail!("{}: neither an answer nor an error", path.display()),
+    };
+    Ok(Unit {
+        result,
+        seconds: o.seconds,
+    })
+}
+
+/// `join`: every unit's result, or an error naming the missing and foreign ones.
+fn gather<R: DeserializeOwned>(
+    dir: &Path,
+    m: &Manifest,
+    labels: &[String],
+) -> Result<Vec<Unit<R>>> {
+    if labels != m.labels.as_slice() {
+        bail!(
+            "{}: the jobs' units ({}) are not this command's ({}): the files changed since \
+             they were written",
+            dir.display(),
+            m.labels.len(),
+            labels.len()
+        );
+    }
+    let mut out = Vec::new();
+    let (mut missing, mut bad) = (Vec::new(), Vec::new());
+    for (i, label) in labels.iter().enumerate() {
+        let job = file::job_name(i);
+        if !file::result_of(&dir.join(&job)).exists() {
+            missing.push(format!("{job} ({label})"));
+            continue;
+        }
+        match read_result(dir, m, i, label) {
+            Ok(u) => out.push(u),
+            Err(e) => bad.push(format!("{e:#}")),
+        }
+    }
+    if !missing.is_empty() || !bad.is_empty() {
+        let mut why = Vec::new();
+        if !missing.is_empty() {
+            why.push(format!("no result yet for {}", missing.join(", ")));
+        }
+        why.extend(bad);
+        bail!(
+            "join {}: {} of {} jobs are not done: {}",
+            dir.display(),
+            labels.len() - out.len(),
+            labels.len(),
+            why.join("; ")
+        );
+    }
+    Ok(out)
+}
+
+/// `gamebounds worker JOB [--result FILE]`: run the job's command for its unit.
+pub fn run_worker(job_path: &Path, result: Option<&Path>) -> Result<()> {
+    let job = Job::load(job_path)?;
+    let result = result
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| file::result_of(job_path));
+    let result = std::path::absolute(&result)?;
+    let (cwd, argv) = job.place()?;
+    std::env::set_current_dir(&cwd).with_context(|| format!("cannot enter {}", cwd.display()))?;
+    let matches = crate::cli::command()
+        .try_get_matches_from(&argv)
+        .map_err(|e| anyhow!("the job's command line: {}", e.render()))?;
+    ROLE.set(Role::Worker { job, result })
+        .map_err(|_| anyhow!("one job per worker"))?;
+    crate::cli::run(&matches)
+}
+
+/// `gamebounds join DIR`: run the jobs' command again with their results. `extra`: the
+/// join's own `--json`, `--quiet` and `--out`, which replace the command's.
+pub fn run_join(dir: &Path, extra: &[String]) -> Result<()> {
+    let manifest = Manifest::load(dir)?;
+    if manifest.version != env!("CARGO_PKG_VERSION") {
+        bail!(
+            "join {}: the jobs were written by gamebounds {}, this is {}",
+            dir.display(),
+            manifest.version,
+            env!("CARGO_PKG_VERSION")
+        );
+    }
+    let mut argv = manifest.argv.clone();
+    if extra.iter().any(|a| a == "--out") {
+        argv = file::strip(&argv, &["--out"]);
+    }
+    for flag in ["--json", "--quiet"] {
+        argv.retain(|a| a != flag);
+    }
+    argv.extend(extra.iter().cloned());
+    // Where the jobs were written, or (on another machine) a scratch folder with the
+    // files the first job carries, as a worker would.
+    let first = Job::load(&dir.join(file::job_name(0)))?;
+    let dir = std::path::absolute(dir)?;
+    let (cwd, argv) = first.place_argv(&argv)?;
+    std::env::set_current_dir(&cwd).with_context(|| format!("cannot enter {}", cwd.display()))?;
+    let matches = crate::cli::command()
+        .try_get_matches_from(&argv)
+        .map_err(|e| anyhow!("the jobs' command line: {}", e.render()))?;
+    ROLE.set(Role::Join { dir, manifest })
+        .map_err(|_| anyhow!("one join per process"))?;
+    crate::cli::run(&matches)
+}
+
+/// One line per finished unit on stderr: done/total, elapsed, the unit, best so far.
+struct Progress {
+    total: usize,
+    done: usize,
+    started: Instant,
+    best: Option<f64>,
+    quiet: bool,
+}
+
+impl Progress {
+    fn new(total: usize, quiet: bool) -> Progress {
+        Progress {
+            total,
+            done: 0,
+            started: Instant::now(),
+            best: None,
+            quiet,
+        }
+    }
+
+    fn finished<R>(
+        &mut self,
+        label: &str,
+        u: &Unit<R>,
+        describe: &impl Fn(&R) -> (String, Option<f64>),
+    ) {
+        self.done += 1;
+        let text = match &u.result {
+            Ok(r) => {
+                let (text, value) = describe(r);
+                if let Some(v) = value {
+                    self.best = Some(self.best.map_or(v, |b: f64| b.max(v)));
+                }
+                text
+            }
+            Err(e) => format!("failed: {}", crate::claims::clip(e, 160)),
+        };
+        if !self.quiet {
+            let best = self
+                .best
+                .map(|b| format!(", best so far {}", crate::claims::show(Some(b))));
+            eprintln!(
+                "[{}/{}] {:.1} s  {label}: {text} ({:.1} s){}",
+                self.done,
+                self.total,
+                self.started.elapsed().as_secs_f64(),
+                u.seconds,
+                best.unwrap_or_default()
+            );
+        }
+    }
+}
+
+/// The commands whose work splits into independent units, as `game verb`.
+const SPLITTING: [&str; 10] = [
+    "modern-art bound",
+    "modern-art solve",
+    "modern-art compare",
+    "modern-art results",
+    "cribbage compare",
+    "cribbage discard-table",
+    "cribbage distribution",
+    "haggle compare",
+    "lost-cities compare",
+    "traveller compare",
+];
+
+/// `--jobs N` (N > 1) and `--emit-jobs` only where the work splits: anywhere else they
+/// would be silently ignored, so they are refused (exit 2).
+pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) -> Result<()> {
+    let _ = WORKERS.set(common.jobs);
+    if common.jobs <= 1 && common.emit_jobs.is_none() {
+        return Ok(());
+    }
+    let what = format!("{} {}", game.unwrap_or(""), verb.unwrap_or(""));
+    // These write where they run (games/) or split over threads: no job files.
+    let threads_only = what.starts_with("cribbage d")
+        || what == "modern-art results"
+        || what == "modern-art bound"
+        || what == "modern-art solve";
+    let option = if common.emit_jobs.is_some() {
+        "--emit-jobs"
+    } else {
+        "--jobs"
+    };
+    if SPLITTING.contains(&what.trim()) && !(threads_only && common.emit_jobs.is_some()) {
+        return Ok(());
+    }
+    if matches!(game, Some("join" | "worker")) {
+        bail!("{option}: join and worker run jobs already written; give it to the command that writes them");
+    }
+    bail!(
+        "{option}: `{}` is one solve; it applies to {} (docs/parallel.md)",
+        what.trim(),
+        SPLITTING.join(", ")
+    )
+}

@@ -1,0 +1,270 @@
+//! `--jobs N` for one proof: once a best game is known, the parts the split will solve
+//! next against it are started on worker processes ([`crate::jobs::background`]), and
+//! the split takes each part's answer when it reaches the part. A part's solve depends
+//! only on its scope, the best game's value (its cutoff) and its hand rows, so the answer
+//! is the one the split would compute itself, and the proof's table is built in the same
+//! order as with `--jobs 1`. A part whose game beats the best is solved again here (the
+//! split needs its whole game); a part started for a best game that has since improved
+//! is not used.
+
+use super::*;
+use serde::{Deserialize, Serialize};
+
+/// One part's solve, as a worker is asked for it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub(super) struct PartJob {
+    pub(super) scope: Scope,
+    pub(super) rows: model::vars::HandRows,
+}
+
+/// What a part's solve tells the split (floats as bits: bounds may be infinite).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub(super) enum PartAnswer {
+    /// A game: its value, HiGHS's bound, proven, and the plans excluded on the way.
+    Game {
+        value: i64,
+        bound: Option<u64>,
+        proven: bool,
+        excluded: usize,
+        excluded_bound: u64,
+    },
+    /// No game in the part (beating the cutoff), perhaps only once plans were excluded:
+    /// (plans, their bound).
+    Infeasible { exclusions: Option<(usize, u64)> },
+    /// No game found in the time; HiGHS's dual bound.
+    NoSolution { bound: Option<u64> },
+}
+
+impl PartAnswer {
+    /// The answer of a solve, or `None` for an error the split handles itself.
+    pub(super) fn of(solved: &Result<Outcome>) -> Option<PartAnswer> {
+        match solved {
+            Ok(o) => Some(PartAnswer::Game {
+                value: o.value,
+                bound: o.report.bound.map(f64::to_bits),
+                proven: o.proven,
+                excluded: o.excluded,
+                excluded_bound: o.excluded_bound.to_bits(),
+            }),
+            Err(e) if is_infeasible(e) => Some(PartAnswer::Infeasible {
+                exclusions: e
+                    .downcast_ref::<AfterExclusions>()
+                    .map(|x| (x.plans, x.best.to_bits())),
+            }),
+            Err(e) => crate::lp::no_solution(e).map(|x| PartAnswer::NoSolution {
+                bound: x.bound.map(f64::to_bits),
+            }),
+        }
+    }
+
+    /// Part `i`'s row from the answer (`lp`: its LP bound; `best`: the best game's value
+    /// it was solved against; `secs`: its seconds with the LP's, `elapsed`: without).
+    pub(super) fn row(
+        &self,
+        i: usize,
+        lp: Option<f64>,
+        best: Option<i64>,
+        secs: f64,
+        elapsed: f64,
+    ) -> PartRow {
+        let f = f64::from_bits;
+        match *self {
+            PartAnswer::Game {
+                value,
+                bound,
+                proven,
+                excluded,
+                excluded_bound,
+            } => {
+                let bound = bound.map(f).map_or(f64::INFINITY, whole);
+                // Under a cutoff HiGHS may keep a game that does not beat it (found before
+                // the cutoff pruned its branch); its "optimal" then only says that no game
+                // beats the best: the part is closed at the best's value, not proven at
+                // this game's. Every bound under a cutoff is a bound on the games that beat
+                // it, so the part's bound is at least the best's value.
+                let beats = best.is_none_or(|v| value > v);
+                let bound = best.map_or(bound, |v| bound.max(v as f64));
+                PartRow {
+                    part: i,
+                    value: Some(value),
+                    bound: Some(bound),
+                    proven: proven && beats,
+                    excluded: tainted(excluded, f(excluded_bound), bound),
+                    seconds: secs,
+                    skipped: false,
+                }
+            }
+            // No game in the part beats the best: settled at the best's value (unless a
+            // plan that claimed to beat it was excluded on the way).
+            PartAnswer::Infeasible { exclusions } if best.is_some() => {
+                let b = best.map(|v| v as f64);
+                let mut row = PartRow::new(i, b, secs);
+                row.excluded =
+                    exclusions.is_some_and(|(plans, x)| b.is_none_or(|b| tainted(plans, f(x), b)));
+                row
+            }
+            // (No LP seconds: the part is empty or was emptied by exclusions.)
+            PartAnswer::Infeasible { exclusions } => match exclusions {
+                // Empty only once its plans were excluded: not proven.
+                Some((_, x)) => {
+                    let mut row = PartRow::new(i, Some(whole(f(x))), elapsed);
+                    row.excluded = true;
+                    row
+                }
+                None => {
+                    let mut row = PartRow::new(i, None, elapsed);
+                    row.proven = true;
+                    row
+                }
+            },
+            // No better game found in the time: the part stays open, bounded by HiGHS's
+            // dual bound (or its LP); under a cutoff, only the games that beat the best.
+            PartAnswer::NoSolution { bound } => {
+                let b = match (bound.map(f), lp) {
+                    (Some(d), Some(l)) => Some(whole(d.min(l))),
+                    (d, l) => d.or(l).map(whole),
+                };
+                let b = match best {
+                    Some(v) => b.map(|b| b.max(v as f64)),
+                    None => b,
+                };
+                PartRow::new(i, b, secs)
+            }
+        }
+    }
+}
+
+/// In a worker started for one part: solve it and hand back its answer (`None` when this
+/// process is no such worker).
+pub(super) fn as_worker(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+    k: &Knobs,
+) -> Option<anyhow::Error> {
+    let job: PartJob = match crate::jobs::background::part_request()? {
+        Ok(job) => job,
+        Err(e) => return Some(e),
+    };
+    let t = std::time::Instant::now();
+    let solved = solve_from(
+        c,
+        objective,
+        player,
+        &job.scope,
+        opts,
+        None,
+        &k.with_hand(job.rows),
+    );
+    match PartAnswer::of(&solved) {
+        Some(answer) => Some(crate::jobs::background::part_answer(
+            &answer,
+            t.elapsed().as_secs_f64(),
+        )),
+        // An error the split reports itself: it solves the part again and says why.
+        None => Some(solved.err().unwrap_or_else(|| anyhow!("no answer"))),
+    }
+}
+
+impl Splitter<'_> {
+    /// The solve of a part with LP bound `lp` against the best game `best`.
+    pub(super) fn part_job(&self, scope: &Scope, lp: Option<f64>, best: Option<i64>) -> PartJob {
+        let near = lp
+            .zip(best)
+            .is_some_and(|(l, v)| within_share(l, v, self.k.tuning.hand_within));
+        PartJob {
+            scope: match best {
+                Some(v) => scope.beating(v),
+                None => *scope,
+            },
+            rows: match near {
+                true => model::vars::HandRows::TokenArtist,
+                false => model::vars::HandRows::None,
+            },
+        }
+    }
+
+    /// Whether [`Splitter::refine`] would divide the part now (without dividing it).
+    fn refines(&self, scope: &Scope, lp: Option<f64>) -> bool {
+        let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
+            (self.by, scope.tokens, lp)
+        else {
+            return false;
+        };
+        let c = self.c;
+        let best = self.best.as_ref().map(|o| o.value);
+        let beaten = best.is_some_and(|v| whole(b) <= v as f64);
+        let leads = scope.leads.unwrap_or(Leads {
+            artist: a,
+            led: 0,
+            decided: 0,
+        });
+        if !leads.settled(c.variant.rounds) && !beaten && !near_best(c.players, b, best, self.k) {
+            return true;
+        }
+        let searched = self.presolved.iter().any(|(s, _)| {
+            s.ranked
+                .is_some_and(|(r, k)| scope.ranked.is_none() && *s == scope.ranking(r, k))
+        });
+        searched
+            || best
+                .and_then(|v| ranking_round(c, scope, b, v, self.k))
+                .is_some()
+    }
+
+    /// Start workers on `first` and then on the queued parts the split will solve
+    /// against the best game `best` if it does not improve, while workers are free.
+    fn start_ahead(&mut self, first: (String, PartJob), best: i64) -> Result<()> {
+        let mut want = vec![first];
+        for &(j, lp, _) in &self.queue {
+            let scope = self.scopes[j].0;
+            let solved = lp.is_some_and(|b| whole(b) > best as f64)
+                && !self.refines(&scope, lp)
+                && !self.presolved.iter().any(|(s, _)| *s == scope);
+            if solved {
+                want.push((
+                    self.scopes[j].1.clone(),
+                    self.part_job(&scope, lp, Some(best)),
+                ));
+            }
+        }
+        let Some(bg) = self.ahead.as_mut() else {
+            return Ok(());
+        };
+        // Parts started against a worse game: the split will not ask for them.
+        bg.retain(|key| {
+            serde_json::from_str::<PartJob>(key).is_ok_and(|j| j.scope.beating == Some(best))
+        });
+        for (label, job) in want {
+            if bg.knows(&job) {
+                continue;
+            }
+            if !bg.has_room() {
+                break;
+            }
+            bg.start(&label, &job)?;
+        }
+        Ok(())
+    }
+
+    /// The worker's answer for part `job` (started now if it was not) and its seconds,
+    /// when there are workers and the answer can stand for the split's own solve: not a
+    /// game that beats the best (the split needs that game whole).
+    pub(super) fn answer_ahead(
+        &mut self,
+        name: &str,
+        job: &PartJob,
+        best: i64,
+    ) -> Result<Option<(PartAnswer, f64)>> {
+        if self.ahead.is_none() {
+            return Ok(None);
+        }
+        self.start_ahead((name.to_string(), *job), best)?;
+        let Some(bg) = self.ahead.as_mut() else {
+            return Ok(None);
+        };
+        let answer: Option<(PartAnswer, f64)> = bg.answer(job);
+        Ok(answer.filter(|(a, _)| !matches!(a, PartAnswer::Game { value, .. } if *value > best)))
+    }
+}

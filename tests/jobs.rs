@@ -1,0 +1,277 @@
+//! `--jobs N`, `--emit-jobs DIR` and `join DIR` (docs/parallel.md): the same answer and
+//! the same episodes for any number of workers; jobs run by GNU parallel and joined; an
+//! incomplete or foreign set of results refused; a job run away from its project.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use serde_json::Value;
+
+/// Modern Art miniatures that each prove in about a second (2 players).
+const MINIS: [&str; 4] = [
+    "m01-plain",
+    "m22-every-symbol",
+    "m02-two-rounds",
+    "m21-two-places",
+];
+
+/// An episode without its timings (`seconds`, and `time_limit`, which is what a part had
+/// left of the limit): what must be the same for any `--jobs`.
+fn untimed(v: &mut Value) {
+    match v {
+        Value::Object(m) => {
+            m.retain(|k, _| k != "seconds" && k != "time_limit");
+            m.values_mut().for_each(untimed);
+        }
+        Value::Array(a) => a.iter_mut().for_each(untimed),
+        _ => {}
+    }
+}
+
+fn episodes(dir: &Path) -> Vec<(String, Value)> {
+    let mut out: Vec<(String, Value)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            untimed(&mut v);
+            (p.file_name().unwrap().to_string_lossy().into_owned(), v)
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// `--json` rows without their timings and episode paths.
+fn rows(o: &std::process::Output) -> Value {
+    let mut v: Value = serde_json::from_str(&stdout(o)).unwrap();
+    untimed(&mut v);
+    if let Value::Array(a) = &mut v {
+        for r in a {
+            if let Value::Object(m) = r {
+                m.remove("episode");
+            }
+        }
+    }
+    v
+}
+
+fn modern_art_compare(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["modern-art", "compare", "--players", "2", "--json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for m in MINIS {
+        args.push("--variant".into());
+        args.push(format!("models/modern-art/mini/{m}.json"));
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+#[test]
+fn modern_art_compare_is_the_same_for_any_jobs() {
+    let dir = scratch("jobs-ma");
+    let mut seen = Vec::new();
+    for jobs in ["1", "2", "3"] {
+        let out = dir.join(format!("j{jobs}"));
+        std::fs::create_dir_all(&out).unwrap();
+        let stem = out.join("c.json").display().to_string();
+        let args = modern_art_compare(&["--quiet", "--jobs", jobs, "--out", &stem]);
+        let o = run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        seen.push((rows(&o), episodes(&out)));
+    }
+    assert_eq!(seen[0].1.len(), MINIS.len());
+    for s in &seen[1..] {
+        assert_eq!(s.0, seen[0].0, "the rows differ");
+        assert_eq!(s.1, seen[0].1, "the episodes differ");
+    }
+}
+
+/// One proof's parts on workers: the episode of `--jobs 1`, apart from timings. In
+/// m21-two-places a later part beats the first game (its answer is not used: the split
+/// solves it itself) and parts are solved again against the better game.
+#[test]
+fn modern_art_bound_is_the_same_for_any_jobs() {
+    let dir = scratch("jobs-bound");
+    for mini in ["m21-two-places", "m22-every-symbol"] {
+        let variant = format!("models/modern-art/mini/{mini}.json");
+        let mut seen = Vec::new();
+        for jobs in ["1", "2"] {
+            let out = dir
+                .join(format!("{mini}-{jobs}.json"))
+                .display()
+                .to_string();
+            let args = ["--quiet", "modern-art", "bound", "--variant", &variant];
+            run_ok(&[&args[..], &["--jobs", jobs, "--out", &out]].concat());
+            let mut v: Value =
+                serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+            untimed(&mut v);
+            seen.push(v);
+        }
+        assert_eq!(seen[0]["status"], "optimal", "{mini}");
+        assert_eq!(seen[0], seen[1], "{mini}: the episodes differ");
+    }
+}
+
+#[test]
+fn grid_progress_is_one_line_per_cell() {
+    let o = run_ok(&[
+        "lost-cities",
+        "compare",
+        "--vary",
+        "colours=5,6",
+        "--vary",
+        "wagers=2,3",
+        "--jobs",
+        "2",
+    ]);
+    let err = stderr(&o);
+    let done: Vec<&str> = err.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(done.len(), 4, "{err}");
+    assert!(
+        done[3].starts_with("[4/4]") && done[3].contains("best so far 740"),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&o)
+            .lines()
+            .filter(|l| l.contains("| proven"))
+            .count(),
+        4
+    );
+}
+
+/// The jobs of a grid run by GNU parallel (`make setup` installs it), then joined; the
+/// joined table is the sequential one.
+#[test]
+fn emitted_jobs_run_by_gnu_parallel_and_joined() {
+    let status = std::process::Command::new("parallel")
+        .arg("--version")
+        .output();
+    assert!(
+        status.is_ok_and(|s| s.status.success()),
+        "GNU parallel is missing: `make setup` installs it (apt-get install parallel)"
+    );
+    let dir = scratch("jobs-parallel");
+    let jobs = dir.join("grid");
+    let _ = std::fs::remove_dir_all(&jobs);
+    let grid = [
+        "lost-cities",
+        "compare",
+        "--vary",
+        "colours=5,6",
+        "--vary",
+        "wagers=2,3",
+        "--json",
+    ];
+    let jobs_arg = jobs.display().to_string();
+    let mut args = grid.to_vec();
+    args.extend(["--emit-jobs", &jobs_arg]);
+    run_ok(&args);
+    let list = std::fs::read_to_string(jobs.join("jobs.txt")).unwrap();
+    assert_eq!(list.lines().count(), 4);
+    // Before any job ran, join names what is missing.
+    let o = run(&["join", &jobs_arg]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("job-004.json (colours=6, wagers=3)"),
+        "{}",
+        stderr(&o)
+    );
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_gamebounds"))
+        .parent()
+        .unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let ran = std::process::Command::new("parallel")
+        .args(["--will-cite", "--halt", "now,fail=1", "-j", "2"])
+        .current_dir(&jobs)
+        .env("PATH", path)
+        .stdin(std::fs::File::open(jobs.join("jobs.txt")).unwrap())
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{}", stderr(&ran));
+    let joined = run_ok(&["join", &jobs_arg, "--json"]);
+    let direct = run_ok(&grid);
+    assert_eq!(rows(&joined), rows(&direct));
+    // One result missing, then one from another set: both refused, by name.
+    let r3 = jobs.join("job-003.result.json");
+    let kept = std::fs::read_to_string(&r3).unwrap();
+    std::fs::remove_file(&r3).unwrap();
+    let err = bad_input(&run(&["join", &jobs_arg]), &["join"]);
+    assert!(
+        err.contains("1 of 4") && err.contains("job-003.json"),
+        "{err}"
+    );
+    let other = kept.replacen("\"key\":\"", "\"key\":\"0", 1);
+    std::fs::write(&r3, other).unwrap();
+    let err = bad_input(&run(&["join", &jobs_arg]), &["join"]);
+    assert!(err.contains("another set of jobs"), "{err}");
+    std::fs::write(&r3, kept).unwrap();
+    run_ok(&["join", &jobs_arg]);
+}
+
+/// A job whose folder is gone (another machine) runs from the files it carries.
+#[test]
+fn a_job_runs_away_from_its_project() {
+    let dir = scratch("jobs-away");
+    let jobs = dir.join("set");
+    let _ = std::fs::remove_dir_all(&jobs);
+    let jobs_arg = jobs.display().to_string();
+    let variant = "models/modern-art/mini/m22-every-symbol.json";
+    run_ok(&[
+        "modern-art",
+        "compare",
+        "--variant",
+        variant,
+        "--players",
+        "2",
+        "--emit-jobs",
+        &jobs_arg,
+    ]);
+    // The job and the manifest as they arrive on a machine without the project.
+    for name in ["job-001.json", "jobs.json"] {
+        let path = jobs.join(name);
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        v["cwd"] = Value::String("/nonexistent/project".into());
+        std::fs::write(&path, serde_json::to_string(&v).unwrap()).unwrap();
+    }
+    let o = run_env(&jobs, &["worker", "job-001.json"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let result: Value =
+        serde_json::from_str(&std::fs::read_to_string(jobs.join("job-001.result.json")).unwrap())
+            .unwrap();
+    assert_eq!(result["value"]["value"], 17, "{result}");
+    let o = run_env(&dir, &["join", "set", "--quiet"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("| m22-every-symbol | 2       | P2   | 17 "),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn jobs_options_are_refused_where_nothing_splits() {
+    let err = run_bad_input(&[
+        "--jobs", "2", "cribbage", "score", "5H", "5S", "5C", "JD", "--start", "5D",
+    ]);
+    assert!(err.contains("is one solve"), "{err}");
+    run_bad_input(&[
+        "lost-cities",
+        "compare",
+        "--vary",
+        "colours=5",
+        "--jobs",
+        "0",
+    ]);
+    let err = run_bad_input(&["join", "/nonexistent/jobs"]);
+    assert!(err.contains("jobs.json"), "{err}");
+}
