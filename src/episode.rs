@@ -7,10 +7,39 @@
 
 use std::path::Path;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::lp::{SolveReport, Status};
+
+/// The largest episode file read (the largest committed one, a 1 600-square Traveller
+/// board, is 68 KB).
+pub const MAX_EPISODE_BYTES: u64 = 16 << 20;
+
+/// The longest text (a name, a note, a key) an episode may hold (the longest committed
+/// one has 257 characters).
+pub const MAX_TEXT_CHARS: usize = 4096;
+
+/// The first string or key of `v` longer than [`MAX_TEXT_CHARS`]: its JSON pointer (cut
+/// short) and its length.
+fn long_text(v: &serde_json::Value, at: &str) -> Option<(String, usize)> {
+    let too_long = |s: &str| s.len() > MAX_TEXT_CHARS && s.chars().count() > MAX_TEXT_CHARS;
+    let here = |at: &str, s: &str| Some((crate::claims::clip(at, 80), s.chars().count()));
+    match v {
+        serde_json::Value::String(s) if too_long(s) => here(at, s),
+        serde_json::Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .find_map(|(i, x)| long_text(x, &format!("{at}/{i}"))),
+        serde_json::Value::Object(m) => m.iter().find_map(|(k, x)| {
+            if too_long(k) {
+                return here(&format!("{at}/"), k);
+            }
+            long_text(x, &format!("{at}/{k}"))
+        }),
+        _ => None,
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -83,18 +112,40 @@ impl Envelope {
         }
     }
 
-    /// Read an episode file, with errors that name the file and the problem.
+    /// Read an episode file, with errors that name the file and the problem. A file
+    /// over [`MAX_EPISODE_BYTES`] or a text over [`MAX_TEXT_CHARS`] is refused before
+    /// anything renders or echoes it.
     pub fn load(path: &Path) -> Result<Envelope> {
+        let bytes = std::fs::metadata(path)
+            .with_context(|| format!("cannot read episode file {}", path.display()))?
+            .len();
+        if bytes > MAX_EPISODE_BYTES {
+            bail!(
+                "{}: {bytes} bytes, more than any episode (at most {MAX_EPISODE_BYTES})",
+                path.display()
+            );
+        }
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read episode file {}", path.display()))?;
-        let env: Envelope = serde_json::from_str(&text).map_err(|e| {
+        let not_episode = |e: String| {
             anyhow!(
                 "{} is not a gamebounds episode: {} (expected the JSON written by a \
                  `gamebounds <game> ... --out FILE.json` run)",
                 path.display(),
-                crate::claims::clip(&e.to_string(), 300)
+                crate::claims::clip(&e, 300)
             )
-        })?;
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| not_episode(e.to_string()))?;
+        if let Some((at, n)) = long_text(&value, "") {
+            bail!(
+                "{}: the text at {at} has {n} characters, more than any episode's \
+                 (at most {MAX_TEXT_CHARS})",
+                path.display()
+            );
+        }
+        let env: Envelope =
+            serde_json::from_value(value).map_err(|e| not_episode(e.to_string()))?;
         crate::games::find(&env.game).map_err(|e| anyhow!("{}: {e}", path.display()))?;
         Ok(env)
     }

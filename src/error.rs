@@ -23,3 +23,41 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
         2
     }
 }
+
+/// The longest run of characters without a space an error line shows in full (a name, a
+/// path, a number): a longer one is an echo of hostile input, cut with its length.
+pub const MAX_WORD: usize = 200;
+
+/// The error as the one line `main` prints: the whole context chain, outermost first,
+/// line breaks as spaces, every word over [`MAX_WORD`] characters cut short (an input's
+/// 50 MB field is never echoed).
+pub fn one_line(err: &anyhow::Error) -> String {
+    cut_words(&format!("{err:#}"))
+}
+
+/// `text` on one line, every word over [`MAX_WORD`] characters cut short.
+pub fn cut_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    for (i, word) in text.split([' ', '\n', '\r']).enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&crate::claims::clip(word, MAX_WORD));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_cuts_long_words_and_joins_lines() {
+        let e = anyhow::anyhow!("key `{}` unknown\nsecond line", "k".repeat(5000));
+        let line = one_line(&e.context("reading x.json"));
+        assert!(line.starts_with("reading x.json: key `kkk"), "{line}");
+        assert!(line.contains("… (5002 characters)"), "{line}");
+        assert!(line.ends_with("unknown second line"), "{line}");
+        assert!(line.len() < 400);
+    }
+}

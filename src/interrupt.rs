@@ -20,17 +20,76 @@ struct Best {
 
 static SLOT: Mutex<Option<Best>> = Mutex::new(None);
 
-/// Record `env` as the best game so far, to be written to `path` if the run is stopped.
+/// Where [`offer_found`] keeps games, and whether larger values are better.
+struct Destination {
+    path: PathBuf,
+    maximise: bool,
+}
+
+static DESTINATION: Mutex<Option<Destination>> = Mutex::new(None);
+
+/// Whether a game of `value` may replace the slot's: no game yet, or one at least as good
+/// (for a maximisation unless [`keep_found_in`] said otherwise).
+fn beats(slot: &Option<Best>, value: Option<f64>) -> bool {
+    let maximise = DESTINATION
+        .lock()
+        .ok()
+        .and_then(|d| d.as_ref().map(|d| d.maximise))
+        .unwrap_or(true);
+    match (slot.as_ref().and_then(|b| b.value), value) {
+        (Some(old), Some(new)) => (new >= old) == maximise || new == old,
+        _ => true,
+    }
+}
+
+/// Record `env` as the best game so far, to be written to `path` if the run is stopped
+/// (unless the slot already holds a better game).
 pub fn offer(env: &Envelope, path: &Path) {
+    if let Ok(slot) = SLOT.lock() {
+        if !beats(&slot, env.value) {
+            return;
+        }
+    }
     let Ok(json) = serde_json::to_string_pretty(env) else {
         return;
     };
     if let Ok(mut slot) = SLOT.lock() {
-        *slot = Some(Best {
+        if beats(&slot, env.value) {
+            *slot = Some(Best {
+                path: path.to_path_buf(),
+                json: json + "\n",
+                value: env.value,
+            });
+        }
+    }
+}
+
+/// Games found deep inside a solve (a neighbourhood search's better games) go to `path`
+/// if the run is stopped: the command names the file once, the search offers its games
+/// with [`offer_found`].
+pub fn keep_found_in(path: &Path, maximise: bool) {
+    if let Ok(mut d) = DESTINATION.lock() {
+        *d = Some(Destination {
             path: path.to_path_buf(),
-            json: json + "\n",
-            value: env.value,
+            maximise,
         });
+    }
+}
+
+/// Whether a command named a file for found games ([`keep_found_in`]): a search skips
+/// building their episodes when not.
+pub fn wants_found() -> bool {
+    DESTINATION.lock().is_ok_and(|d| d.is_some())
+}
+
+/// [`offer`] to the file [`keep_found_in`] named (nothing when none was).
+pub fn offer_found(env: &Envelope) {
+    let path = DESTINATION
+        .lock()
+        .ok()
+        .and_then(|d| d.as_ref().map(|d| d.path.clone()));
+    if let Some(path) = path {
+        offer(env, &path);
     }
 }
 

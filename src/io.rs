@@ -117,6 +117,29 @@ pub fn check_out(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// `--report FILE`: a file (not a directory) whose directory exists (or is the project's
+/// own `results/`), checked before the work, so that a long run never ends unwritten.
+pub fn check_report(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!(
+            "--report {}: is a directory; give a file name",
+            path.display()
+        );
+    }
+    let dir = parent_of(path);
+    let ours = dir
+        .file_name()
+        .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
+    if !(dir.is_dir() || ours && parent_of(&dir).is_dir()) {
+        bail!(
+            "--report {}: directory {} does not exist (create it first)",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// Check `compare --out` before any solving: an existing folder (the cells go inside it),
 /// or a name whose folder exists (the cells are named after it).
 pub fn check_cells_out(path: &Path) -> Result<()> {
@@ -158,6 +181,9 @@ mod tests {
         assert!(check_out(&dir).is_err());
         assert!(check_out(&missing).is_err());
         assert!(check_out(&f).is_ok());
+        assert!(check_report(&missing).is_err());
+        assert!(check_report(&dir).is_err());
+        assert!(check_report(&dir.join("r.md")).is_ok());
         assert!(same_file(&f, &dir.join("./a.json")));
         std::fs::remove_dir_all(dir).unwrap();
     }

@@ -22,6 +22,7 @@ pub mod interrupt;
 pub mod io;
 pub mod jobs;
 pub mod lp;
+pub mod lp_refusals;
 pub mod options;
 pub mod proof;
 pub mod render;

@@ -348,6 +348,7 @@ impl Model {
             );
         }
         let objective: Expression = objective.into_expression();
+        let refused = crate::lp_refusals::first_refused(&self.constraints, &objective);
         let unsolved = match sense {
             Sense::Maximise => self.vars.maximise(objective),
             Sense::Minimise => self.vars.minimise(objective),
@@ -359,7 +360,7 @@ impl Model {
         let name = self.name;
         problem
             .try_into_inner()
-            .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS rejected the model: {e}"))
+            .map_err(|_| crate::lp_refusals::build_error(&name, refused))
     }
 
     /// Solve. Infeasible and unbounded models and solver failures are errors naming the
@@ -384,6 +385,7 @@ impl Model {
         let columns = vars.len();
         let rows = constraints.len();
         let objective: Expression = objective.into_expression();
+        let refused = crate::lp_refusals::first_refused(&constraints, &objective);
         let unsolved = match sense {
             Sense::Maximise => vars.maximise(objective),
             Sense::Minimise => vars.minimise(objective),
@@ -394,7 +396,7 @@ impl Model {
         }
         let mut model = problem
             .try_into_inner()
-            .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS rejected the model: {e}"))?;
+            .map_err(|_| crate::lp_refusals::build_error(&name, refused))?;
         if !start.is_empty() {
             // HiGHS completes the continuous part itself and ignores an infeasible start.
             let mut cols = vec![0.0; columns];
@@ -403,7 +405,9 @@ impl Model {
             }
             model
                 .try_set_solution(Some(&cols), None, None, None)
-                .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS rejected the start: {e:?}"))?;
+                .map_err(|_| {
+                    anyhow::anyhow!("model `{name}`: HiGHS refused the starting solution")
+                })?;
         }
 
         // The log is only read when something will be relayed (progress or verbose); a
@@ -445,7 +449,8 @@ impl Model {
         let started = Instant::now();
         let monitor = Monitor::start(log.as_ref().map(|l| l.path.clone()), opts, started);
         let solved = model.try_solve();
-        let solved = solved.map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"));
+        let solved =
+            solved.map_err(|_| anyhow::anyhow!("model `{name}`: HiGHS stopped with an error"));
         let solved = match solved {
             // HiGHS's presolve settled the model at node 0 without a search (infeasible, or
             // "optimal" with no bound). It has been wrong on such models, so the model is
@@ -471,7 +476,7 @@ impl Model {
                     );
                 }
                 let again = resolve_without_presolve(s)
-                    .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS failed: {e:?}"));
+                    .map_err(|_| anyhow::anyhow!("model `{name}`: HiGHS stopped with an error"));
                 if let (Ok(again), true) = (&again, say) {
                     eprintln!(
                         "gamebounds: model `{name}` without presolve: {:?} ({} nodes, {:.2} s)",
@@ -607,7 +612,7 @@ pub fn parse_options(var: &str, text: &str) -> Result<Vec<(String, String)>> {
         .collect()
 }
 
-fn set_option<V: highs::HighsOptionValue>(
+fn set_option<V: highs::HighsOptionValue + std::fmt::Display + Copy>(
     model: &mut highs::Model,
     name: &str,
     key: &str,
@@ -615,7 +620,7 @@ fn set_option<V: highs::HighsOptionValue>(
 ) -> Result<()> {
     model
         .try_set_option(key, value)
-        .map_err(|e| anyhow::anyhow!("model `{name}`: HiGHS option {key}: {e:?}"))
+        .map_err(|_| crate::lp_refusals::option_error(name, key, &value))
 }
 
 /// Did HiGHS's MIP presolve settle the model on its own, with a verdict that its search

@@ -1,6 +1,25 @@
 use clap::error::ErrorKind;
 
+/// `gamebounds … | head -1`: a closed pipe ends the program quietly, as it ends any Unix
+/// filter (Rust ignores SIGPIPE, so the next print would panic instead).
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restoring the default action of one signal, before any thread starts.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_on_closed_pipe() {}
+
 fn main() {
+    quiet_on_closed_pipe();
     let matches = match gamebounds::cli::command().try_get_matches() {
         Ok(matches) => matches,
         Err(e)
@@ -21,14 +40,14 @@ fn main() {
                 .lines()
                 .find(|l| !l.trim().is_empty())
                 .unwrap_or("error");
-            eprintln!("{line}");
+            eprintln!("{}", gamebounds::error::cut_words(line));
             std::process::exit(2);
         }
     };
     gamebounds::interrupt::install();
     if let Err(err) = gamebounds::cli::run(&matches) {
-        // One line: the whole context chain, outermost first.
-        eprintln!("error: {err:#}");
+        // One line: the whole context chain, outermost first, hostile echoes cut.
+        eprintln!("error: {}", gamebounds::error::one_line(&err));
         std::process::exit(gamebounds::error::exit_code(&err));
     }
 }

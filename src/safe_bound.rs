@@ -30,14 +30,14 @@ pub fn solve(mut model: highs::Model, seed: i32) -> Result<SafeLp> {
     for (k, v) in opts {
         model
             .try_set_option(k, v)
-            .map_err(|e| anyhow::anyhow!("HiGHS option {k}={v}: {e:?}"))?;
+            .map_err(|_| crate::lp_refusals::option_error("audit LP", k, &v))?;
     }
     model
         .try_set_option("random_seed", seed)
-        .map_err(|e| anyhow::anyhow!("HiGHS option random_seed: {e:?}"))?;
+        .map_err(|_| crate::lp_refusals::option_error("audit LP", "random_seed", &seed))?;
     let solved = model
         .try_solve()
-        .map_err(|e| anyhow::anyhow!("HiGHS failed on the LP: {e:?}"))?;
+        .map_err(|_| anyhow::anyhow!("HiGHS stopped with an error on the LP"))?;
     match solved.status() {
         highs::HighsModelStatus::Optimal => {}
         highs::HighsModelStatus::Infeasible => return Ok(SafeLp::Infeasible),

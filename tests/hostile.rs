@@ -64,14 +64,22 @@ fn tampers(env: &Envelope) -> Vec<(String, Envelope)> {
         e.gap = Some(0.0);
         e.status = gamebounds::lp::Status::Feasible;
     });
+    edit("optimal, gap 0, bound elsewhere", &|e| {
+        e.bound = Some(if minimise { value - 10.0 } else { value + 10.0 });
+        e.gap = Some(0.0);
+    });
     edit("objective flipped", &|e| {
         e.objective = flipped(&e.objective)
     });
     match env.game.as_str() {
-        // Only a split episode shows which objective it was (max-player alone is split).
-        "modern-art" if env.payload.get("split").is_some() => edit("objective min-winner", &|e| {
-            e.objective = "min-winner".into()
-        }),
+        // Every Modern Art episode shows its objective: a split or proof record (only
+        // max-player solves leave one), or the search's seat.
+        "modern-art" => {
+            edit("objective min-winner", &|e| {
+                e.objective = "min-winner".into()
+            });
+            edit("objective max-total", &|e| e.objective = "max-total".into());
+        }
         "traveller" => edit("objective max-stock", &|e| e.objective = "max-stock".into()),
         _ => {}
     }

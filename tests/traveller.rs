@@ -330,6 +330,7 @@ fn the_wealth_ceilings_hold_against_brute_force() {
             &ceil,
             steps,
             &SolveOptions::quiet(),
+            None,
         )
         .unwrap()
         .unwrap();

@@ -379,7 +379,17 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             variant,
         } => {
             let v = variant.resolve()?;
-            let s = player::simulate(players, seed, rounds, &v)?;
+            // --time-limit covers the whole simulation: the rounds played are kept.
+            let deadline = common
+                .time_limit
+                .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t));
+            let s = player::simulate_until(players, seed, rounds, &v, deadline)?;
+            if s.rounds.len() < rounds {
+                common.note(format!(
+                    "haggle simulate: --time-limit reached after {} of {rounds} rounds",
+                    s.rounds.len()
+                ));
+            }
             let best = s.rounds.last().map(|r| r.table[s.standings[0]].true_score);
             let env = Envelope::exact(
                 "haggle",
@@ -394,12 +404,18 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             report,
             variant,
-        } => table(&players, &report, &variant.resolve()?, common),
+        } => {
+            crate::io::check_report(&report)?;
+            table(&players, &report, &variant.resolve()?, common)
+        }
         Command::Bench {
             repeats,
             report,
             players,
-        } => super::bench::run(repeats.max(1), &report, players, common),
+        } => {
+            crate::io::check_report(&report)?;
+            super::bench::run(repeats.max(1), &report, players, common)
+        }
     }
 }
 
@@ -704,7 +720,22 @@ fn table(players: &str, report: &std::path::Path, v: &Variant, common: &Common) 
         let mut row = vec![n.to_string()];
         for obj in [BoundObjective::MaxPlayer, BoundObjective::MaxTotal] {
             let started = Instant::now();
-            let env = bound(n, obj, HandIn::Any, Formulation::Auto, v, &opts)?;
+            let env = match bound(n, obj, HandIn::Any, Formulation::Auto, v, &opts) {
+                Ok(env) => env,
+                // --time-limit hit before any game: the cell says so, the table goes on.
+                Err(e) if crate::lp::no_solution(&e).is_some() => {
+                    let bound = crate::lp::no_solution(&e)
+                        .and_then(|n| n.bound)
+                        .map(|b| format!(", bound {}", crate::render::num(b.floor())))
+                        .unwrap_or_default();
+                    let cell = format!("no game within --time-limit{bound}");
+                    common.note(format!("{n} players {}: {cell}", objective_name(obj)));
+                    let secs = started.elapsed().as_secs_f64();
+                    row.extend([cell, format!("{secs:.1}"), "—".into()]);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             super::verify(&env)?;
             let secs = started.elapsed().as_secs_f64();
             let p: BoundPayload = env.payload_as()?;

@@ -214,6 +214,18 @@ pub fn table(seats: &[Seat], v: &Variant) -> Result<Vec<Row>> {
 /// Play `rounds` rounds: each round players meet in random pairs, show rules when both
 /// gain, and make the best mutually acceptable trade.
 pub fn simulate(players: usize, seed: u64, rounds: usize, v: &Variant) -> Result<Simulation> {
+    simulate_until(players, seed, rounds, v, None)
+}
+
+/// [`simulate`], stopping after the first round that ends past `deadline` (the rounds
+/// played are those of the same simulation with fewer rounds).
+pub fn simulate_until(
+    players: usize,
+    seed: u64,
+    rounds: usize,
+    v: &Variant,
+    deadline: Option<std::time::Instant>,
+) -> Result<Simulation> {
     if players < 2 {
         bail!("simulate needs at least 2 players (got {players})");
     }
@@ -229,6 +241,9 @@ pub fn simulate(players: usize, seed: u64, rounds: usize, v: &Variant) -> Result
     let mut goals: Vec<Hand> = seats.iter().map(goal_of).collect::<Result<_>>()?;
     let mut log = Vec::new();
     for _ in 0..rounds {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) && !log.is_empty() {
+            break;
+        }
         let mut order: Vec<usize> = (0..players).collect();
         rng.shuffle(&mut order);
         let mut meetings = Vec::new();

@@ -80,7 +80,7 @@ fn hands_of(env: &Envelope) -> Result<(String, Vec<(String, HandScore)>)> {
             let hs = scores
                 .into_iter()
                 .enumerate()
-                .map(|(p, s)| (format!("player {p}"), s))
+                .map(|(p, s)| (format!("player {}", p + 1), s))
                 .collect();
             (
                 format!(

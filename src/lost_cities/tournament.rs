@@ -67,6 +67,9 @@ pub struct Tournament {
     pub seed: u64,
     pub games: usize,
     pub deals: usize,
+    /// The games asked for, when `--time-limit` stopped the tournament before them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_of: Option<usize>,
     /// Win rate of the first bot (a tie counts one half).
     pub win_rate: Estimate,
     /// Mean margin first − second per game.
@@ -107,7 +110,17 @@ pub fn run(
     } else {
         deals.div_ceil(planner_sample).max(1)
     };
+    let mut played = 0;
     for d in 0..deals {
+        // --time-limit covers the whole tournament: the deals played so far are reported.
+        if d > 0
+            && opts
+                .time_limit
+                .is_some_and(|t| started.elapsed().as_secs_f64() >= t)
+        {
+            break;
+        }
+        played += 1;
         let mut deck = rules.full_deck();
         rng.shuffle(&mut deck);
         let g1 = play_game(rules, deck.clone(), [bot_a.as_mut(), bot_b.as_mut()])?;
@@ -162,15 +175,16 @@ pub fn run(
     Ok(Tournament {
         variant: rules.name.clone(),
         seed,
-        games,
-        deals,
+        games: 2 * played,
+        deals: played,
+        stopped_of: (played < deals).then_some(games),
         win_rate: Estimate::of(&wins),
         margin: Estimate::of(&margins),
         bots: [
             line(a, &score_a, &share_a, &plan_a),
             line(b, &score_b, &share_b, &plan_b),
         ],
-        mean_upper: upper_sum / deals as f64,
+        mean_upper: upper_sum / played as f64,
         planner_sample: planner_scores.len(),
         mean_planner: sampled
             .then(|| planner_scores.iter().sum::<f64>() / planner_scores.len() as f64),
@@ -187,8 +201,13 @@ pub fn markdown(t: &Tournament) -> String {
         (
             "games",
             format!(
-                "{} ({} deals, each played in both seats), seed {}",
-                t.games, t.deals, t.seed
+                "{} ({} deals, each played in both seats), seed {}{}",
+                t.games,
+                t.deals,
+                t.seed,
+                t.stopped_of
+                    .map(|n| format!("; stopped by --time-limit before the {n} asked for"))
+                    .unwrap_or_default()
             ),
         ),
         (

@@ -401,7 +401,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             report,
             knobs,
             ..
-        } => super::solve::run_bench_suite(&dir, &report, runs, common, &knobs.knobs()?),
+        } => {
+            crate::io::check_report(&report)?;
+            super::solve::run_bench_suite(&dir, &report, runs, common, &knobs.knobs()?)
+        }
         Command::Bench {
             runs,
             certify: false,

@@ -67,15 +67,7 @@ pub fn verify(env: &Envelope) -> Result<String> {
     }
     let objective = solve::parse_objective(&env.objective)
         .map_err(|e| Rejected(format!("modern-art: rejected: {e}")))?;
-    // Only a max-player solve is split (the other objectives are solved whole).
-    if payload.split.is_some() && objective != model::Objective::MaxPlayer {
-        return Err(Rejected(format!(
-            "modern-art: rejected: the episode was proven by a split, which only max-player \
-             solves use, but claims objective {}",
-            claims::clip(&env.objective, 40)
-        ))
-        .into());
-    }
+    check_objective(env, &payload, objective)?;
     let value = objective_value(&env.objective, payload.player, &outcome.scores)?;
     let sense = objective.sense();
     claims::check(env, sense, value as f64)?;
@@ -96,6 +88,30 @@ pub fn verify(env: &Envelope) -> Result<String> {
         ),
         (o, None) => format!("certified: {o} {value} (all players: {all})"),
     })
+}
+
+/// The objective against what the episode's record shows: only a max-player solve is
+/// split or leaves a proof record, and the exhaustive search (the only source of an
+/// episode without a solver report) never minimises.
+fn check_objective(env: &Envelope, payload: &Payload, objective: model::Objective) -> Result<()> {
+    use model::Objective::{MaxPlayer, MinWinner};
+    let shows = if payload.split.is_some() {
+        Some("was proven by a split, which only max-player solves use")
+    } else if payload.proof.is_some() {
+        Some("carries a proof record, which only max-player solves leave")
+    } else if env.solver.is_none() && objective == MinWinner {
+        Some("comes from the exhaustive search (no solver report), which never minimises")
+    } else {
+        None
+    };
+    match shows {
+        Some(why) if objective != MaxPlayer => Err(Rejected(format!(
+            "modern-art: rejected: the episode {why}, but claims objective {}",
+            claims::clip(&env.objective, 40)
+        ))
+        .into()),
+        _ => Ok(()),
+    }
 }
 
 /// A split's parts against the envelope: no part's game beats the episode's value, and

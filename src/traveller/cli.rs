@@ -259,7 +259,11 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         } => {
             let (board, rules) = game.load()?;
             if let Some(total) = chain {
-                let (u, windows) = super::window::chain(
+                // --time-limit covers the whole chain: each window gets what is left.
+                let deadline = common
+                    .time_limit
+                    .map(|s| Instant::now() + std::time::Duration::from_secs_f64(s));
+                let c = super::window::chain(
                     &board,
                     &rules,
                     board.square(game.start)?,
@@ -268,9 +272,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                     total,
                     steps.max(1),
                     &common.solve_options(),
+                    deadline,
                 )?
                 .ok_or_else(|| anyhow!("a window's solver ended without a bound"))?;
-                for w in &windows {
+                for w in &c.windows {
                     println!(
                         "  {} steps from ≤ {:.2}: ≤ {:.2} ({}, {:.2} s)",
                         w.steps,
@@ -280,7 +285,15 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                         w.seconds
                     );
                 }
-                println!("chained bound after {total} steps: {u:.2}");
+                if c.steps < total {
+                    println!(
+                        "--time-limit reached after {} of {total} steps: the worth after {} \
+                         steps is at most {:.2}; no bound after {total} steps",
+                        c.steps, c.steps, c.bound
+                    );
+                } else {
+                    println!("chained bound after {total} steps: {:.2}", c.bound);
+                }
                 return Ok(());
             }
             if steps == 0 || !(wealth.is_finite() && wealth >= 0.0) || slope < -1.0 {
@@ -335,7 +348,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             steps,
             repeat,
             report,
-        } => bench(&board, start, &steps, repeat, &report, common),
+        } => {
+            crate::io::check_report(&report)?;
+            bench(&board, start, &steps, repeat, &report, common)
+        }
         Command::Generate {
             seed,
             width,

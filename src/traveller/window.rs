@@ -22,6 +22,8 @@
 //! checkpoint) gives a bound on the cash after T steps ([`chain`]); the last window
 //! maximises cash alone (cash ≤ worth, stock counting at least 0).
 
+use std::time::Instant;
+
 use anyhow::Result;
 
 use super::board::Board;
@@ -114,6 +116,12 @@ pub struct Window {
     pub seconds: f64,
 }
 
+/// A solver's bound with headroom against its tolerances (the bound only needs to be
+/// valid).
+fn headroom(bound: f64) -> f64 {
+    bound * (1.0 + 1e-7) + 1e-4
+}
+
 /// Solve one window (see the module doc). `start` only fixes the road network's
 /// contraction (the same key squares as the model of a game from `start`); the window
 /// itself may start anywhere. Returns `None` when the solver ends without a bound.
@@ -148,19 +156,30 @@ pub fn window(
         wmax,
         slope,
         cash_only,
-        // Headroom against the solver's tolerances; the bound only needs to be valid.
-        bound: bound * (1.0 + 1e-7) + 1e-4,
+        bound: headroom(bound),
         found: report.objective.unwrap_or(f64::NEG_INFINITY),
         proven: report.proven(),
         seconds: report.seconds,
     }))
 }
 
+/// The windows of a chain and what they bound.
+#[derive(Debug, Clone)]
+pub struct Chained {
+    /// The bound after [`Chained::steps`] steps: on the cash when the chain reached its
+    /// end, else on the worth.
+    pub bound: f64,
+    /// The step the windows reach: the chain's end, or less when its deadline came first.
+    pub steps: usize,
+    pub windows: Vec<Window>,
+}
+
 /// A bound on the cash after `steps` steps from a cap `cap` on the worth after step
 /// `from`: windows of `len` steps chained from there (the last one shorter, and cash
-/// only). Returns the bound and the windows solved; `None` when some window ended
-/// without a bound. (The model's ceilings cap the worth at cost, not this worth, so
-/// they cannot cap the chain's steps.)
+/// only). `None` when some window ended without a bound. With a `deadline` each window
+/// gets at most the time left, and the chain stops short when none is left. (The
+/// model's ceilings cap the worth at cost, not this worth, so they cannot cap the
+/// chain's steps.)
 #[allow(clippy::too_many_arguments)]
 pub fn chain(
     board: &Board,
@@ -171,21 +190,53 @@ pub fn chain(
     steps: usize,
     len: usize,
     opts: &SolveOptions,
-) -> Result<Option<(f64, Vec<Window>)>> {
+    deadline: Option<Instant>,
+) -> Result<Option<Chained>> {
     let mut t = from;
     let mut u = cap;
     let mut windows = Vec::new();
     while t < steps {
+        let mut opts = opts.clone();
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now()).as_secs_f64();
+            if left < 0.1 {
+                break;
+            }
+            opts.time_limit = Some(opts.time_limit.map_or(left, |s| s.min(left)));
+        }
         let l = len.min(steps - t);
         let last = t + l == steps;
-        let Some(w) = window(board, rules, start, l, u, -1.0, last, opts)? else {
-            return Ok(None);
+        let w = match window(board, rules, start, l, u, -1.0, last, &opts) {
+            Ok(Some(w)) => w,
+            Ok(None) => return Ok(None),
+            // Cut short by the deadline before any plan: its dual bound still holds.
+            Err(e) if deadline.is_some() && crate::lp::no_solution(&e).is_some() => {
+                let Some(cut) = crate::lp::no_solution(&e) else {
+                    return Err(e);
+                };
+                let Some(b) = cut.bound else { break };
+                Window {
+                    steps: l,
+                    wmax: u,
+                    slope: -1.0,
+                    cash_only: last,
+                    bound: headroom(b),
+                    found: f64::NEG_INFINITY,
+                    proven: false,
+                    seconds: cut.seconds,
+                }
+            }
+            Err(e) => return Err(e),
         };
         t += l;
         u = w.bound;
         windows.push(w);
     }
-    Ok(Some((u, windows)))
+    Ok(Some(Chained {
+        bound: u,
+        steps: t,
+        windows,
+    }))
 }
 
 /// The most a load can add to the worth beyond its cost: a trader whose cash + stock at
@@ -210,7 +261,9 @@ pub fn load_slack(board: &Board, rules: &Rules, cap: f64) -> f64 {
 /// windows' worth is at most that + [`load_slack`], or — tighter, when it is solved in
 /// time — the LP bound on that worth itself ([`model::worth_checkpoint`], big-Ms from
 /// `ceiling`); windows of [`WINDOW`] steps chained from there ([`chain`]), each solved for
-/// at most [`WINDOW_LIMIT`] seconds.
+/// at most [`WINDOW_LIMIT`] seconds and none after `deadline` (`None` when the chain
+/// does not reach `steps` by then).
+#[allow(clippy::too_many_arguments)]
 pub fn from_checkpoint(
     board: &Board,
     rules: &Rules,
@@ -219,11 +272,22 @@ pub fn from_checkpoint(
     ceiling: &[f64],
     steps: usize,
     opts: &SolveOptions,
+    deadline: Option<Instant>,
 ) -> Result<Option<(f64, Vec<Window>)>> {
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Ok(None);
+    }
     let quiet = SolveOptions {
         quiet: true,
         verbose: false,
-        time_limit: Some(opts.time_limit.unwrap_or(f64::INFINITY).min(WINDOW_LIMIT)),
+        time_limit: Some(
+            opts.time_limit
+                .unwrap_or(f64::INFINITY)
+                .min(WINDOW_LIMIT)
+                .min(deadline.map_or(f64::INFINITY, |d| {
+                    d.saturating_duration_since(Instant::now()).as_secs_f64()
+                })),
+        ),
         ..opts.clone()
     };
     let cap = ceiling[from];
@@ -233,5 +297,10 @@ pub fn from_checkpoint(
             model::worth_checkpoint(board, rules, start, from, ceiling, &values(board), &quiet)?;
         phi = phi.min(lp.unwrap_or(f64::INFINITY));
     }
-    chain(board, rules, start, from, phi, steps, WINDOW, &quiet)
+    let chained = chain(
+        board, rules, start, from, phi, steps, WINDOW, &quiet, deadline,
+    )?;
+    Ok(chained
+        .filter(|c| c.steps == steps)
+        .map(|c| (c.bound, c.windows)))
 }

@@ -200,6 +200,13 @@ pub fn run_solve(
         }
         None => None,
     };
+    // A game found inside a solve (a neighbourhood search's) is what an interrupted run
+    // keeps: in --out, or in the interim file.
+    let kept = common
+        .out
+        .clone()
+        .unwrap_or_else(|| interim_file(c, objective));
+    crate::interrupt::keep_found_in(&kept, objective.sense() == crate::lp::Sense::Maximise);
     let o = match shape {
         Some(_) if split_by.is_some() => {
             bail!("--split cannot be combined with --star or --patron")

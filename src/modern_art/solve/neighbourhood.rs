@@ -166,7 +166,14 @@ struct Progress {
 }
 
 impl Search<'_> {
+    /// Report a game the search holds as its best; an interrupted run keeps it
+    /// ([`crate::interrupt::offer_found`], as an episode that claims no bound).
     fn say(&self, what: &str, o: &Outcome) {
+        if crate::interrupt::wants_found() {
+            if let Ok(kept) = interim(o, None, &self.k.build.fixes) {
+                crate::interrupt::offer_found(&kept.envelope);
+            }
+        }
         if !self.opts.quiet {
             let secs = self.started.elapsed().as_secs_f64();
             eprintln!("search: {what}: {} ({secs:.1} s)", o.value);

@@ -57,7 +57,17 @@ pub(super) fn ceilings(
     };
     let mut tc = CHECKPOINT;
     let mut last = None;
+    // --time-limit covers the checkpoints too: each gets what is left.
+    let began = std::time::Instant::now();
     while tc < steps {
+        let left = opts.time_limit.map(|t| t - began.elapsed().as_secs_f64());
+        if left.is_some_and(|l| l <= 0.0) {
+            break;
+        }
+        let quiet = SolveOptions {
+            time_limit: quiet.time_limit.map(|q| left.map_or(q, |l| q.min(l))),
+            ..quiet.clone()
+        };
         let built = build(
             board,
             rules,

@@ -222,7 +222,15 @@ pub fn solve_with(
     // The root LP is degenerate: dual simplex takes 80 s at T = 30 (145 000 iterations),
     // the interior point method (with crossover) a few seconds.
     m.highs_option("mip_lp_solver", "ipm");
-    let solved = m.solve(Sense::Maximise, objective, opts)?;
+    // --time-limit covers the whole solve: the checkpoints, the ILP, the windows after it.
+    let deadline = opts
+        .time_limit
+        .map(|t| started + std::time::Duration::from_secs_f64(t));
+    let ilp = SolveOptions {
+        time_limit: opts.time_limit.map(|t| (t - checkpoints).max(0.5)),
+        ..opts.clone()
+    };
+    let solved = m.solve(Sense::Maximise, objective, &ilp)?;
     let b0 = bands.of(rules.cash);
     let plan = extract_plan(board, &net, &arcs, (start, b0), |v| solved.value(v))?;
     let mut report = solved.report;
@@ -235,8 +243,9 @@ pub fn solve_with(
         // Windows chained from the last checkpoint may do better than the restarted
         // profit bound (they cost minutes, so only when the cap is what gets reported).
         let from = last.unwrap_or(0);
-        let chained =
-            super::window::from_checkpoint(board, rules, start, from, &ceiling, steps, opts);
+        let chained = super::window::from_checkpoint(
+            board, rules, start, from, &ceiling, steps, opts, deadline,
+        );
         if let Ok(Some((u, windows))) = chained {
             report.seconds += windows.iter().map(|w| w.seconds).sum::<f64>();
             if !opts.quiet {

@@ -1,0 +1,362 @@
+//! Hostile input, continued: output that nobody reads to the end, report files whose
+//! folder is missing, huge fields in episodes, solver options HiGHS refuses, and the
+//! time limit of chained windows.
+
+mod common;
+
+use std::io::Read;
+use std::process::Stdio;
+
+use common::{bin, run, scratch, stderr};
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    // About 200 KB of board facts, more than a pipe holds: the reader stops after a line.
+    let mut child = bin()
+        .args([
+            "traveller",
+            "generate",
+            "--seed",
+            "1",
+            "--width",
+            "70",
+            "--height",
+            "70",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is dropped here: the next write finds the pipe closed.
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.trim().is_empty(), "{err}");
+    assert_ne!(o.status.code(), Some(101), "{err}");
+}
+
+#[test]
+fn a_report_into_a_missing_folder_is_refused_before_the_work() {
+    let dir = scratch("hostile-report");
+    let missing = dir.join("nope/r.md");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.to_str().unwrap();
+    for args in [
+        vec!["traveller", "bench", "--report", missing],
+        vec!["haggle", "bench", "--report", missing],
+        vec!["haggle", "table", "--players", "2", "--report", missing],
+        vec!["modern-art", "bench", "--suite", "--report", missing],
+        vec!["haggle", "table", "--players", "2", "--report", folder],
+    ] {
+        // One line and nothing else: no progress of a benchmark that began.
+        let err = common::run_bad_input(&args);
+        assert!(err.contains("--report"), "{args:?}: {err}");
+    }
+    assert!(!dir.join("nope").exists());
+}
+
+#[test]
+fn huge_episodes_are_refused_at_once_and_never_echoed() {
+    let dir = scratch("hostile-huge");
+    // A 1 MB name in a valid episode: refused by its length, and not repeated.
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(common::root().join("games/haggle-goal-example.json")).unwrap(),
+    )
+    .unwrap();
+    v["objective"] = "x".repeat(1 << 20).into();
+    let long = dir.join("long.json");
+    std::fs::write(&long, v.to_string()).unwrap();
+    // A 20 MB file (sparse: nothing is written): refused by its size, before reading.
+    let big = dir.join("big.json");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(20 << 20)
+        .unwrap();
+    for (file, why) in [(&long, "1048576 characters"), (&big, "bytes, more than")] {
+        for verb in ["render", "verify"] {
+            let t = std::time::Instant::now();
+            let o = run(&[verb, file.to_str().unwrap()]);
+            assert!(t.elapsed().as_secs() < 20, "{verb} took {:?}", t.elapsed());
+            let err = common::bad_input(&o, &[verb]);
+            assert!(err.contains(why), "{err}");
+            assert!(err.len() < 400, "{} bytes of message", err.len());
+            assert!(o.stdout.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_huge_field_in_any_input_is_cut_in_the_message() {
+    let dir = scratch("hostile-huge-input");
+    let huge = "y".repeat(1 << 20);
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(common::root().join("models/lost-cities/classic-5.json")).unwrap(),
+    )
+    .unwrap();
+    v[huge.as_str()] = 1.into();
+    let variant = dir.join("variant.json");
+    std::fs::write(&variant, v.to_string()).unwrap();
+    let board = dir.join("board.pl");
+    std::fs::write(&board, format!("square({huge}, 1, 1).\n")).unwrap();
+    let cases = [
+        vec![
+            "lost-cities",
+            "bound",
+            "--variant",
+            variant.to_str().unwrap(),
+        ],
+        vec![
+            "traveller",
+            "bound",
+            "--steps",
+            "3",
+            "--board",
+            board.to_str().unwrap(),
+        ],
+        vec!["cribbage", "score", &huge[..100_000], "--start", "5D"],
+    ];
+    for args in cases {
+        let err = common::bad_input(&run(&args), &args[..2]);
+        assert!(err.len() < 1000, "{} bytes: {}", err.len(), &err[..300]);
+        assert!(err.contains("characters)"), "{err}");
+    }
+}
+
+#[test]
+fn chained_windows_share_the_time_limit() {
+    // Ten windows of 10 steps on the classic board take minutes; the limit covers all.
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "2",
+        "traveller",
+        "window",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "10",
+        "--wealth",
+        "9000",
+        "--chain",
+        "100",
+    ]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < 30.0, "took {took:.1} s");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = common::stdout(&o);
+    let stopped =
+        out.contains("--time-limit reached after") && out.contains("no bound after 100 steps");
+    assert!(
+        stopped || out.contains("chained bound after 100 steps"),
+        "{out}"
+    );
+}
+
+#[test]
+fn solver_refusals_are_said_in_words() {
+    let dir = scratch("hostile-highs");
+    let tuning = dir.join("tuning.json");
+    std::fs::write(&tuning, r#"{"highs": {"presolve": "maybe"}}"#).unwrap();
+    let args = [
+        "--quiet",
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--tuning",
+        tuning.to_str().unwrap(),
+    ];
+    let err = common::run_bad_input(&args);
+    assert!(
+        err.contains("HiGHS refuses the option presolve = maybe"),
+        "{err}"
+    );
+    assert!(!err.contains("TrySetOptionError"), "{err}");
+}
+
+#[test]
+fn a_stopped_neighbourhood_search_keeps_its_best_game() {
+    use std::io::BufRead;
+    let dir = scratch("hostile-term");
+    let out = dir.join("ma2.json");
+    let _ = std::fs::remove_file(&out);
+    // The 2-player split's first part: its neighbourhood search finds a first game in
+    // seconds, then looks for better ones for minutes.
+    let mut child = bin()
+        .args(["modern-art", "bound", "--players", "2", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    while !seen.contains("search: first game") {
+        let mut line = String::new();
+        if err.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+        seen += &line;
+    }
+    assert!(seen.contains("search: first game"), "{seen}");
+    assert!(!out.exists(), "written before the stop: {seen}");
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(gamebounds::interrupt::EXIT_INTERRUPTED),
+        "{seen}{rest}"
+    );
+    assert!(
+        rest.contains("interrupted: the best game so far") && rest.contains("ma2.json"),
+        "{rest}"
+    );
+    let v = run(&["verify", out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+}
+
+#[test]
+fn the_deepest_event_search_stays_within_the_stack() {
+    // Two squares a step apart, a wholesaler and a retailer: one event per step or two,
+    // so --steps at its cap (1000) is the event search's deepest path.
+    let dir = scratch("hostile-deep");
+    let board = dir.join("two.pl");
+    std::fs::write(
+        &board,
+        "unit_volume(coal, 2.5).\nsquare(1, 0, 0). square(2, 1, 0).\njoins(1, 2).\n\
+         building(1, pit). building(2, works). building(1, pump). building(2, pump2).\n\
+         sells(pit, coal, 2). buys(works, coal, 5).\n\
+         sells_fuel(pump, 1). sells_fuel(pump2, 1).\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "--quiet",
+        "--time-limit",
+        "2",
+        "traveller",
+        "bound",
+        "--method",
+        "events",
+        "--board",
+        board.to_str().unwrap(),
+        "--start",
+        "1",
+        "--steps",
+        "1000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        common::stdout(&o).contains("| 999 "),
+        "{}",
+        common::stdout(&o)
+    );
+}
+
+#[test]
+fn haggle_pictures_number_players_from_one() {
+    let dir = scratch("hostile-haggle-svg");
+    let svg = dir.join("sim.svg");
+    let o = run(&[
+        "render",
+        "games/haggle-15p-simulate-seed1.json",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(">player 1<") && text.contains(">player 15<"));
+    assert!(!text.contains(">player 0<"));
+}
+
+#[test]
+fn the_traveller_ilp_shares_the_time_limit_with_its_checkpoints_and_windows() {
+    // The checkpoints' LPs, the ILP and the windows chained after it took 24 s under a
+    // 3 s limit: the limit covers them all.
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--quiet",
+        "--time-limit",
+        "3",
+        "traveller",
+        "bound",
+        "--method",
+        "ilp",
+        "--board",
+        "models/traveller/classic.pl",
+        "--start",
+        "67",
+        "--steps",
+        "100",
+    ]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(took < 15.0, "took {took:.1} s");
+}
+
+#[test]
+fn tournaments_and_simulations_stop_at_the_time_limit_with_what_they_played() {
+    let dir = scratch("hostile-rounds");
+    let sim = dir.join("sim.json");
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "1",
+        "haggle",
+        "simulate",
+        "--players",
+        "15",
+        "--rounds",
+        "1000000",
+        "--out",
+        sim.to_str().unwrap(),
+    ]);
+    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--time-limit reached after"));
+    let v = run(&["verify", sim.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "1",
+        "lost-cities",
+        "tournament",
+        "--games",
+        "1000000",
+    ]);
+    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = common::stdout(&o);
+    assert!(
+        out.contains("stopped by --time-limit before the 1000000 asked for"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_table_cell_cut_by_the_time_limit_leaves_the_table_whole() {
+    let dir = scratch("hostile-table");
+    let report = dir.join("t.md");
+    let o = run(&[
+        "--time-limit",
+        "1",
+        "--quiet",
+        "haggle",
+        "table",
+        "--players",
+        "2",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = std::fs::read_to_string(&report).unwrap();
+    assert!(md.lines().any(|l| l.starts_with("| 2 ")), "{md}");
+}
