@@ -426,8 +426,8 @@ impl Model {
         set_option(&mut model, &name, "threads", opts.threads.max(1) as i32)?;
         set_option(&mut model, &name, "random_seed", opts.seed)?;
         set_option(&mut model, &name, "mip_rel_gap", opts.mip_gap)?;
-        if let Some(t) = opts.time_limit {
-            set_option(&mut model, &name, "time_limit", t)?;
+        if let Some(t) = crate::options::within_deadline(opts.time_limit) {
+            set_option(&mut model, &name, "time_limit", t.max(1e-3))?;
         }
         // HiGHS minimises internally: a maximisation's cutoff is the negated objective.
         let cutoff = cutoff.filter(|_| integers > 0);

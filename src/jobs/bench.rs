@@ -25,7 +25,7 @@ const GRID: [&str; 14] = [
     "tank=10,20,30",
     "--set",
     "fuel=10",
-    "--time-limit",
+    "--part-limit",
     "120",
 ];
 

@@ -457,9 +457,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             } else {
                 search::Mode::Lazy
             };
-            let deadline = common
-                .time_limit
-                .map(|s| t0 + std::time::Duration::from_secs_f64(s));
+            let deadline = crate::options::left().map(|s| t0 + std::time::Duration::from_secs_f64(s));
             let (value, record, stats) =
                 search::maximise_within(&cfg, objective, seat, mode, deadline)?;
             common.note(format!(
