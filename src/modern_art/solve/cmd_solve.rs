@@ -247,7 +247,7 @@ pub fn run_solve(
                     }
                     Ok(())
                 };
-                split_keeping(
+                let solved = split_keeping(
                     c,
                     objective,
                     seat,
@@ -256,11 +256,15 @@ pub fn run_solve(
                     start.as_ref(),
                     Some(&keep),
                     k,
-                )?
+                );
+                or_first_legal_game(solved, c, objective, seat, common)?
             }
             None => {
-                let o = solve(c, objective, seat, &Scope::all(), &opts, k)?;
-                with_whole_proof(c, objective, &Scope::all(), o, &opts)?
+                let solved = solve(c, objective, seat, &Scope::all(), &opts, k);
+                match or_first_legal_game(solved, c, objective, seat, common)? {
+                    o if o.report.rows == 0 => o,
+                    o => with_whole_proof(c, objective, &Scope::all(), o, &opts)?,
+                }
             }
         },
     };

@@ -54,10 +54,11 @@ pub fn run_compare(
     let solve_one = |i: usize| -> Result<Cell> {
         let (c, objective, seat) = &cells[i];
         let (by, opts) = split_plan(split_by, false, *objective, common, k);
-        let o = match by {
-            Some(by) => split(c, *objective, *seat, by, &opts, None, k)?,
-            None => solve(c, *objective, *seat, &Scope::all(), &opts, k)?,
+        let solved = match by {
+            Some(by) => split(c, *objective, *seat, by, &opts, None, k),
+            None => solve(c, *objective, *seat, &Scope::all(), &opts, k),
         };
+        let o = or_first_legal_game(solved, c, *objective, *seat, common)?;
         Ok(Cell::of(c, *objective, &o))
     };
     let describe = |cell: &Cell| (cell.verdict.clone(), Some(cell.value as f64));
