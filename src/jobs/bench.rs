@@ -11,23 +11,30 @@ use serde_json::Value;
 
 use crate::cli::Common;
 
-/// The grid: Traveller's committed variants (`make variants`), 9 cells of about a second.
-const GRID: [&str; 14] = [
-    "traveller",
-    "compare",
-    "--board",
-    "models/traveller/classic.pl",
-    "--steps",
-    "50",
-    "--vary",
-    "capacity=500,1000,2000",
-    "--vary",
-    "tank=10,20,30",
-    "--set",
-    "fuel=10",
-    "--part-limit",
-    "120",
-];
+/// The grids: Traveller's committed variants (`make variants`), 9 cells, run at two
+/// lengths: 50 steps (cells of about half a second, where a worker's start shows) and 70
+/// steps (cells of one to ten seconds, the size a user's grid has).
+const GRID_STEPS: [&str; 2] = ["50", "70"];
+
+/// The grid's command line at `steps` steps.
+fn grid_args(steps: &str) -> Vec<&str> {
+    vec![
+        "traveller",
+        "compare",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        steps,
+        "--vary",
+        "capacity=500,1000,2000",
+        "--vary",
+        "tank=10,20,30",
+        "--set",
+        "fuel=10",
+        "--part-limit",
+        "120",
+    ]
+}
 
 /// The core counts of the estimate on paper.
 const CORES: [usize; 5] = [2, 8, 64, 512, 1_000_000];
@@ -38,11 +45,11 @@ struct Run {
     cells: Vec<(f64, Option<f64>)>,
 }
 
-fn run_grid(jobs: usize) -> Result<Run> {
+fn run_grid(args: &[&str], jobs: usize) -> Result<Run> {
     let exe = std::env::current_exe()?;
     let t0 = Instant::now();
     let out = std::process::Command::new(exe)
-        .args(GRID)
+        .args(args)
         .args(["--quiet", "--json", "--jobs", &jobs.to_string()])
         .output()
         .context("cannot run the grid")?;
@@ -195,12 +202,14 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
     Ok((text, sum / longest.max(1e-9)))
 }
 
-/// Run the benchmark and write the report to `out`.
-pub fn run(common: &Common, out: &Path) -> Result<()> {
-    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
-    common.note("bench-parallel: the grid with --jobs 1, then --jobs 2");
-    let one = run_grid(1)?;
-    let two = run_grid(2)?;
+/// One grid run with `--jobs 1` then `--jobs 2`, as a report section; and its speed-up.
+fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
+    let args = grid_args(steps);
+    common.note(format!(
+        "bench-parallel: the {steps}-step grid with --jobs 1, then --jobs 2"
+    ));
+    let one = run_grid(&args, 1)?;
+    let two = run_grid(&args, 2)?;
     let same = one
         .cells
         .iter()
@@ -208,6 +217,42 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
         .eq(two.cells.iter().map(|c| c.1));
     let speed = one.wall / two.wall;
     let cell_times: Vec<f64> = one.cells.iter().map(|c| c.0).collect();
+    let text = format!(
+        "## A `compare --vary` grid of {n} cells, {steps} steps\n\n\
+         `gamebounds {grid}`, wall time of the whole command (process start to exit), \
+         one run each, side by side:\n\n{table}\n\n\
+         Speed-up {speed:.2}× (target ≥ 1.8×); the same values in every cell: {same}.\n\
+         The cells' own times ({cells}) give on paper:\n\n{grid_est}\n\n",
+        n = cell_times.len(),
+        grid = args.join(" "),
+        table = crate::render::table(
+            ["--jobs", "wall seconds"],
+            [
+                vec!["1".to_string(), format!("{:.2}", one.wall)],
+                vec!["2".to_string(), format!("{:.2}", two.wall)],
+            ],
+        ),
+        same = if same { "yes" } else { "NO" },
+        cells = cell_times
+            .iter()
+            .map(|t| format!("{t:.2}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        grid_est = estimate(&cell_times),
+    );
+    Ok((text, speed))
+}
+
+/// Run the benchmark and write the report to `out`.
+pub fn run(common: &Common, out: &Path) -> Result<()> {
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    // A one-minute load under one means nothing else was running when the bench began.
+    let quiet = load.first().and_then(|l| l.parse::<f64>().ok()).unwrap_or(9.0) < 1.0;
+    let mut grids = String::new();
+    for steps in GRID_STEPS {
+        grids.push_str(&grid_section(common, steps)?.0);
+    }
     let scratch = std::env::temp_dir().join(format!("gamebounds-bench-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
     let mut proofs = String::new();
@@ -223,14 +268,9 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
     let _ = std::fs::remove_dir_all(&scratch);
     let text = format!(
         "# Parallel runs: `--jobs 2` against `--jobs 1`\n\n\
-         {date}, commit {commit}, {machine}; load average at the start: {load}.\n\
-         Taken on a machine shared with other work: the timings are under load.\n\
-         Regenerate: `make bench-parallel` (`gamebounds bench-parallel`, about 10 minutes).\n\n\
-         ## A `compare --vary` grid (9 cells)\n\n\
-         `gamebounds {grid}`, wall time of the whole command (process start to exit), \
-         one run each, side by side:\n\n{table}\n\n\
-         Speed-up {speed:.2}× (target ≥ 1.8×); the same values in every cell: {same}.\n\
-         The cells' own times ({cells}) give on paper:\n\n{grid_est}\n\n\
+         {date}, commit {commit}, {machine}; load average at the start: {load}{shared}.\n\
+         Regenerate: `make bench-parallel` (`gamebounds bench-parallel`, about 5 minutes).\n\n\
+         {grids}\
          ## One Modern Art proof\n\n\
          `modern-art solve --players N --jobs J`: the search for the first game and its \
          part run alone; then the parts the split will solve against that game run ahead \
@@ -250,26 +290,12 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
         date = crate::modern_art::solve::today(),
         commit = crate::modern_art::solve::commit(),
         machine = crate::modern_art::solve::machine(),
-        load = load
-            .split_whitespace()
-            .take(3)
-            .collect::<Vec<_>>()
-            .join(" "),
-        grid = GRID.join(" "),
-        table = crate::render::table(
-            ["--jobs", "wall seconds"],
-            [
-                vec!["1".to_string(), format!("{:.2}", one.wall)],
-                vec!["2".to_string(), format!("{:.2}", two.wall)],
-            ],
-        ),
-        same = if same { "yes" } else { "NO" },
-        cells = cell_times
-            .iter()
-            .map(|t| format!("{t:.2}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-        grid_est = estimate(&cell_times),
+        load = load.join(" "),
+        shared = if quiet {
+            ""
+        } else {
+            " (the machine was busy with other work: the timings are under load)"
+        },
         caps = caps.join(", "),
     );
     common.write_report(out, &text)
