@@ -248,7 +248,11 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: Vec<&str> = load.split_whitespace().take(3).collect();
     // A one-minute load under one means nothing else was running when the bench began.
-    let quiet = load.first().and_then(|l| l.parse::<f64>().ok()).unwrap_or(9.0) < 1.0;
+    let quiet = load
+        .first()
+        .and_then(|l| l.parse::<f64>().ok())
+        .unwrap_or(9.0)
+        < 1.0;
     let mut grids = String::new();
     for steps in GRID_STEPS {
         grids.push_str(&grid_section(common, steps)?.0);
