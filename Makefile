@@ -30,7 +30,7 @@ demo: setup
 	$(BIN) verify target/demo/mini.json
 	@echo
 	@echo "== Modern Art, 2 players, the public MiniZinc model's rules (it reached 301): the split proof, 60 s per part at most =="
-	$(BIN) modern-art solve --players 2 --variant models/modern-art/anchor.json --time-limit 60 --out target/demo/anchor-2p.json
+	$(BIN) modern-art solve --players 2 --variant models/modern-art/anchor.json --part-limit 60 --out target/demo/anchor-2p.json
 
 test: setup
 	@$(MAKE) --no-print-directory build
@@ -86,7 +86,7 @@ lint:
 # Regenerate games/ and results/ (solved episodes, bound tables, benchmark reports).
 results: setup
 	@$(MAKE) --no-print-directory build
-	$(BIN) modern-art results --time-limit 300
+	$(BIN) modern-art results --part-limit 300
 	@$(MAKE) --no-print-directory readings
 	$(BIN) cribbage results
 	$(BIN) cribbage variants --quiet
@@ -99,7 +99,7 @@ results: setup
 	$(BIN) haggle score --variant models/haggle/spec-tests.json --hand 2/1/3/3/4 --hand 3/5/3/0/1 --hand 3/1/1/7/1 --hand 0/3/4/2/1 --quiet --out games/haggle-spec-example.json > /dev/null
 	$(BIN) haggle goal --known 1,5,11,15 --hand 3/1/3/3/2 --quiet --out games/haggle-goal-example.json > /dev/null
 	$(BIN) haggle bench --repeats 7 --quiet > /dev/null
-	$(BIN) traveller results --time-limit 120
+	$(BIN) traveller results --part-limit 120
 	$(BIN) --quiet modern-art search --variant models/modern-art/mini/m25-mixed-two-rounds.json --out games/modern-art-mini-m25-search.json >/dev/null
 	@$(MAKE) --no-print-directory variants
 	@$(MAKE) --no-print-directory audit
@@ -128,8 +128,8 @@ variants: setup
 	} > results/haggle-variants.md.tmp && mv results/haggle-variants.md.tmp results/haggle-variants.md
 	{ echo "# Traveller: rule variants"; echo; \
 	  echo "The most cash after 50 steps on the classic board from square 67, with £5000 and 10 units of fuel at the start, for lorries of 500, 1000 and 2000 cu ft (\`capacity\`) and tanks of 10, 20 and 30 units (\`tank\`). Each row is the event search's (or the ILP's) proven optimum, its plan replayed by the referee (*certified*)."; echo; \
-	  echo "Regenerate: \`make variants\` (\`traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --time-limit 120\`)."; echo; \
-	  $(BIN) --quiet traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --time-limit 120; \
+	  echo "Regenerate: \`make variants\` (\`traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --part-limit 120\`)."; echo; \
+	  $(BIN) --quiet traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --part-limit 120; \
 	} > results/traveller-variants.md.tmp && mv results/traveller-variants.md.tmp results/traveller-variants.md
 
 # Benchmarks (speed targets live here, never in timed tests): each game's bench verb
@@ -146,8 +146,8 @@ readings: setup
 	@$(MAKE) --no-print-directory build
 	{ echo "# Modern Art: the disputed readings, 2 players"; echo; \
 	  echo "The first row is \`standard.json\`; each other row is standard with one disputed rule read the other way (the key and value in its column; the same readings as the files in \`models/modern-art/readings/\`; \`blessed.json\` is in \`results/modern-art.md\`). Each row is one proof of the best score of one seat (\`--split tokens-leads\`: the split over the award tokens, artists with the same symbols renamed, then the rounds the token artist leads; 300 s per part, 1 thread), its game replayed by the referee (*certified*); *value* is a proven maximum where the status says so."; echo; \
-	  echo "Regenerate: \`make readings\` (\`modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --time-limit 300 --one-at-a-time $(READINGS_VARY)\`)."; echo; \
-	  $(BIN) --quiet modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --time-limit 300 --one-at-a-time $(READINGS_VARY); \
+	  echo "Regenerate: \`make readings\` (\`modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --part-limit 300 --one-at-a-time $(READINGS_VARY)\`)."; echo; \
+	  $(BIN) --quiet modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --part-limit 300 --one-at-a-time $(READINGS_VARY); \
 	} > results/modern-art-readings.md.tmp && mv results/modern-art-readings.md.tmp results/modern-art-readings.md
 
 bench: setup

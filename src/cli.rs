@@ -72,9 +72,14 @@ pub struct Common {
     /// embedded in the markdown) are written beside it.
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
-    /// Stop the solver after S seconds (the result is then "best found", not a maximum).
+    /// The whole command's budget: stop after S seconds over all its solves and report
+    /// what it has (the best game is then "best found", not a maximum).
     #[arg(long, global = true, value_name = "S", allow_hyphen_values = true, value_parser = crate::options::seconds)]
     pub time_limit: Option<f64>,
+    /// Seconds for each solve of a command made of many (a Modern Art split's part, a
+    /// grid's cell), within --time-limit.
+    #[arg(long, global = true, value_name = "S", allow_hyphen_values = true, value_parser = crate::options::seconds)]
+    pub part_limit: Option<f64>,
     /// Solver threads (1 keeps results reproducible).
     #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::threads)]
     pub threads: u32,
@@ -103,7 +108,7 @@ pub struct Common {
 impl Common {
     pub fn solve_options(&self) -> SolveOptions {
         SolveOptions {
-            time_limit: self.time_limit,
+            time_limit: self.part_limit.or(self.time_limit),
             threads: self.threads.max(1),
             verbose: self.verbose,
             quiet: self.quiet,
@@ -208,6 +213,9 @@ pub enum Builtin {
         /// Where to write the result instead.
         #[arg(long, value_name = "FILE")]
         result: Option<PathBuf>,
+        /// The parent's deadline, seconds since the Unix epoch (the time left is the job's).
+        #[arg(long, value_name = "T")]
+        until: Option<f64>,
     },
     /// Render an episode file as markdown tables and draw its picture (SVG).
     #[command(after_help = "Examples:
@@ -342,6 +350,9 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
     // `compare --out` names a folder (or a stem) of cells; every other --out one episode.
     let game = matches.subcommand_name();
+    if game != Some("worker") {
+        crate::options::start_deadline(common.time_limit);
+    }
     let verb = matches
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
@@ -370,7 +381,12 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             crate::jobs::run_join(&dir, &extra)
         }
         Builtin::BenchParallel { report } => crate::jobs::bench::run(&common, &report),
-        Builtin::Worker { job, result } => crate::jobs::run_worker(&job, result.as_deref()),
+        Builtin::Worker { job, result, until } => {
+            if let Some(t) = until {
+                crate::options::start_until(t);
+            }
+            crate::jobs::run_worker(&job, result.as_deref())
+        }
         Builtin::Audit {
             files,
             report,

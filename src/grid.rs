@@ -120,7 +120,7 @@ pub struct Row {
     /// The cell's varied keys and values.
     pub settings: std::collections::BTreeMap<String, String>,
     /// `proven` (the bound is the episode's value), `best found` (a limit stopped the
-    /// solve) or `failed`.
+    /// solve), `failed`, or past `--time-limit` `not reached: …` / `stopped by …`.
     pub status: String,
     pub proven: bool,
     pub value: Option<f64>,
@@ -244,15 +244,23 @@ fn finish(game: &str, cell: &[Setting], env: Envelope, elapsed: f64, common: &Co
     }
 }
 
+/// A cell with no episode: failed, or (past `--time-limit`) stopped or not reached,
+/// which is what a time-limited grid reports, not an error.
 fn failed(cell: &[Setting], why: String, seconds: f64) -> Row {
+    let stopped = crate::options::expired();
+    let status = match (stopped, why == crate::options::NOT_REACHED) {
+        (true, true) => why.clone(),
+        (true, false) => format!("stopped by --time-limit: {why}"),
+        _ => "failed".into(),
+    };
     Row {
         settings: settings_map(cell),
-        status: "failed".into(),
+        status,
         proven: false,
         value: None,
         bound: None,
         certified: None,
-        error: Some(why),
+        error: (!stopped).then_some(why),
         seconds,
         episode: None,
     }

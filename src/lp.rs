@@ -426,8 +426,13 @@ impl Model {
         set_option(&mut model, &name, "threads", opts.threads.max(1) as i32)?;
         set_option(&mut model, &name, "random_seed", opts.seed)?;
         set_option(&mut model, &name, "mip_rel_gap", opts.mip_gap)?;
-        if let Some(t) = opts.time_limit {
-            set_option(&mut model, &name, "time_limit", t)?;
+        // A limited solve gets at most what the command has left; an unlimited one is an
+        // exact step (a simulated player's choice) whose caller watches the deadline.
+        if let Some(t) = opts
+            .time_limit
+            .and_then(|t| crate::options::within_deadline(Some(t)))
+        {
+            set_option(&mut model, &name, "time_limit", t.max(1e-3))?;
         }
         // HiGHS minimises internally: a maximisation's cutoff is the negated objective.
         let cutoff = cutoff.filter(|_| integers > 0);

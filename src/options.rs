@@ -1,7 +1,9 @@
 //! One validator per kind of numeric option, used as clap `value_parser`s by every
 //! command, so that a bad number is refused the same way everywhere (exit 2, one line)
 //! before any model is built: NaN and infinities never pass, counts start at 1, and every
-//! cap is documented here.
+//! cap is documented here. The command's deadline (`--time-limit`) lives here too.
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Most solver threads or worker cores an option may ask for (more than any machine the
 /// tool runs on; HiGHS itself runs at most a few useful threads).
@@ -17,6 +19,55 @@ pub const MAX_COUNT: usize = 1_000_000;
 /// time-expanded model and the event search grow with T, and the event search's depth
 /// (one level per event) stays within the stack up to here.
 pub const MAX_STEPS: usize = 1000;
+
+/// The whole command's end (`--time-limit`), fixed once as the command starts; a worker
+/// process takes its parent's instead, so it gets the time left, not the whole limit.
+static DEADLINE: std::sync::OnceLock<Option<Instant>> = std::sync::OnceLock::new();
+
+/// Fix the command's deadline `limit` seconds from now (`None`: no deadline). Only the
+/// first call counts: a worker sets its parent's ([`start_until`]) before its command runs.
+pub fn start_deadline(limit: Option<f64>) {
+    let _ = DEADLINE.set(limit.map(|t| Instant::now() + Duration::from_secs_f64(t)));
+}
+
+/// Fix the deadline at `until`, seconds since the Unix epoch (a parent's [`until`]).
+pub fn start_until(until: f64) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64());
+    let _ = DEADLINE.set(Some(
+        Instant::now() + Duration::from_secs_f64((until - now).max(0.0)),
+    ));
+}
+
+/// The deadline as seconds since the Unix epoch, for a worker's command line.
+pub fn until() -> Option<f64> {
+    let left = left()?;
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?;
+    Some(now.as_secs_f64() + left)
+}
+
+/// Seconds left before the command's deadline (0 once past), or `None` without one.
+pub fn left() -> Option<f64> {
+    let end = (*DEADLINE.get()?)?;
+    Some(end.saturating_duration_since(Instant::now()).as_secs_f64())
+}
+
+/// Whether the command's deadline has passed.
+pub fn expired() -> bool {
+    left().is_some_and(|t| t <= 0.0)
+}
+
+/// A solve's own limit (`--part-limit`, a default) cut to the time the command has left.
+pub fn within_deadline(limit: Option<f64>) -> Option<f64> {
+    match (limit, left()) {
+        (Some(t), Some(l)) => Some(t.min(l)),
+        (t, l) => t.or(l),
+    }
+}
+
+/// Why a unit of work (a grid cell, a part) was not started.
+pub const NOT_REACHED: &str = "not reached: --time-limit ran out";
 
 fn number(s: &str) -> Result<f64, String> {
     let x: f64 = s
@@ -36,7 +87,7 @@ fn whole(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("`{}` is not a whole number ≥ 0", crate::claims::clip(s, 40)))
 }
 
-/// `--time-limit S`: seconds, more than 0 and at most [`MAX_SECONDS`].
+/// `--time-limit S`, `--part-limit S`: seconds, more than 0 and at most [`MAX_SECONDS`].
 pub fn seconds(s: &str) -> Result<f64, String> {
     let x = number(s)?;
     if x > 0.0 && x <= MAX_SECONDS {

@@ -360,3 +360,81 @@ fn a_table_cell_cut_by_the_time_limit_leaves_the_table_whole() {
     let md = std::fs::read_to_string(&report).unwrap();
     assert!(md.lines().any(|l| l.starts_with("| 2 ")), "{md}");
 }
+
+#[test]
+fn a_modern_art_compare_stops_at_the_time_limit_with_its_table() {
+    // Two full-size cells, each minutes of solving: the limit covers the whole command.
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "2",
+        "modern-art",
+        "compare",
+        "--players",
+        "2,3",
+        "--variant",
+        "models/modern-art/standard.json",
+    ]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < 20.0, "took {took:.1} s");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = common::stdout(&o);
+    assert!(out.contains("| standard | 3 "), "{out}");
+    assert!(out.contains("not reached"), "{out}");
+}
+
+#[test]
+fn a_grid_past_the_time_limit_marks_its_unreached_cells() {
+    let o = run(&[
+        "--time-limit",
+        "0.5",
+        "--json",
+        "traveller",
+        "compare",
+        "--board",
+        "models/traveller/classic.pl",
+        "--steps",
+        "50",
+        "--vary",
+        "capacity=500,1000,2000",
+        "--vary",
+        "tank=10,20,30",
+        "--set",
+        "fuel=10",
+        "--part-limit",
+        "120",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let rows: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 9);
+    let last = &rows[8];
+    assert_eq!(
+        last["status"], "not reached: --time-limit ran out",
+        "{last}"
+    );
+    assert!(last["error"].is_null(), "{last}");
+}
+
+#[test]
+fn a_time_limited_four_player_bound_keeps_its_best_game() {
+    let dir = scratch("hostile-deadline");
+    let out = dir.join("b4.json");
+    let t = std::time::Instant::now();
+    let o = run(&[
+        "--time-limit",
+        "5",
+        "--quiet",
+        "modern-art",
+        "bound",
+        "--players",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let took = t.elapsed().as_secs_f64();
+    assert!(took < 30.0, "took {took:.1} s");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = run(&["verify", out.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+}

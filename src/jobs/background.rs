@@ -116,9 +116,12 @@ impl Background {
         job.part = Some(serde_json::to_value(part)?);
         crate::io::write_atomic(&path, serde_json::to_string(&job)?.as_bytes())?;
         let log = std::fs::File::create(path.with_extension("log"))?;
-        let child = Command::new(&self.exe)
-            .arg("worker")
-            .arg(&path)
+        let mut cmd = Command::new(&self.exe);
+        cmd.arg("worker").arg(&path);
+        if let Some(t) = crate::options::until() {
+            cmd.args(["--until".to_string(), format!("{t:.3}")]);
+        }
+        let child = cmd
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log)

@@ -31,7 +31,7 @@ fn grid_args(steps: &str) -> Vec<&str> {
         "tank=10,20,30",
         "--set",
         "fuel=10",
-        "--time-limit",
+        "--part-limit",
         "120",
     ]
 }

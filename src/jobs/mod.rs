@@ -82,7 +82,11 @@ pub fn map<R: Serialize + DeserializeOwned>(
         let mut out = Vec::new();
         for (i, label) in labels.iter().enumerate() {
             let t0 = Instant::now();
-            let result = run_one(i).map_err(|e| format!("{e:#}"));
+            let result = if crate::options::expired() {
+                Err(crate::options::NOT_REACHED.to_string())
+            } else {
+                run_one(i).map_err(|e| format!("{e:#}"))
+            };
             let unit = Unit {
                 result,
                 seconds: t0.elapsed().as_secs_f64(),
@@ -93,6 +97,15 @@ pub fn map<R: Serialize + DeserializeOwned>(
         return Ok(out);
     }
     in_parallel(common, labels, &mut progress, &describe)
+}
+
+/// A worker's arguments: its job, and the command's deadline so it gets the time left.
+fn worker_args(job: PathBuf) -> Vec<std::ffi::OsString> {
+    let mut args = vec!["worker".into(), job.into_os_string()];
+    if let Some(t) = crate::options::until() {
+        args.extend(["--until".into(), format!("{t:.3}").into()]);
+    }
+    args
 }
 
 /// `--jobs N`: the units as job files in a scratch folder, solved by a pool of workers.
@@ -114,7 +127,7 @@ fn in_parallel<R: DeserializeOwned>(
             pool::Task {
                 label: label.clone(),
                 program: exe.clone(),
-                args: vec!["worker".into(), job.into_os_string()],
+                args: worker_args(job),
                 log: dir.join(format!("job-{:03}.log", i + 1)),
             }
         })
@@ -254,7 +267,11 @@ fn work<R: Serialize>(
         );
     }
     let t0 = Instant::now();
-    let solved = run_one(job.unit);
+    let solved = if crate::options::expired() {
+        Err(anyhow!(crate::options::NOT_REACHED))
+    } else {
+        run_one(job.unit)
+    };
     let (value, error) = match solved {
         Ok(v) => (Some(serde_json::to_value(&v)?), None),
         Err(e) => (None, Some(format!("{e:#}"))),
@@ -433,6 +450,7 @@ impl Progress {
                 }
                 text
             }
+            Err(e) if e == crate::options::NOT_REACHED => e.clone(),
             Err(e) => format!("failed: {}", crate::claims::clip(e, 160)),
         };
         if !self.quiet {

@@ -66,9 +66,9 @@ const VERB_TEMPLATE: &str =
 const SOLVE_ABOUT: &str = "\
 All players cooperate and the deal is free (the maximum is over all shuffles). The optimum
 is turned into a concrete game and replayed by the referee; only a proven optimum whose
-replay agrees is called a \"proven maximum\". A solve stopped by --time-limit reports
-\"best found S, bound B, gap G%\". Default --time-limit: 120 for a whole solve, 300 per
-part of a split; `--time-limit 0` runs to a proof.
+replay agrees is called a \"proven maximum\". A solve stopped by a limit reports
+\"best found S, bound B, gap G%\". --part-limit S: each part of a split (default 300) or a
+whole solve (120); --time-limit S: the whole command, which then reports its best game.
 
 A max-player solve (the default objective) is a split proof: the maximum is the largest
 of restricted solves, by default over the award tokens and the rounds their artist leads
@@ -82,7 +82,7 @@ const SOLVE_EXAMPLES: &str = "\
 Examples:
   gamebounds modern-art bound --players 3 --out s3.json
   gamebounds modern-art bound --variant models/modern-art/mini/m22-every-symbol.json
-  gamebounds modern-art bound --players 2 --star krypto --time-limit 0";
+  gamebounds modern-art bound --players 2 --star krypto --part-limit 600";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -205,7 +205,7 @@ pub enum Command {
         /// Continue unfinished proofs: each row's split starts from the game of its
         /// episode already in games/ (replayed by the referee first) instead of the star
         /// and patron solves, which are skipped (their episodes stay). A row without a
-        /// usable episode is solved from scratch. Use with a longer --time-limit.
+        /// usable episode is solved from scratch. Use with a longer --part-limit.
         #[arg(long, conflicts_with = "tables_only")]
         resume: bool,
         #[command(flatten)]
@@ -235,7 +235,7 @@ pub enum Command {
         runs: usize,
         /// Time the proof of each committed standard maximum instead: the row's episode
         /// in games/ starts a `tokens-leads` split that only has to show nothing beats it
-        /// (--time-limit per part, default 1500), into
+        /// (--part-limit per part, default 1500), into
         /// results/bench-modern-art-certify.md
         #[arg(long, conflicts_with = "suite")]
         certify: bool,
@@ -457,9 +457,8 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             } else {
                 search::Mode::Lazy
             };
-            let deadline = common
-                .time_limit
-                .map(|s| t0 + std::time::Duration::from_secs_f64(s));
+            let deadline =
+                crate::options::left().map(|s| t0 + std::time::Duration::from_secs_f64(s));
             let (value, record, stats) =
                 search::maximise_within(&cfg, objective, seat, mode, deadline)?;
             common.note(format!(

@@ -104,7 +104,7 @@ pub(super) fn bound_with(
         if env.status == Status::Optimal || method == Method::Events {
             return Ok(env);
         }
-        if let Some(limit) = common.time_limit {
+        if let Some(limit) = common.part_limit.or(common.time_limit) {
             let left = limit - began.elapsed().as_secs_f64();
             if left < 1.0 {
                 common.note(

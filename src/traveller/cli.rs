@@ -136,10 +136,10 @@ pub enum Command {
         steps: usize,
     },
     /// Regenerate results/traveller.md and the episodes in games/: bound and greedy for
-    /// each board and step budget (a solve not proven within --time-limit is reported as
-    /// such).
+    /// each board and step budget (a solve not proven within --part-limit, each, is
+    /// reported as such; --time-limit caps the whole run).
     ///
-    /// Example: gamebounds traveller results --time-limit 300
+    /// Example: gamebounds traveller results --part-limit 300
     Results {
         /// Step budgets on the classic board.
         #[arg(long, value_delimiter = ',', default_value = "20,30,50,60,70,80,100", value_parser = crate::options::steps)]
@@ -632,14 +632,15 @@ fn results_cmd(
          usual MIP start); *profit ratio* = best-plan profit / greedy profit. *solve s* \
          includes the checkpoint LPs. A row is a proven \
          maximum only where it says \"proven optimum\" (best plan = upper bound).\n\n\
-         Regenerate: `gamebounds traveller results --time-limit {}` (the Makefile's \
+         Regenerate: `gamebounds traveller results --part-limit {}` (the Makefile's \
          `results` target). Solve times are wall clock on a 2-core machine shared with \
          other jobs: expect noise.\n\n{table}\n",
         money(rules.cash),
         rules.tank,
         money(rules.capacity),
         common
-            .time_limit
+            .part_limit
+            .or(common.time_limit)
             .map(money)
             .unwrap_or_else(|| "none".into()),
     );

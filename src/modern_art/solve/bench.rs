@@ -130,7 +130,7 @@ pub(super) fn table_rows(text: &str, width: usize) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// A benchmark's solver options: one thread, `default_limit` unless --time-limit says
+/// A benchmark's solver options: one thread, `default_limit` unless --part-limit says
 /// otherwise, no progress lines.
 pub(super) fn bench_options(
     common: &crate::cli::Common,

@@ -113,7 +113,7 @@ pub const DEFAULT_SOLVE_LIMIT: f64 = 120.0;
 
 pub(super) fn options(common: &crate::cli::Common, k: &Knobs) -> SolveOptions {
     let mut opts = k.solve_options(common.solve_options());
-    opts.time_limit = match common.time_limit {
+    opts.time_limit = match common.part_limit.or(common.time_limit) {
         None => Some(DEFAULT_SOLVE_LIMIT),
         Some(t) if t <= 0.0 => None,
         Some(t) => Some(t),
@@ -140,7 +140,7 @@ pub(crate) fn split_plan(
         (by, ..) => by,
     };
     let opts = options(common, k);
-    let opts = match (split_by, common.time_limit) {
+    let opts = match (split_by, common.part_limit.or(common.time_limit)) {
         (Some(_), None) => SolveOptions {
             time_limit: Some(DEFAULT_SPLIT_LIMIT),
             ..opts
@@ -247,7 +247,7 @@ pub fn run_solve(
                     }
                     Ok(())
                 };
-                split_keeping(
+                let solved = split_keeping(
                     c,
                     objective,
                     seat,
@@ -256,11 +256,15 @@ pub fn run_solve(
                     start.as_ref(),
                     Some(&keep),
                     k,
-                )?
+                );
+                or_first_legal_game(solved, c, objective, seat, common)?
             }
             None => {
-                let o = solve(c, objective, seat, &Scope::all(), &opts, k)?;
-                with_whole_proof(c, objective, &Scope::all(), o, &opts)?
+                let solved = solve(c, objective, seat, &Scope::all(), &opts, k);
+                match or_first_legal_game(solved, c, objective, seat, common)? {
+                    o if o.report.rows == 0 => o,
+                    o => with_whole_proof(c, objective, &Scope::all(), o, &opts)?,
+                }
             }
         },
     };

@@ -54,10 +54,11 @@ pub fn run_compare(
     let solve_one = |i: usize| -> Result<Cell> {
         let (c, objective, seat) = &cells[i];
         let (by, opts) = split_plan(split_by, false, *objective, common, k);
-        let o = match by {
-            Some(by) => split(c, *objective, *seat, by, &opts, None, k)?,
-            None => solve(c, *objective, *seat, &Scope::all(), &opts, k)?,
+        let solved = match by {
+            Some(by) => split(c, *objective, *seat, by, &opts, None, k),
+            None => solve(c, *objective, *seat, &Scope::all(), &opts, k),
         };
+        let o = or_first_legal_game(solved, c, *objective, *seat, common)?;
         Ok(Cell::of(c, *objective, &o))
     };
     let describe = |cell: &Cell| (cell.verdict.clone(), Some(cell.value as f64));
@@ -70,20 +71,30 @@ pub fn run_compare(
         let cell = match unit.result {
             Ok(cell) => cell,
             Err(why) => {
+                // Past the deadline a cell that did not finish is "stopped", not failed:
+                // the command reports what it has and exits 0, as a time-limited solve.
+                let stopped = crate::options::expired();
+                let status = match (stopped, why == crate::options::NOT_REACHED) {
+                    (true, true) => why.clone(),
+                    (true, false) => format!("stopped by --time-limit: {why}"),
+                    _ => format!("failed: {why}"),
+                };
                 rows.push(vec![
                     c.variant.name.clone(),
                     n.to_string(),
                     "-".into(),
                     "-".into(),
                     "-".into(),
-                    format!("failed: {why}"),
+                    status,
                     "-".into(),
                 ]);
                 json.push(serde_json::json!({
                     "variant": c.variant.name, "players": n, "objective": objective.name(),
-                    "error": why,
+                    "error": why, "stopped": stopped,
                 }));
-                failed.push(format!("{} {n}p: {why}", c.variant.name));
+                if !stopped {
+                    failed.push(format!("{} {n}p: {why}", c.variant.name));
+                }
                 continue;
             }
         };

@@ -72,8 +72,28 @@ impl Outcome {
             );
         }
         let payload: episode::Payload = env.payload_as().with_context(what)?;
+        Outcome::from_record(
+            c,
+            objective,
+            player,
+            payload.record,
+            env.solver.as_ref(),
+            &what(),
+        )
+    }
+
+    /// A game record as an unproven outcome, replayed by the referee (`size`: the model
+    /// size to report, `what`: the game's source, for messages).
+    pub fn from_record(
+        c: &Config,
+        objective: Objective,
+        player: Option<usize>,
+        record: record::Record,
+        size: Option<&SolveReport>,
+        what: &str,
+    ) -> Result<Outcome> {
+        let what = || what.to_string();
         // The model's size is the file's (the split reports its own solves' times).
-        let size = env.solver.as_ref();
         let report = SolveReport {
             status: crate::lp::Status::Feasible,
             objective: None,
@@ -88,7 +108,7 @@ impl Outcome {
             seed: size.map_or(0, |r| r.seed),
             time_limit: None,
         };
-        let scores = super::engine::replay(c, &payload.record)
+        let scores = super::engine::replay(c, &record)
             .map_err(|v| anyhow!("{}: the referee rejects its game: {v}", what()))?
             .scores;
         let value = objective.evaluate(&scores, player);
@@ -98,14 +118,8 @@ impl Outcome {
             Objective::MaxPlayer => Some(seat),
             _ => player,
         };
-        let envelope = episode::envelope(
-            c,
-            objective.name(),
-            about,
-            Some(&report),
-            payload.record.clone(),
-        )
-        .with_context(what)?;
+        let envelope = episode::envelope(c, objective.name(), about, Some(&report), record.clone())
+            .with_context(what)?;
         Ok(Outcome {
             report: SolveReport {
                 objective: Some(value as f64),
@@ -123,7 +137,7 @@ impl Outcome {
             excluded: 0,
             excluded_bound: f64::NEG_INFINITY,
             assignment: Vec::new(),
-            record: payload.record,
+            record,
         })
     }
 }

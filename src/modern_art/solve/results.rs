@@ -75,12 +75,14 @@ pub fn run_results(
         Ok("done".into())
     };
     let units = crate::jobs::map(common, &labels, solve_one, |s: &String| (s.clone(), None))?;
-    if let Some((label, why)) = units
-        .iter()
-        .zip(&labels)
-        .find_map(|(u, l)| u.result.as_ref().err().map(|e| (l, e)))
-    {
-        bail!("results {label}: {why}");
+    // Past --time-limit the rows not finished keep their earlier episodes: say which.
+    let stopped = crate::options::expired();
+    for (u, label) in units.iter().zip(&labels) {
+        match &u.result {
+            Err(why) if stopped => common.note(format!("results {label}: {why}")),
+            Err(why) => bail!("results {label}: {why}"),
+            Ok(_) => {}
+        }
     }
     write_results_report(root, common, k)
 }

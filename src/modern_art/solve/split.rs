@@ -246,6 +246,11 @@ impl Splitter<'_> {
         self.queue = order.into();
         loop {
             while let Some((i, lp, lp_seconds)) = self.queue.pop_front() {
+                if crate::options::expired() {
+                    // Not reached: open at its LP bound (a valid bound, no game).
+                    self.parts.push(PartRow::new(i, lp, lp_seconds));
+                    continue;
+                }
                 if self.refine(i, lp, lp_seconds)? {
                     continue;
                 }
@@ -262,6 +267,9 @@ impl Splitter<'_> {
     /// cutoff is higher, so HiGHS prunes more of the part than on its first solve.
     /// Whether any part was queued again.
     fn requeue_open(&mut self) -> bool {
+        if crate::options::expired() {
+            return false;
+        }
         let Some(value) = self.best.as_ref().map(|o| o.value) else {
             return false;
         };
