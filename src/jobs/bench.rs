@@ -247,12 +247,6 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
 pub fn run(common: &Common, out: &Path) -> Result<()> {
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: Vec<&str> = load.split_whitespace().take(3).collect();
-    // A one-minute load under one means nothing else was running when the bench began.
-    let quiet = load
-        .first()
-        .and_then(|l| l.parse::<f64>().ok())
-        .unwrap_or(9.0)
-        < 1.0;
     let mut grids = String::new();
     for steps in GRID_STEPS {
         grids.push_str(&grid_section(common, steps)?.0);
@@ -272,7 +266,7 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
     let _ = std::fs::remove_dir_all(&scratch);
     let text = format!(
         "# Parallel runs: `--jobs 2` against `--jobs 1`\n\n\
-         {date}, commit {commit}, {machine}; load average at the start: {load}{shared}.\n\
+         {date}, commit {commit}, {machine}; load average at the start: {load}.\n\
          Regenerate: `make bench-parallel` (`gamebounds bench-parallel`, about 5 minutes).\n\n\
          {grids}\
          ## One Modern Art proof\n\n\
@@ -295,11 +289,6 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
         commit = crate::modern_art::solve::commit(),
         machine = crate::modern_art::solve::machine(),
         load = load.join(" "),
-        shared = if quiet {
-            ""
-        } else {
-            " (the machine was busy with other work: the timings are under load)"
-        },
         caps = caps.join(", "),
     );
     common.write_report(out, &text)
