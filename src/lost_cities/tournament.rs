@@ -144,11 +144,17 @@ pub fn run(
         let upper = match uppers.get(&last) {
             Some(&u) => u,
             None => {
+                // An exact step of a few milliseconds: it runs to its end even when the
+                // tournament's --time-limit has run out during the deal.
+                let exact = SolveOptions {
+                    time_limit: None,
+                    ..opts.clone()
+                };
                 let plan = model::solve(
                     rules,
                     &Limits::without(rules, &[last]),
                     Sense::Maximise,
-                    opts,
+                    &exact,
                 )?;
                 uppers.insert(last, plan.score as f64);
                 plan.score as f64
@@ -157,8 +163,16 @@ pub fn run(
         upper_sum += upper;
         share_a.push((a1 + a2) / 2.0 / upper);
         share_b.push((b1 + b2) / 2.0 / upper);
-        if d % sample_every == 0 && planner_scores.len() < planner_sample {
-            let fd = search::fixed_deck(rules, &deck, 6, opts)?;
+        let time_left = opts
+            .time_limit
+            .is_none_or(|t| started.elapsed().as_secs_f64() < t);
+        if d % sample_every == 0 && planner_scores.len() < planner_sample && time_left {
+            let fd = match search::fixed_deck(rules, &deck, 6, opts) {
+                Ok(fd) => fd,
+                // The limit ran out inside the planner: the deal keeps no planner sample.
+                Err(e) if crate::lp::no_solution(&e).is_some() => continue,
+                Err(e) => return Err(e),
+            };
             let lb = fd.score as f64;
             planner_scores.push(lb);
             plan_a.push((a1 + a2) / 2.0 / lb);

@@ -1,0 +1,99 @@
+//! What a solve reports: its status, the numbers an episode's `solver` field carries, and
+//! the error of a solve that found no feasible point.
+
+use serde::{Deserialize, Serialize};
+
+/// How a solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// HiGHS proved optimality with zero gap.
+    Optimal,
+    /// A limit stopped the solve with an incumbent: value and bound differ (or are unproven).
+    Feasible,
+    Infeasible,
+    Unbounded,
+    Error,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = match self {
+            Status::Optimal => "optimal",
+            Status::Feasible => "feasible",
+            Status::Infeasible => "infeasible",
+            Status::Unbounded => "unbounded",
+            Status::Error => "error",
+        };
+        f.write_str(s)
+    }
+}
+
+/// A solve that ended (time limit) before finding any feasible point. `bound` is HiGHS's
+/// dual bound at that moment (MIP only), still a valid bound on the model.
+#[derive(Debug)]
+pub struct NoSolution {
+    pub model: String,
+    pub seconds: f64,
+    pub bound: Option<f64>,
+}
+
+impl std::fmt::Display for NoSolution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "model `{}`: no feasible solution found within the limits ({:.1} s); raise \
+             --time-limit",
+            self.model, self.seconds
+        )
+    }
+}
+
+impl std::error::Error for NoSolution {}
+
+/// The [`NoSolution`] in an error's chain, if any.
+pub fn no_solution(e: &anyhow::Error) -> Option<&NoSolution> {
+    e.chain().find_map(|c| c.downcast_ref::<NoSolution>())
+}
+
+/// What a solve reports: the numbers an episode's `solver` field carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SolveReport {
+    pub status: Status,
+    /// Objective of the incumbent.
+    pub objective: Option<f64>,
+    /// Best bound proven by HiGHS (the dual bound; equals the objective when optimal).
+    pub bound: Option<f64>,
+    /// Relative gap |bound − objective| / max(1, |objective|).
+    pub gap: Option<f64>,
+    /// Wall time of the solve in seconds (building the model excluded).
+    pub seconds: f64,
+    /// Branch-and-bound nodes, where HiGHS reports them.
+    pub nodes: Option<i64>,
+    pub rows: usize,
+    pub columns: usize,
+    pub integers: usize,
+    pub threads: u32,
+    /// HiGHS's `random_seed` (`--highs-seed`): another seed may take another search path
+    /// to another game of the same value, so an episode names the one it was solved with.
+    /// Left out of the JSON when 0 (the default), so files written before it still read.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed: i32,
+    pub time_limit: Option<f64>,
+}
+
+fn is_zero(x: &i32) -> bool {
+    *x == 0
+}
+
+impl SolveReport {
+    /// True only for a proof: optimal status and zero gap (within the rounding that
+    /// `solve` also allows: 1e-9 relative or 1e-6 absolute).
+    pub fn proven(&self) -> bool {
+        let close = match (self.bound, self.objective) {
+            (Some(b), Some(o)) => (b - o).abs() <= 1e-6,
+            _ => false,
+        };
+        self.status == Status::Optimal && (close || self.gap.is_none_or(|g| g <= 1e-9))
+    }
+}
