@@ -103,18 +103,7 @@ pub fn check_out(path: &Path) -> Result<()> {
             path.display()
         );
     }
-    let dir = parent_of(path);
-    let ours = dir
-        .file_name()
-        .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
-    if !(dir.is_dir() || ours && parent_of(&dir).is_dir()) {
-        bail!(
-            "--out {}: directory {} does not exist (create it first)",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
+    check_dir("out", path)
 }
 
 /// `--report FILE`: a file (not a directory) whose directory exists (or is the project's
@@ -126,18 +115,7 @@ pub fn check_report(path: &Path) -> Result<()> {
             path.display()
         );
     }
-    let dir = parent_of(path);
-    let ours = dir
-        .file_name()
-        .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
-    if !(dir.is_dir() || ours && parent_of(&dir).is_dir()) {
-        bail!(
-            "--report {}: directory {} does not exist (create it first)",
-            path.display(),
-            dir.display()
-        );
-    }
-    Ok(())
+    check_dir("report", path)
 }
 
 /// Check `compare --out` before any solving: an existing folder (the cells go inside it),
@@ -160,6 +138,23 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
     }
+}
+
+/// The directory `path` is written into exists (or is one of the project's own, such as
+/// `results/`, in a directory that exists): parents are never created silently.
+fn check_dir(flag: &str, path: &Path) -> Result<()> {
+    let dir = parent_of(path);
+    let ours = dir
+        .file_name()
+        .is_some_and(|n| PROJECT_DIRS.iter().any(|p| n == *p));
+    if !(dir.is_dir() || ours && parent_of(&dir).is_dir()) {
+        bail!(
+            "--{flag} {}: directory {} does not exist (create it first)",
+            path.display(),
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -187,30 +187,7 @@ impl Splitter<'_> {
 
     /// Whether [`Splitter::refine`] would divide the part now (without dividing it).
     fn refines(&self, scope: &Scope, lp: Option<f64>) -> bool {
-        let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
-            (self.by, scope.tokens, lp)
-        else {
-            return false;
-        };
-        let c = self.c;
-        let best = self.best.as_ref().map(|o| o.value);
-        let beaten = best.is_some_and(|v| whole(b) <= v as f64);
-        let leads = scope.leads.unwrap_or(Leads {
-            artist: a,
-            led: 0,
-            decided: 0,
-        });
-        if !leads.settled(c.variant.rounds) && !beaten && !near_best(c.players, b, best, self.k) {
-            return true;
-        }
-        let searched = self.presolved.iter().any(|(s, _)| {
-            s.ranked
-                .is_some_and(|(r, k)| scope.ranked.is_none() && *s == scope.ranking(r, k))
-        });
-        searched
-            || best
-                .and_then(|v| ranking_round(c, scope, b, v, self.k))
-                .is_some()
+        !matches!(self.refinement(scope, lp), steps::Refinement::Whole)
     }
 
     /// Start workers on `first` and then on the queued parts the split will solve

@@ -1,5 +1,13 @@
 use super::*;
 
+/// How the deep split treats a part whose LP it has: solved whole, replaced by sub-parts
+/// over the rounds its artist leads (from these leads), or by a round's ranking.
+pub(super) enum Refinement {
+    Whole,
+    Leads(Leads),
+    Ranking(usize),
+}
+
 impl Splitter<'_> {
     /// The deep split replaces a token part its LP does not settle by sub-parts over the
     /// rounds its artist leads (they come next). With a best game known, two (highest LP
@@ -11,10 +19,34 @@ impl Splitter<'_> {
     /// was replaced by sub-parts (and so is not solved itself).
     pub(super) fn refine(&mut self, i: usize, lp: Option<f64>, lp_seconds: f64) -> Result<bool> {
         let scope = self.scopes[i].0;
+        match self.refinement(&scope, lp) {
+            Refinement::Whole => Ok(false),
+            Refinement::Leads(leads) if self.best.is_some() => {
+                let halves = leads.halves(self.c.variant.rounds).into_iter().flatten();
+                // The part's own LP time is counted in its first sub-part's.
+                let subs = halves.map(|l| scope.with_leads(l)).collect();
+                self.queue_ahead(subs, lp_seconds)?;
+                Ok(true)
+            }
+            Refinement::Leads(leads) => {
+                self.first_leaf(&scope, leads, lp_seconds)?;
+                Ok(true)
+            }
+            Refinement::Ranking(r) => {
+                let subs = (0..=self.c.places()).map(|k| scope.ranking(r, k));
+                self.queue_ahead(subs.collect(), lp_seconds)?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// How [`Splitter::refine`] divides a part with LP bound `lp` (read, not acted on, so
+    /// that the parts run ahead on workers are the ones the split will solve).
+    pub(super) fn refinement(&self, scope: &Scope, lp: Option<f64>) -> Refinement {
         let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
             (self.by, scope.tokens, lp)
         else {
-            return Ok(false);
+            return Refinement::Whole;
         };
         let c = self.c;
         let best_value = self.best.as_ref().map(|o| o.value);
@@ -24,19 +56,11 @@ impl Splitter<'_> {
             led: 0,
             decided: 0,
         });
-        let rounds = c.variant.rounds;
-        let split =
-            !leads.settled(rounds) && !beaten && !near_best(c.players, b, best_value, self.k);
-        let within = |l: Leads| scope.with_leads(l);
-        if split && best_value.is_some() {
-            let halves = leads.halves(rounds).into_iter().flatten();
-            // The part's own LP time is counted in its first sub-part's.
-            self.queue_ahead(halves.map(within).collect(), lp_seconds)?;
-            return Ok(true);
-        }
-        if split {
-            self.first_leaf(&scope, leads, lp_seconds)?;
-            return Ok(true);
+        if !leads.settled(c.variant.rounds)
+            && !beaten
+            && !near_best(c.players, b, best_value, self.k)
+        {
+            return Refinement::Leads(leads);
         }
         // So is a part whose pieces the search already solved (its game may since have
         // come within that share; the pieces' solves are not thrown away), by the round
@@ -48,13 +72,11 @@ impl Splitter<'_> {
                     .map(|(r, _)| r)
             })
         };
-        let round = best_value.and_then(|v| ranking_round(c, &scope, b, v, self.k));
-        if let Some(r) = round.or_else(searched_round) {
-            let subs = (0..=c.places()).map(|k| scope.ranking(r, k));
-            self.queue_ahead(subs.collect(), lp_seconds)?;
-            return Ok(true);
+        let round = best_value.and_then(|v| ranking_round(c, scope, b, v, self.k));
+        match round.or_else(searched_round) {
+            Some(r) => Refinement::Ranking(r),
+            None => Refinement::Whole,
         }
-        Ok(false)
     }
 
     /// No game yet: the sub-part of `scope` with every round decided and the highest LP
