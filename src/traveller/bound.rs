@@ -22,7 +22,7 @@ pub enum Method {
     Auto,
     /// The ILP over the time-expanded board.
     Ilp,
-    /// The exact search over event sequences (`sequences.rs`).
+    /// The exact search over event sequences (`sequences/`).
     Events,
     /// Diagnostics: the ILP's root LP relaxation alone (its value, time and size; no plan).
     Lp,
