@@ -190,15 +190,7 @@ pub fn run_bench(
         // One seed per run: the search's time depends on its path.
         let label = format!("bench {n}p");
         let (o, median, runs_s) = timed_splits(&label, runs, common, &opts, |opts| {
-            split(
-                &c,
-                Objective::MaxPlayer,
-                None,
-                SplitBy::TokensLeads,
-                opts,
-                None,
-                k,
-            )
+            from_scratch(&c, opts, k)
         })?;
         let (parts, longest) = parts_cells(&o)?;
         rows.push(vec![
@@ -245,6 +237,20 @@ pub fn run_bench(
 /// runs would time one search path or proof tree, and the machine's noise). First and last.
 pub(super) fn bench_seeds(opts: &SolveOptions, runs: usize) -> (i32, i32) {
     (opts.seed, opts.seed + runs.max(1) as i32 - 1)
+}
+
+/// The proof a user's `bound` makes of the best score of one seat, from scratch (no game
+/// to start from): the `tokens-leads` split, as `bench` and `bench --suite` time it.
+pub(super) fn from_scratch(c: &Config, opts: &SolveOptions, k: &Knobs) -> Result<Outcome> {
+    split(
+        c,
+        Objective::MaxPlayer,
+        None,
+        SplitBy::TokensLeads,
+        opts,
+        None,
+        k,
+    )
 }
 
 /// `runs` (at least one) timed runs of a split, run i with `opts` at HiGHS's seed

@@ -42,15 +42,7 @@ pub fn run_bench_suite(
         let c = Config::load(file, None, n).with_context(|| format!("suite variant {name}"))?;
         let label = format!("bench --suite {name} ({n}p)");
         let (o, median, runs_s) = timed_splits(&label, runs, &quiet, &opts, |opts| {
-            split(
-                &c,
-                Objective::MaxPlayer,
-                None,
-                SplitBy::TokensLeads,
-                opts,
-                None,
-                k,
-            )
+            from_scratch(&c, opts, k)
         })?;
         let (parts, _) = parts_cells(&o)?;
         let status = if o.proven { "proven" } else { "best found" };
