@@ -18,26 +18,50 @@ pub enum SafeLp {
     Infeasible,
 }
 
-/// Solve a maximisation LP (fresh HiGHS, simplex, presolve off, seed `seed`, one
-/// thread) and bound it safely from its row duals.
-pub fn solve(mut model: highs::Model, seed: i32) -> Result<SafeLp> {
-    let opts: [(&str, &str); 4] = [
-        ("presolve", "off"),
-        ("solver", "simplex"),
-        ("output_flag", "false"),
-        ("threads", "1"),
-    ];
-    for (k, v) in opts {
-        model
-            .try_set_option(k, v)
-            .map_err(|_| crate::lp_refusals::option_error("audit LP", k, &v))?;
-    }
+/// Columns from which the audit LP is solved by interior point first: on the Modern Art
+/// parts (about 11,000 columns) it is 3-4 times faster than simplex without presolve.
+const IPM_FROM_COLUMNS: i32 = 5000;
+
+/// Solve a maximisation LP (fresh HiGHS, presolve off, seed `seed`, one thread) and
+/// bound it safely from its row duals. A large LP is tried by interior point without
+/// crossover (any multipliers give a safe bound, so the duals need not be a vertex's);
+/// whatever that does not settle as optimal or infeasible is solved again by simplex.
+pub fn solve(model: highs::Model, seed: i32) -> Result<SafeLp> {
+    // SAFETY: a live HiGHS instance owned by `model`.
+    let columns = unsafe { highs_sys::Highs_getNumCol(model.as_ptr()) };
+    solve_by(model, seed, columns >= IPM_FROM_COLUMNS)
+}
+
+/// [`solve`], by interior point first or not.
+fn solve_by(mut model: highs::Model, seed: i32, ipm: bool) -> Result<SafeLp> {
+    set(&mut model, "presolve", "off")?;
+    set(&mut model, "output_flag", "false")?;
+    set(&mut model, "threads", "1")?;
     model
         .try_set_option("random_seed", seed)
         .map_err(|_| crate::lp_refusals::option_error("audit LP", "random_seed", &seed))?;
+    if ipm {
+        set(&mut model, "solver", "ipm")?;
+        set(&mut model, "run_crossover", "off")?;
+        let s = model
+            .try_solve()
+            .map_err(|_| anyhow::anyhow!("HiGHS stopped with an error on the LP"))?;
+        match s.status() {
+            highs::HighsModelStatus::Optimal | highs::HighsModelStatus::Infeasible => {
+                return bound(s)
+            }
+            _ => model = s.into(),
+        }
+    }
+    set(&mut model, "solver", "simplex")?;
     let solved = model
         .try_solve()
         .map_err(|_| anyhow::anyhow!("HiGHS stopped with an error on the LP"))?;
+    bound(solved)
+}
+
+/// The safe bound of a solved LP, or infeasible.
+fn bound(solved: highs::SolvedModel) -> Result<SafeLp> {
     match solved.status() {
         highs::HighsModelStatus::Optimal => {}
         highs::HighsModelStatus::Infeasible => return Ok(SafeLp::Infeasible),
@@ -53,6 +77,13 @@ pub fn solve(mut model: highs::Model, seed: i32) -> Result<SafeLp> {
         value: solved.objective_value(),
         safe,
     })
+}
+
+/// Set one HiGHS option, its refusal explained.
+fn set(model: &mut highs::Model, key: &str, value: &str) -> Result<()> {
+    model
+        .try_set_option(key, value)
+        .map_err(|_| crate::lp_refusals::option_error("audit LP", key, &value))
 }
 
 /// The LP as HiGHS holds it, column-wise.
@@ -235,6 +266,24 @@ mod tests {
         };
         assert!((value - 2.8).abs() < 1e-9);
         assert!((2.8..2.8 + 1e-9).contains(&safe), "safe {safe}");
+    }
+
+    /// The same LP by interior point without crossover: duals inside the optimal face
+    /// still bound it, within the interior point's tolerance of the optimum.
+    #[test]
+    fn safe_bound_by_interior_point() {
+        let mut vars = ProblemVariables::new();
+        let x = vars.add(variable().min(0).max(10));
+        let y = vars.add(variable().min(0).max(10));
+        let mut p = vars.maximise(x + y).using(good_lp::solvers::highs::highs);
+        p.add_constraint((x + 2 * y).leq(4));
+        p.add_constraint((3 * x + y).leq(6));
+        let model = p.try_into_inner().unwrap();
+        let SafeLp::Bounded { value, safe } = solve_by(model, 1, true).unwrap() else {
+            panic!("feasible LP")
+        };
+        assert!((value - 2.8).abs() < 1e-6, "value {value}");
+        assert!((2.8..2.8 + 1e-6).contains(&safe), "safe {safe}");
     }
 
     /// With multipliers 0 the bound is Σ max c_j x_j over the box: 20 here.

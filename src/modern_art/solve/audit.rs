@@ -60,7 +60,7 @@ pub fn audit(
     Ok(rows)
 }
 
-/// The part's LP relaxation, built afresh and solved by simplex without presolve, with
+/// The part's LP relaxation, built afresh and solved without presolve, with
 /// its safe bound.
 fn fresh_lp(
     c: &Config,
