@@ -269,7 +269,8 @@ pub enum Builtin {
         #[arg(long, default_value_t = 1)]
         seed: i32,
         /// Solve each MIP part to its own maximum instead of only showing that nothing
-        /// beats the claimed one (slower).
+        /// beats the claimed one (slower; without it a part whose fresh LP and safe bound
+        /// already cannot beat the maximum needs no MIP).
         #[arg(long)]
         exact: bool,
     },

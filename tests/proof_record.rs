@@ -135,7 +135,7 @@ fn a_bound_altered_above_the_maximum_is_rejected() {
 /// A miniature split over the tokens and leads: its record verifies, and `audit --exact`
 /// re-solves every part: none above the exhaustive search's maximum, and the largest of
 /// the MIP parts' maxima is it. (The search cannot be restricted to one part, so each
-/// part's own maximum is not compared with it.)
+/// part's own maximum is not compared with it.) Without `--exact` every part holds too.
 #[test]
 fn audit_of_a_miniature_split_agrees_with_the_search() {
     let p = root().join("models/modern-art/mini/m04-award.json");
@@ -172,6 +172,15 @@ fn audit_of_a_miniature_split_agrees_with_the_search() {
         }
     }
     assert_eq!(top, Some(best), "{rows:?}");
+    // Without --exact a MIP part may be settled by its fresh LP alone, and only with a
+    // safe bound below the maximum plus one.
+    let rows = solve::audit(&c, None, &proof, best, &solve::AuditOptions::default()).unwrap();
+    for r in &rows {
+        assert!(r.holds, "{r:?}");
+        if r.verdict.contains("no MIP needed") {
+            assert!(r.safe.is_some_and(|s| s < (best + 1) as f64), "{r:?}");
+        }
+    }
     // Claimed below the true maximum: the part holding it fails the audit.
     let rows = solve::audit(&c, None, &proof, best - 1, &solve::AuditOptions::default()).unwrap();
     assert!(rows.iter().any(|r| !r.holds), "{rows:?}");

@@ -9,7 +9,9 @@ pub use crate::audit::{AuditOptions, AuditRow};
 /// `audit`: every part of the episode's proof record solved again, independently of the
 /// proof (a fresh model under the default tuning, HiGHS seed `o.seed`, presolve off), and
 /// bounded safely from its LP's duals. `maximum`: the episode's value, which every part
-/// must be shown not to beat. `verify` is the caller's first step.
+/// must be shown not to beat. A part whose LP and safe bound settle it needs no MIP,
+/// whatever settled it in the proof (`--exact` solves every MIP part to its optimum).
+/// `verify` is the caller's first step.
 pub fn audit(
     c: &Config,
     player: Option<usize>,
@@ -44,6 +46,18 @@ pub fn audit(
                 }
             }
             (Settled::Open, _) => (None, false, "open in the proof".into()),
+            // A MIP-settled part whose fresh LP already cannot beat the maximum, safely,
+            // holds without its MIP: the LP bounds every game of the part.
+            (_, SafeLp::Bounded { value, .. })
+                if !o.exact && whole(value) <= maximum as f64 && safe_holds =>
+            {
+                let b = whole(value);
+                (
+                    Some(b),
+                    true,
+                    "holds (its LP and safe bound, no MIP needed)".into(),
+                )
+            }
             (_, SafeLp::Bounded { .. }) => fresh_mip(c, player, &scope, maximum, o, &k)?,
         };
         rows.push(AuditRow {
