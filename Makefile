@@ -106,7 +106,8 @@ results: setup
 
 # Every committed proven episode audited (each part solved again, safe bounds):
 # results/audit.md. The Modern Art splits take far longer than their proofs (hours in
-# all): AUDIT="games/a.json games/b.json" audits only those and writes only their rows.
+# all): AUDIT="games/a.json games/b.json" audits only those and updates their rows
+# (the others are kept from results/audit.json, the rows beside the report).
 AUDIT ?= $(sort $(wildcard games/*.json))
 audit: setup
 	@$(MAKE) --no-print-directory build

@@ -322,6 +322,40 @@ fn audit_without_a_record_is_a_clear_error() {
     assert!(!out.contains("haggle-spec-example"), "{out}");
 }
 
+/// `--report`: an audit of some episodes updates their rows and keeps the others (the
+/// rows live in a JSON beside the markdown); a rows file that is not one exits 2.
+#[test]
+fn audit_report_keeps_the_other_rows() {
+    let dir = common::scratch("audit-report");
+    let report = dir.join("audit.md");
+    let report = report.to_str().unwrap();
+    let first = ["--quiet", "audit", "games/lost-cities-5-max.json"];
+    let o = common::run(
+        &[
+            &first[..],
+            &["games/cribbage-max-crib.json", "--report", report],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    let o = common::run(&[&first[..], &["--report", report]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    let md = std::fs::read_to_string(report).unwrap();
+    assert!(
+        md.contains("cribbage-max-crib") && md.contains("lost-cities-5-max"),
+        "{md}"
+    );
+    assert!(md.contains("2 of 2 audited episodes hold"), "{md}");
+    std::fs::write(dir.join("audit.json"), "[").unwrap();
+    let o = common::run(&[&first[..], &["--report", report]].concat());
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("not an audit's rows"),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
 /// Traveller's ILP bound on the tiny town: its one-part record verifies and `audit`
 /// solves it again to the brute force's maximum.
 #[test]

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
-use serde::Serialize;
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
 
 use super::AuditOptions;
 use crate::cli::Common;
@@ -13,7 +13,7 @@ use crate::error::Rejected;
 use crate::lp::Status;
 
 /// One episode audited.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Row {
     pub episode: String,
     pub game: String,
@@ -91,6 +91,10 @@ pub fn run(
     common: &Common,
 ) -> Result<()> {
     let mut rows = Vec::new();
+    let mut kept = match report {
+        Some(path) => kept_rows(path, files)?,
+        None => Vec::new(),
+    };
     for f in files {
         let env = Envelope::load(f)?;
         let name = f.display().to_string();
@@ -102,7 +106,11 @@ pub fn run(
         common.note(format!("  {}", row.verdict));
         rows.push(row);
         if let Some(path) = report {
-            crate::cli::write_file(path, &markdown(&rows))?;
+            kept.retain(|r| r.episode != name);
+            kept.push(rows[rows.len() - 1].clone());
+            kept.sort_by(|a, b| a.episode.cmp(&b.episode));
+            crate::cli::write_file(&rows_path(path), &serde_json::to_string_pretty(&kept)?)?;
+            crate::cli::write_file(path, &markdown(&kept))?;
         }
     }
     if common.json {
@@ -128,6 +136,33 @@ pub fn run(
         )));
     }
     Ok(())
+}
+
+/// Where a report keeps its rows: beside the markdown, as JSON (`results/audit.json`).
+fn rows_path(report: &Path) -> PathBuf {
+    report.with_extension("json")
+}
+
+/// The rows of an earlier report that this run does not redo: an audit of some episodes
+/// updates their rows and keeps the others, as long as their episode files still exist.
+fn kept_rows(report: &Path, files: &[PathBuf]) -> Result<Vec<Row>> {
+    let path = rows_path(report);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read the audit's rows {}", path.display()))?;
+    let rows: Vec<Row> = serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "audit: {} is not an audit's rows ({e}); delete it to start the report afresh",
+            path.display()
+        )
+    })?;
+    let redone: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    Ok(rows
+        .into_iter()
+        .filter(|r| !redone.contains(&r.episode) && Path::new(&r.episode).exists())
+        .collect())
 }
 
 fn secs(x: Option<f64>) -> String {
@@ -202,7 +237,7 @@ pub fn markdown(rows: &[Row]) -> String {
          cores): expect noise, especially on runs under a second.\n\n\
          Regenerate: `make audit` (`gamebounds audit games/*.json --report \
          results/audit.md`); `make audit AUDIT=\"games/a.json games/b.json\"` audits only \
-         those episodes and writes only their rows.\n\n{}\n",
+         those episodes and updates their rows (the rows are kept in `results/audit.json`).\n\n{}\n",
         rows.len() - bare,
         ratios.len() - over,
         ratios.len(),
