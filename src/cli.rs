@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{Args, FromArgMatches, Subcommand};
 
 use crate::episode::Envelope;
@@ -402,8 +402,19 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             match (files.as_slice(), &report) {
                 ([file], None) => {
                     let env = Envelope::load(file)?;
+                    if common.jobs > 1 && !crate::traveller::searched(&env) {
+                        bail!(
+                            "--jobs: `audit` splits only a Traveller event search's branches; \
+                             {} is one solve",
+                            file.display()
+                        );
+                    }
                     crate::audit::run(&env, &file.display().to_string(), &o, common.json)
                 }
+                _ if common.jobs > 1 => bail!(
+                    "--jobs: `audit` splits one Traveller event search's branches: give one \
+                     episode, without --report"
+                ),
                 _ => crate::audit::summary::run(&files, report.as_deref(), &o, &common),
             }
         }

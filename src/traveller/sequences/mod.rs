@@ -47,6 +47,7 @@ use crate::lp::{Model, Sense, SolveOptions};
 use crate::safe_bound::{self, SafeLp};
 
 mod branches;
+mod parallel;
 mod search;
 mod tables;
 pub use branches::{audit, check, record, Branch};
@@ -303,6 +304,9 @@ fn search<'a>(
         s.future = Future::new(board, rules, &s.tab, steps);
     }
     (s.best, s.plan) = (best, plan);
+    if let Some(answered) = parallel::worker(&mut s) {
+        return Err(answered);
+    }
     let branches = branches::run(&mut s)?;
     Ok(Outcome {
         cash: s.best,

@@ -1,0 +1,226 @@
+//! `--jobs N` for the event search and its audit: branches searched ahead on worker
+//! processes ([`crate::jobs::background`]), taken in branch order.
+//!
+//! A branch's search depends only on its first event and the best cash it must beat, so
+//! a worker's answer for a branch started against the best cash the search holds when it
+//! reaches that branch is the answer the search would compute itself: the counts, the
+//! better plan if any, hence the same episode as `--jobs 1`. When a branch improves the
+//! best, the branches started against the old best are stopped and started again against
+//! the new one. An audit's branches are independent (each against the claimed maximum).
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{bail, Result};
+use serde::{Deserialize, Serialize};
+
+use super::branches::{self, Branch};
+use super::engine::{self, Action};
+use super::Search;
+use crate::audit::AuditRow;
+use crate::jobs::background::{part_answer, part_request, Background};
+
+/// One branch searched alone, as a worker is asked for it (floats as bits: exact).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+struct BranchJob {
+    /// The first event (a site).
+    site: usize,
+    /// The best cash to beat.
+    best: u64,
+    /// The search's deadline, seconds since the Unix epoch (fixed for the whole search).
+    until: Option<u64>,
+}
+
+/// What a branch's search tells the whole search.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct BranchAnswer {
+    sequences: u64,
+    lps: u64,
+    mips: u64,
+    cut: u64,
+    longest: usize,
+    rows: usize,
+    /// The better plan it found and its cash (bits).
+    found: Option<(u64, Vec<Action>)>,
+    /// Stopped by the time limit.
+    stopped: bool,
+}
+
+/// One part of an audit, as a worker is asked for it: its index in the proof record.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+struct AuditJob {
+    part: usize,
+}
+
+fn epoch() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
+}
+
+/// Start workers on `ahead` (in order, those not started yet) while there is room, until
+/// `part`'s worker has ended (at once if it never started).
+fn wait_for<S: Serialize>(bg: &mut Background, part: &S, ahead: &[(String, S)]) -> Result<()> {
+    loop {
+        for (label, job) in ahead {
+            if bg.knows(job) {
+                continue;
+            }
+            if !bg.has_room() {
+                break;
+            }
+            bg.start(label, job)?;
+        }
+        if !bg.runs(part) {
+            return Ok(());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The branches `sites` searched in turn as [`branches::run`] does, each taken from a
+/// worker started against the same best cash, or searched here when its worker failed.
+pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Result<Vec<Branch>> {
+    let until = s
+        .deadline
+        .map(|d| (epoch() + d - s.began.elapsed().as_secs_f64()).to_bits());
+    let mut out = vec![Branch::default()];
+    let started = Instant::now();
+    for (k, &i) in sites.iter().enumerate() {
+        if s.stopped {
+            break;
+        }
+        let best = s.best.to_bits();
+        let job = |site| BranchJob { site, best, until };
+        // Branches started against a worse best: their answers would not be the search's.
+        bg.retain(|key| serde_json::from_str::<BranchJob>(key).is_ok_and(|j| j.best == best));
+        let ahead: Vec<(String, BranchJob)> = sites[k..]
+            .iter()
+            .map(|&j| (branches::label(s.board, &s.tab, Some(j)), job(j)))
+            .collect();
+        wait_for(bg, &job(i), &ahead)?;
+        let branch = match bg.answer::<_, BranchAnswer>(&job(i)) {
+            Some((a, seconds)) => take(s, i, a, seconds),
+            None => branches::branch(s, i)?,
+        };
+        if !s.quiet {
+            eprintln!(
+                "[{}/{}] {:.1} s  {}: {} sequences ({:.1} s), best so far £{}",
+                k + 1,
+                sites.len(),
+                started.elapsed().as_secs_f64(),
+                branches::label(s.board, &s.tab, Some(i)),
+                branch.sequences,
+                branch.seconds,
+                engine::money(s.best)
+            );
+        }
+        out.push(branch);
+    }
+    s.first = None;
+    Ok(out)
+}
+
+/// A worker's answer for branch `i`, added to the search as its own search would be.
+fn take(s: &mut Search, i: usize, a: BranchAnswer, seconds: f64) -> Branch {
+    s.sequences += a.sequences;
+    s.lps += a.lps;
+    s.mips += a.mips;
+    s.cut += a.cut;
+    s.longest = s.longest.max(a.longest);
+    s.rows = s.rows.max(a.rows);
+    s.stopped |= a.stopped;
+    let found = a.found.map(|(cash, plan)| {
+        (s.best, s.plan) = (f64::from_bits(cash), plan);
+        if let Some(keep) = s.keep {
+            keep(&s.plan, s.best);
+        }
+        s.best
+    });
+    Branch {
+        site: Some(i),
+        sequences: a.sequences,
+        lps: a.lps,
+        mips: a.mips,
+        cut: a.cut,
+        found,
+        seconds,
+    }
+}
+
+/// In a worker started for one branch: search it and hand back its answer (`None` when
+/// this process is no such worker).
+pub(super) fn worker(s: &mut Search) -> Option<anyhow::Error> {
+    let job: BranchJob = match part_request()? {
+        Ok(job) => job,
+        Err(e) => return Some(e),
+    };
+    let answer = (|| -> Result<(BranchAnswer, f64)> {
+        if !branches::firsts(&s.tab, s.rules, s.steps).contains(&job.site) {
+            bail!("the job's branch {} is not one of this search", job.site);
+        }
+        (s.best, s.plan) = (f64::from_bits(job.best), Vec::new());
+        s.began = Instant::now();
+        s.deadline = job.until.map(|u| (f64::from_bits(u) - epoch()).max(0.0));
+        let b = branches::branch(s, job.site)?;
+        let found = b.found.map(|cash| (cash.to_bits(), s.plan.clone()));
+        let a = BranchAnswer {
+            sequences: b.sequences,
+            lps: b.lps,
+            mips: b.mips,
+            cut: b.cut,
+            longest: s.longest,
+            rows: s.rows,
+            found,
+            stopped: s.stopped,
+        };
+        Ok((a, b.seconds))
+    })();
+    Some(match answer {
+        Ok((a, seconds)) => part_answer(&a, seconds),
+        Err(e) => e,
+    })
+}
+
+/// An audit's `parts` rows in record order, each from a worker (all started ahead, as
+/// workers are free) or, when its worker failed, from `row` here.
+pub(super) fn audit(
+    bg: &mut Background,
+    parts: usize,
+    mut row: impl FnMut(usize) -> Result<AuditRow>,
+) -> Result<Vec<AuditRow>> {
+    let ahead: Vec<(String, AuditJob)> = (0..parts)
+        .map(|part| (format!("part {}", part + 1), AuditJob { part }))
+        .collect();
+    let mut rows = Vec::new();
+    for (n, (_, job)) in ahead.iter().enumerate() {
+        wait_for(bg, job, &ahead[n..])?;
+        rows.push(match bg.answer::<_, AuditRow>(job) {
+            Some((r, _)) => r,
+            None => row(n)?,
+        });
+    }
+    Ok(rows)
+}
+
+/// In a worker started for one part of an audit: its row (`None` when this process is no
+/// such worker).
+pub(super) fn audit_worker(
+    parts: usize,
+    row: &mut impl FnMut(usize) -> Result<AuditRow>,
+) -> Option<anyhow::Error> {
+    let job: AuditJob = match part_request()? {
+        Ok(job) => job,
+        Err(e) => return Some(e),
+    };
+    if job.part >= parts {
+        return Some(anyhow::anyhow!(
+            "the job's part {} is not one of this record's {parts}",
+            job.part + 1
+        ));
+    }
+    let t = Instant::now();
+    Some(match row(job.part) {
+        Ok(r) => part_answer(&r, t.elapsed().as_secs_f64()),
+        Err(e) => e,
+    })
+}
