@@ -300,13 +300,13 @@ fn search<'a>(
     };
     let mut s = Search::new(board, rules, start, steps, opts);
     s.keep = keep;
+    if let Some(answered) = parallel::worker(&mut s, prune) {
+        return Err(answered);
+    }
     if prune {
         s.future = Future::new(board, rules, &s.tab, steps);
     }
     (s.best, s.plan) = (best, plan);
-    if let Some(answered) = parallel::worker(&mut s) {
-        return Err(answered);
-    }
     let branches = branches::run(&mut s)?;
     Ok(Outcome {
         cash: s.best,

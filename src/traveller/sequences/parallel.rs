@@ -8,6 +8,7 @@
 //! best, the branches started against the old best are stopped and started again against
 //! the new one. An audit's branches are independent (each against the claimed maximum).
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
@@ -15,12 +16,12 @@ use serde::{Deserialize, Serialize};
 
 use super::branches::{self, Branch};
 use super::engine::{self, Action};
-use super::Search;
+use super::{Future, Search};
 use crate::audit::AuditRow;
 use crate::jobs::background::{part_answer, part_request, Background};
 
 /// One branch searched alone, as a worker is asked for it (floats as bits: exact).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct BranchJob {
     /// The first event (a site).
     site: usize,
@@ -28,6 +29,8 @@ struct BranchJob {
     best: u64,
     /// The search's deadline, seconds since the Unix epoch (fixed for the whole search).
     until: Option<u64>,
+    /// The relaxed future as the parent wrote it ([`Future::save`]), if it has one.
+    future: Option<PathBuf>,
 }
 
 /// What a branch's search tells the whole search.
@@ -83,6 +86,13 @@ pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Resul
     let until = s
         .deadline
         .map(|d| (epoch() + d - s.began.elapsed().as_secs_f64()).to_bits());
+    // Written once for every worker (they would each take as long to compute it).
+    let shared =
+        Shared(std::env::temp_dir().join(format!("gamebounds-future-{}.bin", std::process::id())));
+    let future = match &s.future {
+        Some(f) => f.save(&shared.0).is_ok().then(|| shared.0.clone()),
+        None => None,
+    };
     let mut out = vec![Branch::default()];
     let started = Instant::now();
     for (k, &i) in sites.iter().enumerate() {
@@ -90,7 +100,12 @@ pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Resul
             break;
         }
         let best = s.best.to_bits();
-        let job = |site| BranchJob { site, best, until };
+        let job = |site| BranchJob {
+            site,
+            best,
+            until,
+            future: future.clone(),
+        };
         // Branches started against a worse best: their answers would not be the search's.
         bg.retain(|key| serde_json::from_str::<BranchJob>(key).is_ok_and(|j| j.best == best));
         let ahead: Vec<(String, BranchJob)> = sites[k..]
@@ -118,6 +133,15 @@ pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Resul
     }
     s.first = None;
     Ok(out)
+}
+
+/// The relaxed future's file, removed when the search ends.
+struct Shared(PathBuf);
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 /// A worker's answer for branch `i`, added to the search as its own search would be.
@@ -148,8 +172,9 @@ fn take(s: &mut Search, i: usize, a: BranchAnswer, seconds: f64) -> Branch {
 }
 
 /// In a worker started for one branch: search it and hand back its answer (`None` when
-/// this process is no such worker).
-pub(super) fn worker(s: &mut Search) -> Option<anyhow::Error> {
+/// this process is no such worker). `prune`: with the relaxed future, read from the
+/// parent's file when it is there (computed again otherwise: the same table).
+pub(super) fn worker(s: &mut Search, prune: bool) -> Option<anyhow::Error> {
     let job: BranchJob = match part_request()? {
         Ok(job) => job,
         Err(e) => return Some(e),
@@ -157,6 +182,12 @@ pub(super) fn worker(s: &mut Search) -> Option<anyhow::Error> {
     let answer = (|| -> Result<(BranchAnswer, f64)> {
         if !branches::firsts(&s.tab, s.rules, s.steps).contains(&job.site) {
             bail!("the job's branch {} is not one of this search", job.site);
+        }
+        if prune {
+            s.future = job.future.as_deref().and_then(Future::load);
+            if s.future.is_none() {
+                s.future = Future::new(s.board, s.rules, &s.tab, s.steps);
+            }
         }
         (s.best, s.plan) = (f64::from_bits(job.best), Vec::new());
         s.began = Instant::now();
