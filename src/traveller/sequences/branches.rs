@@ -268,14 +268,29 @@ pub fn audit(
         of_part.push(sites[k]);
     }
     let mut s = Search::new(board, rules, start, steps, &o.solve_options());
-    s.future = Future::new(board, rules, &s.tab, steps);
     s.safe = Some(o.seed);
-    let mut row = |n: usize| audit_part(&mut s, of_part[n], &p.parts[n], value);
-    if let Some(answer) = super::parallel::audit_worker(p.parts.len(), &mut row) {
-        return Err(answer);
+    // A worker for one part (`--jobs N`) reads the relaxed future its parent wrote.
+    let mut asked = match super::parallel::audit_job(&s) {
+        Some(asked) => Some(asked?),
+        None => None,
+    };
+    let mut bg = None;
+    match asked {
+        Some((_, ref mut f)) => s.future = f.take(),
+        None => {
+            s.future = Future::new(board, rules, &s.tab, steps);
+            bg = crate::jobs::background::Background::new()?;
+        }
     }
-    if let Some(mut bg) = crate::jobs::background::Background::new()? {
-        return super::parallel::audit(&mut bg, p.parts.len(), row);
+    let shared = bg
+        .as_ref()
+        .map(|_| super::parallel::Shared::write(s.future.as_ref()));
+    let mut row = |n: usize| audit_part(&mut s, of_part[n], &p.parts[n], value);
+    if let Some((job, _)) = &asked {
+        return Err(super::parallel::audit_worker(job, p.parts.len(), &mut row));
+    }
+    if let (Some(bg), Some(shared)) = (bg.as_mut(), &shared) {
+        return super::parallel::audit(bg, shared, p.parts.len(), row);
     }
     (0..p.parts.len()).map(row).collect()
 }

@@ -49,9 +49,11 @@ struct BranchAnswer {
 }
 
 /// One part of an audit, as a worker is asked for it: its index in the proof record.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-struct AuditJob {
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(super) struct AuditJob {
     part: usize,
+    /// The relaxed future as the parent wrote it, if it has one.
+    future: Option<PathBuf>,
 }
 
 fn epoch() -> f64 {
@@ -86,13 +88,8 @@ pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Resul
     let until = s
         .deadline
         .map(|d| (epoch() + d - s.began.elapsed().as_secs_f64()).to_bits());
-    // Written once for every worker (they would each take as long to compute it).
-    let shared =
-        Shared(std::env::temp_dir().join(format!("gamebounds-future-{}.bin", std::process::id())));
-    let future = match &s.future {
-        Some(f) => f.save(&shared.0).is_ok().then(|| shared.0.clone()),
-        None => None,
-    };
+    let shared = Shared::write(s.future.as_ref());
+    let future = shared.path();
     let mut out = vec![Branch::default()];
     let started = Instant::now();
     for (k, &i) in sites.iter().enumerate() {
@@ -135,12 +132,34 @@ pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Resul
     Ok(out)
 }
 
-/// The relaxed future's file, removed when the search ends.
-struct Shared(PathBuf);
+/// The relaxed future's file, written once for every worker (they would each take as
+/// long to compute it), removed when the search ends.
+pub(super) struct Shared(Option<PathBuf>);
+
+impl Shared {
+    pub(super) fn write(future: Option<&Future>) -> Shared {
+        let path =
+            std::env::temp_dir().join(format!("gamebounds-future-{}.bin", std::process::id()));
+        Shared(future.and_then(|f| f.save(&path).is_ok().then_some(path)))
+    }
+
+    fn path(&self) -> Option<PathBuf> {
+        self.0.clone()
+    }
+}
+
+/// The relaxed future a worker searches with: its parent's file when it is there, else
+/// computed again (the same table).
+fn future_of(s: &Search, file: Option<&std::path::Path>) -> Option<Future> {
+    file.and_then(Future::load)
+        .or_else(|| Future::new(s.board, s.rules, &s.tab, s.steps))
+}
 
 impl Drop for Shared {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        if let Some(path) = &self.0 {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 
@@ -184,10 +203,7 @@ pub(super) fn worker(s: &mut Search, prune: bool) -> Option<anyhow::Error> {
             bail!("the job's branch {} is not one of this search", job.site);
         }
         if prune {
-            s.future = job.future.as_deref().and_then(Future::load);
-            if s.future.is_none() {
-                s.future = Future::new(s.board, s.rules, &s.tab, s.steps);
-            }
+            s.future = future_of(s, job.future.as_deref());
         }
         (s.best, s.plan) = (f64::from_bits(job.best), Vec::new());
         s.began = Instant::now();
@@ -216,11 +232,15 @@ pub(super) fn worker(s: &mut Search, prune: bool) -> Option<anyhow::Error> {
 /// workers are free) or, when its worker failed, from `row` here.
 pub(super) fn audit(
     bg: &mut Background,
+    shared: &Shared,
     parts: usize,
     mut row: impl FnMut(usize) -> Result<AuditRow>,
 ) -> Result<Vec<AuditRow>> {
     let ahead: Vec<(String, AuditJob)> = (0..parts)
-        .map(|part| (format!("part {}", part + 1), AuditJob { part }))
+        .map(|part| {
+            let future = shared.path();
+            (format!("part {}", part + 1), AuditJob { part, future })
+        })
         .collect();
     let mut rows = Vec::new();
     for (n, (_, job)) in ahead.iter().enumerate() {
@@ -233,25 +253,31 @@ pub(super) fn audit(
     Ok(rows)
 }
 
-/// In a worker started for one part of an audit: its row (`None` when this process is no
-/// such worker).
+/// In a worker started for one part of an audit: the part (`None` when this process is
+/// no such worker) and the relaxed future to search it with.
+pub(super) fn audit_job(s: &Search) -> Option<Result<(AuditJob, Option<Future>)>> {
+    let job: Result<AuditJob> = part_request()?;
+    Some(job.map(|j| {
+        let f = future_of(s, j.future.as_deref());
+        (j, f)
+    }))
+}
+
+/// In a worker started for one part of an audit: its row, handed back.
 pub(super) fn audit_worker(
+    job: &AuditJob,
     parts: usize,
     row: &mut impl FnMut(usize) -> Result<AuditRow>,
-) -> Option<anyhow::Error> {
-    let job: AuditJob = match part_request()? {
-        Ok(job) => job,
-        Err(e) => return Some(e),
-    };
+) -> anyhow::Error {
     if job.part >= parts {
-        return Some(anyhow::anyhow!(
+        return anyhow::anyhow!(
             "the job's part {} is not one of this record's {parts}",
             job.part + 1
-        ));
+        );
     }
     let t = Instant::now();
-    Some(match row(job.part) {
+    match row(job.part) {
         Ok(r) => part_answer(&r, t.elapsed().as_secs_f64()),
         Err(e) => e,
-    })
+    }
 }
