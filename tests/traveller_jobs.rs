@@ -169,3 +169,86 @@ fn audit_jobs_is_refused_where_it_cannot_split() {
     ]);
     assert!(err.contains("--emit-jobs"), "{err}");
 }
+
+/// The `gamebounds worker` processes whose parent is `parent` (Linux `/proc`).
+fn workers_of(parent: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        // `pid (comm) state ppid …`: the fields after the last `)`.
+        let ppid = stat
+            .rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if ppid == Some(parent) && String::from_utf8_lossy(&cmdline).contains("worker") {
+            out.push(pid);
+        }
+    }
+    out
+}
+
+/// A worker killed while it searches its branch: reported, the branch searched again in
+/// the main process, and the episode still that of `--jobs 1`.
+#[test]
+fn a_killed_worker_is_reported_and_its_branch_searched_again() {
+    if !std::path::Path::new("/proc/self/stat").exists() {
+        return;
+    }
+    let dir = scratch("traveller-jobs-kill");
+    let args = [
+        "traveller",
+        "bound",
+        "--start",
+        "67",
+        "--steps",
+        "60",
+        "--method",
+        "events",
+        "--json",
+    ];
+    let mut seen = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.join(format!("t60-{jobs}.json"));
+        let mut child = bin()
+            .args(args)
+            .args(["--jobs", jobs, "--out", &out.display().to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        if jobs == "2" {
+            // The first worker seen, killed at once (it is still starting or searching).
+            let killed = loop {
+                if let Some(pid) = workers_of(child.id()).first() {
+                    let k = std::process::Command::new("kill")
+                        .args(["-9", &pid.to_string()])
+                        .status()
+                        .unwrap();
+                    assert!(k.success());
+                    break true;
+                }
+                if child.try_wait().unwrap().is_some() {
+                    break false;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            };
+            assert!(killed, "no worker was seen");
+        }
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert!(o.status.success(), "{err}");
+        if jobs == "2" {
+            assert!(err.contains("left no answer"), "{err}");
+        }
+        let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        untimed(&mut v);
+        seen.push(v);
+    }
+    assert_eq!(seen[0]["status"], "optimal");
+    assert_eq!(seen[0], seen[1], "the episodes differ");
+}
