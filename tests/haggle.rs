@@ -361,6 +361,44 @@ fn two_player_bounds_match_brute_force() {
     two_player_bounds_are_brute(&Variant::standard().unwrap());
 }
 
+/// `audit` of a two-player bound (its record's one part solved again, seed 1, presolve
+/// off, to its own optimum) re-solves to the brute force's maximum, and fails when the
+/// claimed maximum is lowered below it.
+#[test]
+fn two_player_audit_equals_brute_force() {
+    let v = Variant::standard().unwrap();
+    let [best_player, _, best_total, _] = two_player_brute(&v);
+    let game = gamebounds::games::find("haggle").unwrap();
+    let exact = gamebounds::audit::AuditOptions {
+        exact: true,
+        ..Default::default()
+    };
+    for (obj, want) in [
+        (BoundObjective::MaxPlayer, best_player),
+        (BoundObjective::MaxTotal, best_total),
+    ] {
+        let env = bound(2, obj, HandIn::Any, Formulation::Auto, &v, &quiet()).unwrap();
+        let (rows, _) = game.audit(&env, &exact).unwrap();
+        assert_eq!(rows.len(), 1, "{obj:?}");
+        assert!(rows[0].holds, "{obj:?}: {:?}", rows[0]);
+        assert_eq!(
+            rows[0].resolved,
+            Some(want as f64),
+            "{obj:?}: {:?}",
+            rows[0]
+        );
+        let mut low = env.clone();
+        low.value = Some((want - 1) as f64);
+        let (rows, _) = game.audit(&low, &exact).unwrap();
+        assert!(
+            !rows[0].holds,
+            "{obj:?} claimed {}: {:?}",
+            want - 1,
+            rows[0]
+        );
+    }
+}
+
 /// `v` with `KEY=VALUE` settings applied, as `--set` applies them.
 fn set(v: &Variant, settings: &[&str]) -> Variant {
     let texts: Vec<String> = settings.iter().map(|t| t.to_string()).collect();
