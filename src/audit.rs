@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Result};
 use good_lp::{Expression, IntoAffineExpression};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -51,7 +51,7 @@ impl AuditOptions {
 }
 
 /// One part audited.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AuditRow {
     /// The part in words.
     pub part: String,

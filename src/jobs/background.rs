@@ -98,6 +98,12 @@ impl Background {
         }
     }
 
+    /// Whether the part's worker is still running (noting the workers that ended).
+    pub fn runs<S: Serialize>(&mut self, part: &S) -> bool {
+        self.has_room();
+        serde_json::to_string(part).is_ok_and(|k| self.running.iter().any(|(r, _)| *r == k))
+    }
+
     /// Whether the part was started already.
     pub fn knows<S: Serialize>(&self, part: &S) -> bool {
         serde_json::to_string(part).is_ok_and(|k| self.files.contains_key(&k))

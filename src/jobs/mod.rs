@@ -470,7 +470,7 @@ impl Progress {
 }
 
 /// The commands whose work splits into independent units, as `game verb`.
-const SPLITTING: [&str; 10] = [
+const SPLITTING: [&str; 12] = [
     "modern-art bound",
     "modern-art solve",
     "modern-art compare",
@@ -480,7 +480,9 @@ const SPLITTING: [&str; 10] = [
     "cribbage distribution",
     "haggle compare",
     "lost-cities compare",
+    "traveller bound",
     "traveller compare",
+    "audit",
 ];
 
 /// `--jobs N` (N > 1) and `--emit-jobs` only where the work splits: anywhere else they
@@ -491,11 +493,14 @@ pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) 
         return Ok(());
     }
     let what = format!("{} {}", game.unwrap_or(""), verb.unwrap_or(""));
-    // These write where they run (games/) or split over threads: no job files.
+    // These write where they run (games/), split over threads, or start workers for the
+    // parts of one proof: no job files.
     let threads_only = what.starts_with("cribbage d")
         || what == "modern-art results"
         || what == "modern-art bound"
-        || what == "modern-art solve";
+        || what == "modern-art solve"
+        || what == "traveller bound"
+        || what.trim() == "audit";
     let option = if common.emit_jobs.is_some() {
         "--emit-jobs"
     } else {

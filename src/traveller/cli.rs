@@ -61,7 +61,8 @@ pub enum Command {
         /// ten steps, see results/traveller.md),
         /// `ilp` (the time-expanded ILP: a bound with a gap for long budgets; the only one
         /// for --stock-value) or `auto` (events; if --time-limit stops it, the ILP from
-        /// its best plan, with another --time-limit).
+        /// its best plan, with another --time-limit). With --jobs N the event search's
+        /// branches (one per first event) run on N worker processes, to the same episode.
         #[arg(long, value_enum, default_value_t = Method::Auto)]
         method: Method,
         /// Count stock still carried at the end at this price, e.g. `--stock-value coal=6`

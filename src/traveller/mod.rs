@@ -29,6 +29,12 @@ pub fn verify(env: &Envelope) -> Result<String> {
     episode::verify(env)
 }
 
+/// Whether `env` is a Traveller episode proven by the event search: its `audit` splits
+/// over `--jobs` (one part per branch).
+pub fn searched(env: &Envelope) -> bool {
+    env.game == "traveller" && env.payload.get("trader").and_then(|t| t.as_str()) == Some("events")
+}
+
 /// Render a traveller episode: header, run, and the state after each step.
 pub fn render(env: &Envelope) -> Result<String> {
     render::render(env)

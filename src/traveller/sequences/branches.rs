@@ -36,7 +36,7 @@ pub struct Branch {
 
 /// The first events a sequence may start with (sites), as the search's first level
 /// admits them, from the board and rules alone.
-fn firsts(tab: &Tables, rules: &Rules, steps: usize) -> Vec<usize> {
+pub(super) fn firsts(tab: &Tables, rules: &Rules, steps: usize) -> Vec<usize> {
     (0..tab.sites.len())
         .filter(|&i| {
             let leg = tab.from_start[tab.sites[i].square];
@@ -52,30 +52,41 @@ fn firsts(tab: &Tables, rules: &Rules, steps: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Search every branch in turn (the order the whole search takes them).
+/// Search every branch in turn (the order the whole search takes them); with `--jobs N`
+/// the branches are searched ahead on workers ([`super::parallel`]), to the same result.
 pub(super) fn run(s: &mut Search) -> Result<Vec<Branch>> {
+    let sites = firsts(&s.tab, s.rules, s.steps);
+    if let Some(mut bg) = crate::jobs::background::Background::new()? {
+        return super::parallel::run(s, &sites, &mut bg);
+    }
     let mut out = vec![Branch::default()];
-    for i in firsts(&s.tab, s.rules, s.steps) {
+    for i in sites {
         if s.stopped {
             break;
         }
-        let before = (s.sequences, s.lps, s.mips, s.cut, s.best);
-        let t = Instant::now();
-        s.first = Some(i);
-        let root = Node::root(s.rules);
-        s.dfs(&mut Vec::new(), root, &mut Vec::new(), &mut Vec::new())?;
-        out.push(Branch {
-            site: Some(i),
-            sequences: s.sequences - before.0,
-            lps: s.lps - before.1,
-            mips: s.mips - before.2,
-            cut: s.cut - before.3,
-            found: (s.best > before.4).then_some(s.best),
-            seconds: t.elapsed().as_secs_f64(),
-        });
+        out.push(branch(s, i)?);
     }
     s.first = None;
     Ok(out)
+}
+
+/// Search the branch of first event `i` against the search's best plan, which it
+/// replaces when the branch holds a better one.
+pub(super) fn branch(s: &mut Search, i: usize) -> Result<Branch> {
+    let before = (s.sequences, s.lps, s.mips, s.cut, s.best);
+    let t = Instant::now();
+    s.first = Some(i);
+    let root = Node::root(s.rules);
+    s.dfs(&mut Vec::new(), root, &mut Vec::new(), &mut Vec::new())?;
+    Ok(Branch {
+        site: Some(i),
+        sequences: s.sequences - before.0,
+        lps: s.lps - before.1,
+        mips: s.mips - before.2,
+        cut: s.cut - before.3,
+        found: (s.best > before.4).then_some(s.best),
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 /// A branch's restriction as data: `{"first": "none"}` or the first event's square and
@@ -98,7 +109,7 @@ fn restriction(board: &Board, tab: &Tables, site: Option<usize>) -> Value {
 }
 
 /// A branch in words.
-fn label(board: &Board, tab: &Tables, site: Option<usize>) -> String {
+pub(super) fn label(board: &Board, tab: &Tables, site: Option<usize>) -> String {
     let Some(i) = site else {
         return "no event (the starting cash)".into();
     };
@@ -249,53 +260,85 @@ pub fn audit(
     let sites: Vec<Option<usize>> = std::iter::once(None)
         .chain(firsts(&tab, rules, steps).into_iter().map(Some))
         .collect();
-    let mut s = Search::new(board, rules, start, steps, &o.solve_options());
-    s.future = Future::new(board, rules, &s.tab, steps);
-    s.safe = Some(o.seed);
-    let tol = 1e-6 * value.abs().max(1.0);
-    let mut rows = Vec::new();
+    let mut of_part = Vec::new();
     for part in &p.parts {
         let Some(k) = want.iter().position(|w| *w == part.restriction) else {
             bail!("audit: a part is not a branch of the search (verify rejects it)");
         };
-        let t = Instant::now();
-        let (resolved, safe, holds, verdict) = match sites[k] {
-            None => {
-                let holds = rules.cash <= value + tol;
-                let verdict = match holds {
-                    true => "holds (the starting cash)",
-                    false => "the starting cash is above it",
-                };
-                (Some(rules.cash), None, holds, verdict.to_string())
-            }
-            Some(i) => {
-                (s.best, s.plan, s.first) = (value, Vec::new(), Some(i));
-                (s.safe_top, s.last_safe, s.stopped) = (f64::NEG_INFINITY, None, false);
-                let root = Node::root(rules);
-                s.dfs(&mut Vec::new(), root, &mut Vec::new(), &mut Vec::new())?;
-                let safe = s.safe_top.is_finite().then_some(s.safe_top);
-                let beaten = s.best > value + tol;
-                let unsafe_lp = safe.is_some_and(|x| x > value + tol);
-                let verdict = match (beaten, unsafe_lp, s.stopped) {
-                    (true, ..) => format!("a plan of £{} beats it", crate::render::num(s.best)),
-                    (_, true, _) => "an LP's safe bound is above it".into(),
-                    (_, _, true) => "stopped by the time limit".into(),
-                    _ => "holds (no plan beats it)".into(),
-                };
-                let holds = !beaten && !unsafe_lp && !s.stopped;
-                (Some(s.best), safe, holds, verdict)
-            }
-        };
-        rows.push(AuditRow {
-            part: label(board, &tab, sites[k]),
-            settled: part.settled,
-            claimed: part.bound,
-            resolved,
-            safe,
-            holds,
-            verdict,
-            seconds: t.elapsed().as_secs_f64(),
-        });
+        of_part.push(sites[k]);
     }
-    Ok(rows)
+    let mut s = Search::new(board, rules, start, steps, &o.solve_options());
+    s.safe = Some(o.seed);
+    // A worker for one part (`--jobs N`) reads the relaxed future its parent wrote.
+    let mut asked = match super::parallel::audit_job(&s) {
+        Some(asked) => Some(asked?),
+        None => None,
+    };
+    let mut bg = None;
+    match asked {
+        Some((_, ref mut f)) => s.future = f.take(),
+        None => {
+            s.future = Future::new(board, rules, &s.tab, steps);
+            bg = crate::jobs::background::Background::new()?;
+        }
+    }
+    let shared = bg
+        .as_ref()
+        .map(|_| super::parallel::Shared::write(s.future.as_ref()));
+    let mut row = |n: usize| audit_part(&mut s, of_part[n], &p.parts[n], value);
+    if let Some((job, _)) = &asked {
+        return Err(super::parallel::audit_worker(job, p.parts.len(), &mut row));
+    }
+    if let (Some(bg), Some(shared)) = (bg.as_mut(), &shared) {
+        return super::parallel::audit(bg, shared, p.parts.len(), row);
+    }
+    (0..p.parts.len()).map(row).collect()
+}
+
+/// One part of an `audit`: its branch (`site`) searched alone against `value`.
+fn audit_part(
+    s: &mut Search,
+    site: Option<usize>,
+    part: &ProofPart<Value>,
+    value: f64,
+) -> Result<AuditRow> {
+    let tol = 1e-6 * value.abs().max(1.0);
+    let t = Instant::now();
+    let (resolved, safe, holds, verdict) = match site {
+        None => {
+            let holds = s.rules.cash <= value + tol;
+            let verdict = match holds {
+                true => "holds (the starting cash)",
+                false => "the starting cash is above it",
+            };
+            (Some(s.rules.cash), None, holds, verdict.to_string())
+        }
+        Some(i) => {
+            (s.best, s.plan, s.first) = (value, Vec::new(), Some(i));
+            (s.safe_top, s.last_safe, s.stopped) = (f64::NEG_INFINITY, None, false);
+            let root = Node::root(s.rules);
+            s.dfs(&mut Vec::new(), root, &mut Vec::new(), &mut Vec::new())?;
+            let safe = s.safe_top.is_finite().then_some(s.safe_top);
+            let beaten = s.best > value + tol;
+            let unsafe_lp = safe.is_some_and(|x| x > value + tol);
+            let verdict = match (beaten, unsafe_lp, s.stopped) {
+                (true, ..) => format!("a plan of £{} beats it", crate::render::num(s.best)),
+                (_, true, _) => "an LP's safe bound is above it".into(),
+                (_, _, true) => "stopped by the time limit".into(),
+                _ => "holds (no plan beats it)".into(),
+            };
+            let holds = !beaten && !unsafe_lp && !s.stopped;
+            (Some(s.best), safe, holds, verdict)
+        }
+    };
+    Ok(AuditRow {
+        part: label(s.board, &s.tab, site),
+        settled: part.settled,
+        claimed: part.bound,
+        resolved,
+        safe,
+        holds,
+        verdict,
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }

@@ -47,6 +47,7 @@ use crate::lp::{Model, Sense, SolveOptions};
 use crate::safe_bound::{self, SafeLp};
 
 mod branches;
+mod parallel;
 mod search;
 mod tables;
 pub use branches::{audit, check, record, Branch};
@@ -299,6 +300,9 @@ fn search<'a>(
     };
     let mut s = Search::new(board, rules, start, steps, opts);
     s.keep = keep;
+    if let Some(answered) = parallel::worker(&mut s, prune) {
+        return Err(answered);
+    }
     if prune {
         s.future = Future::new(board, rules, &s.tab, steps);
     }

@@ -252,3 +252,109 @@ impl Future {
         }
     }
 }
+
+/// The relaxed future as a file, so that `--jobs` workers read the table their parent
+/// computed (a second or so at long budgets) instead of computing it again. Floats are
+/// kept as their bits: the table read is the table written.
+impl Future {
+    /// Write the table to `path` (little-endian words: every length, then its items).
+    pub(super) fn save(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        let mut w: Vec<u64> = Vec::new();
+        let floats = |w: &mut Vec<u64>, v: &[f64]| {
+            w.push(v.len() as u64);
+            w.extend(v.iter().map(|x| x.to_bits()));
+        };
+        let sizes = |w: &mut Vec<u64>, v: &[usize]| {
+            w.push(v.len() as u64);
+            w.extend(v.iter().map(|&x| x as u64));
+        };
+        floats(&mut w, &self.grid);
+        sizes(&mut w, &self.sites);
+        w.push(self.after_drive.len() as u64);
+        self.after_drive.iter().for_each(|d| sizes(&mut w, d));
+        w.push(self.margin.len() as u64);
+        for square in &self.margin {
+            w.push(square.len() as u64);
+            square.iter().for_each(|g| floats(&mut w, g));
+        }
+        floats(&mut w, &[self.capacity, self.fuel_price]);
+        floats(&mut w, &self.volume);
+        floats(&mut w, &self.cheapest);
+        sizes(&mut w, &[self.goods, self.value.len()]);
+        let mut bytes: Vec<u8> = w.iter().flat_map(|x| x.to_le_bytes()).collect();
+        bytes.extend(self.value.iter().flat_map(|x| x.to_le_bytes()));
+        crate::io::write_atomic(path, &bytes)?;
+        Ok(())
+    }
+
+    /// The table [`Future::save`] wrote, or `None` when the file is not one.
+    pub(super) fn load(path: &std::path::Path) -> Option<Future> {
+        let bytes = std::fs::read(path).ok()?;
+        let mut r = Words {
+            bytes: &bytes,
+            at: 0,
+        };
+        let grid = r.floats()?;
+        let sites = r.sizes()?;
+        let after_drive = (0..r.len()?).map(|_| r.sizes()).collect::<Option<_>>()?;
+        let margin = (0..r.len()?)
+            .map(|_| (0..r.len()?).map(|_| r.floats()).collect::<Option<_>>())
+            .collect::<Option<_>>()?;
+        let (cf, volume, cheapest, gv) = (r.floats()?, r.floats()?, r.floats()?, r.sizes()?);
+        let (&[capacity, fuel_price], &[goods, n]) = (cf.as_slice(), gv.as_slice()) else {
+            return None;
+        };
+        let raw = bytes.get(r.at..)?;
+        if raw.len() != 2 * n {
+            return None;
+        }
+        let value = raw
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        Some(Future {
+            grid,
+            sites,
+            after_drive,
+            margin,
+            capacity,
+            volume,
+            cheapest,
+            goods,
+            value,
+            fuel_price,
+        })
+    }
+}
+
+/// A reader of [`Future::save`]'s words.
+struct Words<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Words<'_> {
+    fn word(&mut self) -> Option<u64> {
+        let b = self.bytes.get(self.at..self.at + 8)?;
+        self.at += 8;
+        Some(u64::from_le_bytes(b.try_into().ok()?))
+    }
+
+    /// A length, at most the words left (a damaged file cannot ask for more).
+    fn len(&mut self) -> Option<usize> {
+        let n = usize::try_from(self.word()?).ok()?;
+        (n <= self.bytes.len() / 8).then_some(n)
+    }
+
+    fn floats(&mut self) -> Option<Vec<f64>> {
+        (0..self.len()?)
+            .map(|_| self.word().map(f64::from_bits))
+            .collect()
+    }
+
+    fn sizes(&mut self) -> Option<Vec<usize>> {
+        (0..self.len()?)
+            .map(|_| self.word().and_then(|x| usize::try_from(x).ok()))
+            .collect()
+    }
+}
