@@ -250,17 +250,22 @@ mod tests {
     use super::*;
     use good_lp::{variable, ProblemVariables, SolverModel};
 
-    /// max x + y, x + 2y ≤ 4, 3x + y ≤ 6, 0 ≤ x, y ≤ 10: optimum 2.8 at (1.6, 1.2). The
-    /// safe bound is at or just above it, and not above by more than rounding.
-    #[test]
-    fn safe_bound_of_a_small_lp() {
+    /// max x + y, x + 2y ≤ 4, 3x + y ≤ 6, 0 ≤ x, y ≤ 10: optimum 2.8 at (1.6, 1.2).
+    fn small_lp() -> highs::Model {
         let mut vars = ProblemVariables::new();
         let x = vars.add(variable().min(0).max(10));
         let y = vars.add(variable().min(0).max(10));
         let mut p = vars.maximise(x + y).using(good_lp::solvers::highs::highs);
         p.add_constraint((x + 2 * y).leq(4));
         p.add_constraint((3 * x + y).leq(6));
-        let model = p.try_into_inner().unwrap();
+        p.try_into_inner().unwrap()
+    }
+
+    /// The safe bound of the small LP is at or just above its optimum, and not above by
+    /// more than rounding.
+    #[test]
+    fn safe_bound_of_a_small_lp() {
+        let model = small_lp();
         let SafeLp::Bounded { value, safe } = solve(model, 1).unwrap() else {
             panic!("feasible LP")
         };
@@ -272,13 +277,7 @@ mod tests {
     /// still bound it, within the interior point's tolerance of the optimum.
     #[test]
     fn safe_bound_by_interior_point() {
-        let mut vars = ProblemVariables::new();
-        let x = vars.add(variable().min(0).max(10));
-        let y = vars.add(variable().min(0).max(10));
-        let mut p = vars.maximise(x + y).using(good_lp::solvers::highs::highs);
-        p.add_constraint((x + 2 * y).leq(4));
-        p.add_constraint((3 * x + y).leq(6));
-        let model = p.try_into_inner().unwrap();
+        let model = small_lp();
         let SafeLp::Bounded { value, safe } = solve_by(model, 1, true).unwrap() else {
             panic!("feasible LP")
         };

@@ -17,19 +17,6 @@ const MINIS: [&str; 4] = [
     "m21-two-places",
 ];
 
-/// An episode without its timings (`seconds`, and `time_limit`, which is what a part had
-/// left of the limit): what must be the same for any `--jobs`.
-fn untimed(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.retain(|k, _| k != "seconds" && k != "time_limit");
-            m.values_mut().for_each(untimed);
-        }
-        Value::Array(a) => a.iter_mut().for_each(untimed),
-        _ => {}
-    }
-}
-
 fn episodes(dir: &Path) -> Vec<(String, Value)> {
     let mut out: Vec<(String, Value)> = std::fs::read_dir(dir)
         .unwrap()

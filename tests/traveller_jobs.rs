@@ -35,18 +35,6 @@ buys(fruit_market, peaches, 7).
 buys(glass_market, glasses, 160).
 ";
 
-/// An episode without its timings: what must be the same for any `--jobs`.
-fn untimed(v: &mut Value) {
-    match v {
-        Value::Object(m) => {
-            m.retain(|k, _| k != "seconds" && k != "time_limit");
-            m.values_mut().for_each(untimed);
-        }
-        Value::Array(a) => a.iter_mut().for_each(untimed),
-        _ => {}
-    }
-}
-
 /// `traveller bound` on the street (12 steps, £1000, a 100 cu ft lorry) with `extra`.
 fn street(board: &str, extra: &[&str]) -> std::process::Output {
     let args = [

@@ -136,3 +136,17 @@ fn remove_stale(base: &std::path::Path, tag: &str) {
         }
     }
 }
+
+/// An episode without its timings (`seconds`, and `time_limit`, which is what a part had
+/// left of the limit): what must be the same for any `--jobs`.
+pub fn untimed(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => {
+            m.retain(|k, _| k != "seconds" && k != "time_limit");
+            m.values_mut().for_each(untimed);
+        }
+        Value::Array(a) => a.iter_mut().for_each(untimed),
+        _ => {}
+    }
+}
