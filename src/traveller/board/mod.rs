@@ -287,6 +287,16 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
             f.squares.len()
         );
     }
+    let at = validate_squares(f, o)?;
+    let roads = validate_roads(f, o, &at)?;
+    let site = validate_buildings(f, o, &at)?;
+    validate_loops(f, o, &at, &roads)?;
+    validate_trades(f, o, &site)
+}
+
+/// Squares: numbered from 1, on the grid, each declared once on its own grid point.
+/// Returns each square's grid point.
+fn validate_squares(f: &BoardFile, o: &Origins) -> Result<HashMap<u32, (i64, i64)>> {
     let mut at: HashMap<u32, (i64, i64)> = HashMap::new();
     let mut taken: HashMap<(i64, i64), u32> = HashMap::new();
     for (i, s) in f.squares.iter().enumerate() {
@@ -309,6 +319,16 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
             );
         }
     }
+    Ok(at)
+}
+
+/// Roads: between two declared squares, straight or 45°, each pair joined once. Returns
+/// the roads as (lower, higher) square pairs.
+fn validate_roads(
+    f: &BoardFile,
+    o: &Origins,
+    at: &HashMap<u32, (i64, i64)>,
+) -> Result<BTreeSet<(u32, u32)>> {
     let mut roads = BTreeSet::new();
     for (i, [a, b]) in f.joins.iter().enumerate() {
         let here = &o.joins[i];
@@ -336,6 +356,15 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
             bail!("{here}: squares {a} and {b} are already joined (roads run both ways)");
         }
     }
+    Ok(roads)
+}
+
+/// Buildings: on declared squares, each name once. Returns each building's square.
+fn validate_buildings<'f>(
+    f: &'f BoardFile,
+    o: &Origins,
+    at: &HashMap<u32, (i64, i64)>,
+) -> Result<HashMap<&'f str, u32>> {
     let mut site: HashMap<&str, u32> = HashMap::new();
     for (i, b) in f.buildings.iter().enumerate() {
         let here = &o.buildings[i];
@@ -350,6 +379,17 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
             bail!("{here}: building `{}` is declared twice", b.name);
         }
     }
+    Ok(site)
+}
+
+/// Loops (closed streets): named once, of at least 3 declared squares, each with two
+/// roads to others of the loop.
+fn validate_loops(
+    f: &BoardFile,
+    o: &Origins,
+    at: &HashMap<u32, (i64, i64)>,
+    roads: &BTreeSet<(u32, u32)>,
+) -> Result<()> {
     let mut loop_names = BTreeSet::new();
     for (i, l) in f.loops.iter().enumerate() {
         let here = &o.loops[i];
@@ -385,6 +425,12 @@ fn validate(f: &BoardFile, o: &Origins) -> Result<()> {
             }
         }
     }
+    Ok(())
+}
+
+/// Goods, trades and fuel stations: volumes and prices in range, every trade at a
+/// declared building in a good with a volume, one good per trader, one fuel price each.
+fn validate_trades(f: &BoardFile, o: &Origins, site: &HashMap<&str, u32>) -> Result<()> {
     for (g, v) in &f.unit_volume {
         let here = &o.volumes[g];
         if g == "fuel" {
