@@ -1,7 +1,7 @@
 //! `gamebounds bench-parallel`: `--jobs 2` against `--jobs 1`, side by side in one run,
-//! on a `compare --vary` grid and on the 3- and 5-player Modern Art standard proofs from
-//! scratch, with the scaling on paper from the measured part times; written to
-//! `results/bench-parallel.md`.
+//! on a `compare --vary` grid, on the 3- and 5-player Modern Art standard proofs from
+//! scratch and on one Traveller event search, with the scaling on paper from the measured
+//! part times; written to `results/bench-parallel.md`.
 
 use std::path::Path;
 use std::time::Instant;
@@ -101,29 +101,87 @@ fn estimate(times: &[f64]) -> String {
 /// One Modern Art proof from scratch with `--jobs N`: wall seconds and its episode.
 fn run_proof(players: usize, jobs: usize, dir: &Path) -> Result<(f64, Value)> {
     let file = dir.join(format!("bench-parallel-{players}p-jobs{jobs}.json"));
+    let n = players.to_string();
+    run_episode(&["modern-art", "solve", "--players", &n], jobs, &file)
+}
+
+/// The Traveller event search timed on workers: the classic board, 80 steps (12 branches
+/// of 0.1-4 s, the longest finding the optimum).
+const SEARCH_ARGS: [&str; 10] = [
+    "traveller",
+    "bound",
+    "--board",
+    "models/traveller/classic.pl",
+    "--start",
+    "67",
+    "--steps",
+    "80",
+    "--method",
+    "events",
+];
+
+/// One command writing an episode (`args`, then `--jobs N --out file`): wall seconds and
+/// the episode.
+fn run_episode(args: &[&str], jobs: usize, file: &Path) -> Result<(f64, Value)> {
     let exe = std::env::current_exe()?;
     let t0 = Instant::now();
     let out = std::process::Command::new(exe)
-        .args([
-            "--quiet",
-            "modern-art",
-            "solve",
-            "--players",
-            &players.to_string(),
-        ])
+        .arg("--quiet")
+        .args(args)
         .args(["--jobs", &jobs.to_string(), "--out"])
-        .arg(&file)
+        .arg(file)
         .output()
         .context("cannot run the proof")?;
     let wall = t0.elapsed().as_secs_f64();
     if !out.status.success() {
         bail!(
-            "modern-art solve --players {players} --jobs {jobs} failed: {}",
+            "{} --jobs {jobs} failed: {}",
+            args.join(" "),
             String::from_utf8_lossy(&out.stderr).trim()
         );
     }
-    let episode: Value = serde_json::from_str(&std::fs::read_to_string(&file)?)?;
+    let episode: Value = serde_json::from_str(&std::fs::read_to_string(file)?)?;
     Ok((wall, episode))
+}
+
+/// The Traveller event search with `--jobs 1` and `--jobs 2`: its section of the report.
+fn search_section(dir: &Path) -> Result<String> {
+    let (t1, e1) = run_episode(&SEARCH_ARGS, 1, &dir.join("bench-parallel-t80-jobs1.json"))?;
+    let (t2, e2) = run_episode(&SEARCH_ARGS, 2, &dir.join("bench-parallel-t80-jobs2.json"))?;
+    let branches = part_seconds(&e1);
+    let same = untimed(&e1) == untimed(&e2);
+    Ok(format!(
+        "## One Traveller event search\n\n\
+         `gamebounds {args} --jobs J`: the branches (a plan's first event) searched ahead on \
+         J workers against the best cash of their turn, a branch whose best has since \
+         improved searched again (docs/parallel.md).\n\n{}\n\n\
+         Speed-up {:.2}× (no target); value {} with both; the episodes are the same apart \
+         from timings: {}.\n\n\
+         {} branches ({:.1} s in all); on paper, each on its own core:\n\n{}\n",
+        crate::render::table(
+            ["--jobs", "wall seconds"],
+            [
+                vec!["1".to_string(), format!("{t1:.2}")],
+                vec!["2".to_string(), format!("{t2:.2}")],
+            ],
+        ),
+        t1 / t2,
+        crate::claims::show(e1["value"].as_f64()),
+        if same { "yes" } else { "NO" },
+        branches.len(),
+        branches.iter().sum::<f64>(),
+        estimate(&branches),
+        args = SEARCH_ARGS.join(" "),
+    ))
+}
+
+/// The seconds of each part of an episode's proof record.
+fn part_seconds(episode: &Value) -> Vec<f64> {
+    episode
+        .pointer("/payload/proof/parts")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(|p| p["seconds"].as_f64()).collect())
+        .unwrap_or_default()
 }
 
 /// An episode without its timings (`seconds`, `time_limit`: what a part had left, and
@@ -169,11 +227,7 @@ fn without_seconds(text: &str) -> String {
 fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
     let (t1, e1) = run_proof(players, 1, dir)?;
     let (t2, e2) = run_proof(players, 2, dir)?;
-    let parts: Vec<f64> = e1
-        .pointer("/payload/proof/parts")
-        .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(|p| p["seconds"].as_f64()).collect())
-        .unwrap_or_default();
+    let parts = part_seconds(&e1);
     let sum: f64 = parts.iter().sum();
     let longest = parts.iter().copied().fold(0.0, f64::max);
     let same = untimed(&e1) == untimed(&e2);
@@ -263,6 +317,8 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
         proofs.push_str(&text);
         caps.push(format!("{cap:.2}× for {n} players"));
     }
+    common.note("bench-parallel: the Traveller event search, --jobs 1 then --jobs 2");
+    let search = search_section(&scratch)?;
     let _ = std::fs::remove_dir_all(&scratch);
     let text = format!(
         "# Parallel runs: `--jobs 2` against `--jobs 1`\n\n\
@@ -284,7 +340,8 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
          HiGHS's own threads given to that part alone; and the parts that follow it could \
          start before the first game is known, against no cutoff, at the price of solves \
          the sequential split never makes (the episode's table would then have to be \
-         built from them in the same order to stay the same).\n",
+         built from them in the same order to stay the same).\n\n\
+         {search}",
         date = crate::modern_art::solve::today(),
         commit = crate::modern_art::solve::commit(),
         machine = crate::modern_art::solve::machine(),
