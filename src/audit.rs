@@ -83,6 +83,67 @@ pub struct AuditReport {
     pub proof_seconds: f64,
 }
 
+/// Whether `audit --jobs N` has parts to spread over workers: a Modern Art split (more
+/// than one part) or a Traveller event search (one part per branch).
+pub fn splits(env: &Envelope) -> bool {
+    let parts = env
+        .payload
+        .pointer("/proof/parts")
+        .and_then(serde_json::Value::as_array)
+        .map_or(0, Vec::len);
+    crate::traveller::searched(env) || (env.game == "modern-art" && parts > 1)
+}
+
+/// One part of an audit as a worker is asked for it (`--jobs N`).
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct AuditPart {
+    audit_part: usize,
+}
+
+/// The rows of a record's `parts` parts, `row(n)` each, in part order: in this process, or
+/// with `--jobs N` on N worker processes (the parts of an audit are independent), a part
+/// whose worker failed audited here. In a worker started for one part: that part's row,
+/// handed back (the returned error is [`crate::jobs::Handled`]).
+pub fn part_rows(
+    parts: usize,
+    mut row: impl FnMut(usize) -> Result<AuditRow>,
+) -> Result<Vec<AuditRow>> {
+    use crate::jobs::background::{part_answer, part_request, Background};
+    if let Some(job) = part_request::<AuditPart>() {
+        let n = job?.audit_part;
+        if n >= parts {
+            bail!(
+                "the job's part {} is not one of this record's {parts}",
+                n + 1
+            );
+        }
+        let t = std::time::Instant::now();
+        return Err(match row(n) {
+            Ok(r) => part_answer(&r, t.elapsed().as_secs_f64()),
+            Err(e) => e,
+        });
+    }
+    let mut bg = match parts > 1 {
+        true => Background::new()?,
+        false => None,
+    };
+    let Some(bg) = bg.as_mut() else {
+        return (0..parts).map(row).collect();
+    };
+    let jobs: Vec<(String, AuditPart)> = (0..parts)
+        .map(|n| (format!("part {}", n + 1), AuditPart { audit_part: n }))
+        .collect();
+    let mut rows = Vec::new();
+    for n in 0..parts {
+        bg.wait_starting(&jobs[n].1, &jobs[n..])?;
+        rows.push(match bg.answer::<_, AuditRow>(&jobs[n].1) {
+            Some((r, _)) => r,
+            None => row(n)?,
+        });
+    }
+    Ok(rows)
+}
+
 /// Audit an episode through its game ([`crate::games::Game::audit`]): `verify`'s
 /// certificate line and the report.
 pub fn report(env: &Envelope, file: &str, o: &AuditOptions) -> Result<(String, AuditReport)> {

@@ -95,8 +95,8 @@ pub struct Common {
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
     /// Solve the independent parts (grid cells, a comparison's rows, a Modern Art proof's
-    /// parts, a Traveller event search's branches and their audit) on N worker processes
-    /// at once; the answer is the same for any N (docs/parallel.md).
+    /// parts, a Traveller event search's branches, the audit of either) on N worker
+    /// processes at once; the answer is the same for any N (docs/parallel.md).
     #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::cores)]
     pub jobs: usize,
     /// Solve nothing: write each independent part as a job file in DIR, with jobs.txt (one
@@ -402,17 +402,17 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             match (files.as_slice(), &report) {
                 ([file], None) => {
                     let env = Envelope::load(file)?;
-                    if common.jobs > 1 && !crate::traveller::searched(&env) {
+                    if common.jobs > 1 && !crate::audit::splits(&env) {
                         bail!(
-                            "--jobs: `audit` splits only a Traveller event search's branches; \
-                             {} is one solve",
+                            "--jobs: `audit` spreads the parts of a Modern Art split or a \
+                             Traveller event search over workers; {} is one solve",
                             file.display()
                         );
                     }
                     crate::audit::run(&env, &file.display().to_string(), &o, common.json)
                 }
                 _ if common.jobs > 1 => bail!(
-                    "--jobs: `audit` splits one Traveller event search's branches: give one \
+                    "--jobs: `audit` spreads one episode's parts over workers: give one \
                      episode, without --report"
                 ),
                 _ => crate::audit::summary::run(&files, report.as_deref(), &o, &common),

@@ -104,6 +104,26 @@ impl Background {
         serde_json::to_string(part).is_ok_and(|k| self.running.iter().any(|(r, _)| *r == k))
     }
 
+    /// Keep the workers busy with the parts of `ahead` not started yet (in order, as room
+    /// frees) until `part`'s worker has ended (or was never started).
+    pub fn wait_starting<S: Serialize>(&mut self, part: &S, ahead: &[(String, S)]) -> Result<()> {
+        loop {
+            for (label, job) in ahead {
+                if self.knows(job) {
+                    continue;
+                }
+                if !self.has_room() {
+                    break;
+                }
+                self.start(label, job)?;
+            }
+            if !self.runs(part) {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Whether the part was started already.
     pub fn knows<S: Serialize>(&self, part: &S) -> bool {
         serde_json::to_string(part).is_ok_and(|k| self.files.contains_key(&k))

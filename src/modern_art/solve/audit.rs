@@ -20,58 +20,69 @@ pub fn audit(
     o: &AuditOptions,
 ) -> Result<Vec<AuditRow>> {
     let k = Knobs::default();
-    let mut rows = Vec::new();
-    for p in &proof.parts {
-        let scope = p.restriction.scope(c).map_err(anyhow::Error::msg)?;
-        let t = std::time::Instant::now();
-        let lp = fresh_lp(c, player, &scope, o.seed, &k)?;
-        let safe = match lp {
-            SafeLp::Bounded { safe, .. } => Some(safe),
-            SafeLp::Infeasible => None,
-        };
-        let safe_holds = safe.is_some_and(|s| s < (maximum + 1) as f64);
-        let (resolved, holds, verdict) = match (p.settled, lp) {
-            (_, SafeLp::Infeasible) => (None, true, "empty (LP infeasible)".to_string()),
-            (Settled::Empty, _) => (None, false, "claimed empty, the LP has points".into()),
-            (Settled::LpBound, SafeLp::Bounded { value, .. }) => {
-                let b = whole(value);
-                match (b <= maximum as f64, safe_holds) {
-                    (true, true) => (Some(b), true, "holds (LP and safe bound)".into()),
-                    (false, _) => (Some(b), false, format!("LP bound {b} above {maximum}")),
-                    (true, false) => (
-                        Some(b),
-                        false,
-                        format!("safe bound not below {}", maximum + 1),
-                    ),
-                }
-            }
-            (Settled::Open, _) => (None, false, "open in the proof".into()),
-            // A MIP-settled part whose fresh LP already cannot beat the maximum, safely,
-            // holds without its MIP: the LP bounds every game of the part.
-            (_, SafeLp::Bounded { value, .. })
-                if !o.exact && whole(value) <= maximum as f64 && safe_holds =>
-            {
-                let b = whole(value);
-                (
+    crate::audit::part_rows(proof.parts.len(), |n| {
+        audit_part(c, player, &proof.parts[n], maximum, o, &k)
+    })
+}
+
+/// One part of [`audit`]: its fresh LP (and safe bound), and its MIP where the LP does
+/// not settle it.
+fn audit_part(
+    c: &Config,
+    player: Option<usize>,
+    p: &crate::proof::ProofPart<super::super::proof::Restriction>,
+    maximum: i64,
+    o: &AuditOptions,
+    k: &Knobs,
+) -> Result<AuditRow> {
+    let scope = p.restriction.scope(c).map_err(anyhow::Error::msg)?;
+    let t = std::time::Instant::now();
+    let lp = fresh_lp(c, player, &scope, o.seed, k)?;
+    let safe = match lp {
+        SafeLp::Bounded { safe, .. } => Some(safe),
+        SafeLp::Infeasible => None,
+    };
+    let safe_holds = safe.is_some_and(|s| s < (maximum + 1) as f64);
+    let (resolved, holds, verdict) = match (p.settled, lp) {
+        (_, SafeLp::Infeasible) => (None, true, "empty (LP infeasible)".to_string()),
+        (Settled::Empty, _) => (None, false, "claimed empty, the LP has points".into()),
+        (Settled::LpBound, SafeLp::Bounded { value, .. }) => {
+            let b = whole(value);
+            match (b <= maximum as f64, safe_holds) {
+                (true, true) => (Some(b), true, "holds (LP and safe bound)".into()),
+                (false, _) => (Some(b), false, format!("LP bound {b} above {maximum}")),
+                (true, false) => (
                     Some(b),
-                    true,
-                    "holds (its LP and safe bound, no MIP needed)".into(),
-                )
+                    false,
+                    format!("safe bound not below {}", maximum + 1),
+                ),
             }
-            (_, SafeLp::Bounded { .. }) => fresh_mip(c, player, &scope, maximum, o, &k)?,
-        };
-        rows.push(AuditRow {
-            part: part_label(c, &scope),
-            settled: p.settled,
-            claimed: p.bound,
-            resolved,
-            safe,
-            holds,
-            verdict,
-            seconds: t.elapsed().as_secs_f64(),
-        });
-    }
-    Ok(rows)
+        }
+        (Settled::Open, _) => (None, false, "open in the proof".into()),
+        // A MIP-settled part whose fresh LP already cannot beat the maximum, safely,
+        // holds without its MIP: the LP bounds every game of the part.
+        (_, SafeLp::Bounded { value, .. })
+            if !o.exact && whole(value) <= maximum as f64 && safe_holds =>
+        {
+            let b = whole(value);
+            (
+                Some(b),
+                true,
+                "holds (its LP and safe bound, no MIP needed)".into(),
+            )
+        }
+        (_, SafeLp::Bounded { .. }) => fresh_mip(c, player, &scope, maximum, o, k)?,
+    };
+    Ok(AuditRow {
+        part: part_label(c, &scope),
+        settled: p.settled,
+        claimed: p.bound,
+        resolved,
+        safe,
+        holds,
+        verdict,
+        seconds: t.elapsed().as_secs_f64(),
+    })
 }
 
 /// The part's LP relaxation, built afresh and solved without presolve, with

@@ -9,7 +9,7 @@
 //! the new one. An audit's branches are independent (each against the claimed maximum).
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
@@ -62,26 +62,6 @@ fn epoch() -> f64 {
         .map_or(0.0, |d| d.as_secs_f64())
 }
 
-/// Start workers on `ahead` (in order, those not started yet) while there is room, until
-/// `part`'s worker has ended (at once if it never started).
-fn wait_for<S: Serialize>(bg: &mut Background, part: &S, ahead: &[(String, S)]) -> Result<()> {
-    loop {
-        for (label, job) in ahead {
-            if bg.knows(job) {
-                continue;
-            }
-            if !bg.has_room() {
-                break;
-            }
-            bg.start(label, job)?;
-        }
-        if !bg.runs(part) {
-            return Ok(());
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// The branches `sites` searched in turn as [`branches::run`] does, each taken from a
 /// worker started against the same best cash, or searched here when its worker failed.
 pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Result<Vec<Branch>> {
@@ -109,7 +89,7 @@ pub(super) fn run(s: &mut Search, sites: &[usize], bg: &mut Background) -> Resul
             .iter()
             .map(|&j| (branches::label(s.board, &s.tab, Some(j)), job(j)))
             .collect();
-        wait_for(bg, &job(i), &ahead)?;
+        bg.wait_starting(&job(i), &ahead)?;
         let branch = match bg.answer::<_, BranchAnswer>(&job(i)) {
             Some((a, seconds)) => take(s, i, a, seconds),
             None => branches::branch(s, i)?,
@@ -244,7 +224,7 @@ pub(super) fn audit(
         .collect();
     let mut rows = Vec::new();
     for (n, (_, job)) in ahead.iter().enumerate() {
-        wait_for(bg, job, &ahead[n..])?;
+        bg.wait_starting(job, &ahead[n..])?;
         rows.push(match bg.answer::<_, AuditRow>(job) {
             Some((r, _)) => r,
             None => row(n)?,
