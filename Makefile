@@ -107,7 +107,7 @@ results: setup
 # Every committed proven episode audited (each part solved again, safe bounds):
 # results/audit.md, about an hour on one core (40 minutes for the Modern Art episodes,
 # 18 for the Traveller T = 100 search). AUDIT="games/a.json games/b.json" audits only
-# those and updates their rows (the others are kept in results/audit.json).
+# those and updates their rows (the others are kept in results/audit.rows.json).
 AUDIT ?= $(sort $(wildcard games/*.json))
 audit: setup
 	@$(MAKE) --no-print-directory build

@@ -345,7 +345,7 @@ fn audit_report_keeps_the_other_rows() {
         "{md}"
     );
     assert!(md.contains("2 of 2 audited episodes hold"), "{md}");
-    std::fs::write(dir.join("audit.json"), "[").unwrap();
+    std::fs::write(dir.join("audit.rows.json"), "[").unwrap();
     let o = common::run(&[&first[..], &["--report", report]].concat());
     assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
     assert!(

@@ -138,9 +138,10 @@ pub fn run(
     Ok(())
 }
 
-/// Where a report keeps its rows: beside the markdown, as JSON (`results/audit.json`).
+/// Where a report keeps its rows: beside the markdown, as JSON
+/// (`results/audit.rows.json`; not `audit.json`, which would be read as an episode).
 fn rows_path(report: &Path) -> PathBuf {
-    report.with_extension("json")
+    report.with_extension("rows.json")
 }
 
 /// The rows of an earlier report that this run does not redo: an audit of some episodes
@@ -237,7 +238,7 @@ pub fn markdown(rows: &[Row]) -> String {
          cores): expect noise, especially on runs under a second.\n\n\
          Regenerate: `make audit` (`gamebounds audit games/*.json --report \
          results/audit.md`); `make audit AUDIT=\"games/a.json games/b.json\"` audits only \
-         those episodes and updates their rows (the rows are kept in `results/audit.json`).\n\n{}\n",
+         those episodes and updates their rows (the rows are kept in `results/audit.rows.json`).\n\n{}\n",
         rows.len() - bare,
         ratios.len() - over,
         ratios.len(),
