@@ -25,7 +25,7 @@ pub fn audit(
     })
 }
 
-/// One part of [`audit`]: its fresh LP (and safe bound), and its MIP where the LP does
+/// One part of [`audit()`]: its fresh LP (and safe bound), and its MIP where the LP does
 /// not settle it.
 fn audit_part(
     c: &Config,
