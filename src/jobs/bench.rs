@@ -105,8 +105,8 @@ fn run_proof(players: usize, jobs: usize, dir: &Path) -> Result<(f64, Value)> {
     run_episode(&["modern-art", "solve", "--players", &n], jobs, &file)
 }
 
-/// The Traveller event search timed on workers: the classic board, 80 steps (12 branches
-/// of 0.1-4 s, the longest finding the optimum).
+/// The Traveller event search timed on workers: the classic board, 80 steps (13 parts:
+/// the plan with no event and 12 branches of up to about 2 s).
 const SEARCH_ARGS: [&str; 10] = [
     "traveller",
     "bound",
