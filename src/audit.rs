@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Result};
 use good_lp::{Expression, IntoAffineExpression};
-use serde::{Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::episode::Envelope;
 use crate::error::Rejected;
@@ -94,22 +94,37 @@ pub fn splits(env: &Envelope) -> bool {
     crate::traveller::searched(env) || (env.game == "modern-art" && parts > 1)
 }
 
-/// One part of an audit as a worker is asked for it (`--jobs N`).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-struct AuditPart {
+/// One part of an audit as a worker is asked for it (`--jobs N`), with what the parent
+/// shares with every part.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct AuditPart<C> {
     audit_part: usize,
+    with: C,
+}
+
+/// In a worker started by [`part_rows`]: what its parent shares with every part (`None`
+/// when this process is no such worker).
+pub fn shared_with_part<C: DeserializeOwned>() -> Option<Result<C>> {
+    crate::jobs::background::part_request::<AuditPart<C>>().map(|job| job.map(|j| j.with))
+}
+
+/// Whether [`part_rows`] of `parts` parts will run them on workers.
+pub fn on_workers(parts: usize) -> bool {
+    parts > 1 && crate::jobs::background::Background::wanted()
 }
 
 /// The rows of a record's `parts` parts, `row(n)` each, in part order: in this process, or
 /// with `--jobs N` on N worker processes (the parts of an audit are independent), a part
-/// whose worker failed audited here. In a worker started for one part: that part's row,
-/// handed back (the returned error is [`crate::jobs::Handled`]).
-pub fn part_rows(
+/// whose worker failed audited here; every worker is handed `with` ([`shared_with_part`]).
+/// In a worker started for one part: that part's row, handed back (the returned error is
+/// [`crate::jobs::Handled`]).
+pub fn part_rows<C: Serialize + DeserializeOwned + Clone>(
     parts: usize,
+    with: C,
     mut row: impl FnMut(usize) -> Result<AuditRow>,
 ) -> Result<Vec<AuditRow>> {
     use crate::jobs::background::{part_answer, part_request, Background};
-    if let Some(job) = part_request::<AuditPart>() {
+    if let Some(job) = part_request::<AuditPart<C>>() {
         let n = job?.audit_part;
         if n >= parts {
             bail!(
@@ -123,15 +138,21 @@ pub fn part_rows(
             Err(e) => e,
         });
     }
-    let mut bg = match parts > 1 {
+    let mut bg = match on_workers(parts) {
         true => Background::new()?,
         false => None,
     };
     let Some(bg) = bg.as_mut() else {
         return (0..parts).map(row).collect();
     };
-    let jobs: Vec<(String, AuditPart)> = (0..parts)
-        .map(|n| (format!("part {}", n + 1), AuditPart { audit_part: n }))
+    let jobs: Vec<(String, AuditPart<C>)> = (0..parts)
+        .map(|n| {
+            let job = AuditPart {
+                audit_part: n,
+                with: with.clone(),
+            };
+            (format!("part {}", n + 1), job)
+        })
         .collect();
     let mut rows = Vec::new();
     for n in 0..parts {

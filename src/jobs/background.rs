@@ -32,10 +32,10 @@ impl Background {
     /// With `--jobs N` (N > 1) in the process that runs the proof; `None` otherwise (a
     /// worker, `--jobs 1`, a library caller).
     pub fn new() -> Result<Option<Background>> {
-        let workers = super::WORKERS.get().copied().unwrap_or(1);
-        if workers <= 1 || super::ROLE.get().is_some() {
+        if !Background::wanted() {
             return Ok(None);
         }
+        let workers = super::WORKERS.get().copied().unwrap_or(1);
         let dir = std::env::temp_dir().join(format!("gamebounds-parts-{}", std::process::id()));
         std::fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create {}", dir.display()))?;
@@ -62,6 +62,12 @@ impl Background {
             files: HashMap::new(),
             written: 0,
         }))
+    }
+
+    /// Whether [`Background::new`] would start workers here: `--jobs N` (N > 1) in the
+    /// process that runs the proof.
+    pub fn wanted() -> bool {
+        super::WORKERS.get().copied().unwrap_or(1) > 1 && super::ROLE.get().is_none()
     }
 
     /// Note the workers that ended; whether one more can start.

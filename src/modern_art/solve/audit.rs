@@ -20,7 +20,7 @@ pub fn audit(
     o: &AuditOptions,
 ) -> Result<Vec<AuditRow>> {
     let k = Knobs::default();
-    crate::audit::part_rows(proof.parts.len(), |n| {
+    crate::audit::part_rows(proof.parts.len(), (), |n| {
         audit_part(c, player, &proof.parts[n], maximum, o, &k)
     })
 }

@@ -4,6 +4,7 @@
 //! `verify` derives the branches again and checks the record has exactly them; `audit`
 //! searches each branch again with the claimed maximum as the plan to beat.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
@@ -269,30 +270,23 @@ pub fn audit(
     }
     let mut s = Search::new(board, rules, start, steps, &o.solve_options());
     s.safe = Some(o.seed);
-    // A worker for one part (`--jobs N`) reads the relaxed future its parent wrote.
-    let mut asked = match super::parallel::audit_job(&s) {
-        Some(asked) => Some(asked?),
-        None => None,
-    };
-    let mut bg = None;
-    match asked {
-        Some((_, ref mut f)) => s.future = f.take(),
+    // A worker for one part (`--jobs N`) reads the relaxed future its parent wrote once
+    // for all of them.
+    let shared = match crate::audit::shared_with_part::<Option<PathBuf>>() {
+        Some(file) => {
+            s.future = super::parallel::future_of(&s, file?.as_deref());
+            None
+        }
         None => {
             s.future = Future::new(board, rules, &s.tab, steps);
-            bg = crate::jobs::background::Background::new()?;
+            crate::audit::on_workers(p.parts.len())
+                .then(|| super::parallel::Shared::write(s.future.as_ref()))
         }
-    }
-    let shared = bg
-        .as_ref()
-        .map(|_| super::parallel::Shared::write(s.future.as_ref()));
-    let mut row = |n: usize| audit_part(&mut s, of_part[n], &p.parts[n], value);
-    if let Some((job, _)) = &asked {
-        return Err(super::parallel::audit_worker(job, p.parts.len(), &mut row));
-    }
-    if let (Some(bg), Some(shared)) = (bg.as_mut(), &shared) {
-        return super::parallel::audit(bg, shared, p.parts.len(), row);
-    }
-    (0..p.parts.len()).map(row).collect()
+    };
+    let file = shared.as_ref().and_then(super::parallel::Shared::path);
+    crate::audit::part_rows(p.parts.len(), file, |n| {
+        audit_part(&mut s, of_part[n], &p.parts[n], value)
+    })
 }
 
 /// One part of an `audit`: its branch (`site`) searched alone against `value`.

@@ -6,7 +6,8 @@
 //! reaches that branch is the answer the search would compute itself: the counts, the
 //! better plan if any, hence the same episode as `--jobs 1`. When a branch improves the
 //! best, the branches started against the old best are stopped and started again against
-//! the new one. An audit's branches are independent (each against the claimed maximum).
+//! the new one. An audit's branches are independent (each against the claimed maximum):
+//! [`crate::audit::part_rows`] spreads them, with the relaxed future's file ([`Shared`]).
 
 use std::path::PathBuf;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
@@ -17,7 +18,6 @@ use serde::{Deserialize, Serialize};
 use super::branches::{self, Branch};
 use super::engine::{self, Action};
 use super::{Future, Search};
-use crate::audit::AuditRow;
 use crate::jobs::background::{part_answer, part_request, Background};
 
 /// One branch searched alone, as a worker is asked for it (floats as bits: exact).
@@ -46,14 +46,6 @@ struct BranchAnswer {
     found: Option<(u64, Vec<Action>)>,
     /// Stopped by the time limit.
     stopped: bool,
-}
-
-/// One part of an audit, as a worker is asked for it: its index in the proof record.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(super) struct AuditJob {
-    part: usize,
-    /// The relaxed future as the parent wrote it, if it has one.
-    future: Option<PathBuf>,
 }
 
 fn epoch() -> f64 {
@@ -123,14 +115,14 @@ impl Shared {
         Shared(future.and_then(|f| f.save(&path).is_ok().then_some(path)))
     }
 
-    fn path(&self) -> Option<PathBuf> {
+    pub(super) fn path(&self) -> Option<PathBuf> {
         self.0.clone()
     }
 }
 
 /// The relaxed future a worker searches with: its parent's file when it is there, else
 /// computed again (the same table).
-fn future_of(s: &Search, file: Option<&std::path::Path>) -> Option<Future> {
+pub(super) fn future_of(s: &Search, file: Option<&std::path::Path>) -> Option<Future> {
     file.and_then(Future::load)
         .or_else(|| Future::new(s.board, s.rules, &s.tab, s.steps))
 }
@@ -206,58 +198,4 @@ pub(super) fn worker(s: &mut Search, prune: bool) -> Option<anyhow::Error> {
         Ok((a, seconds)) => part_answer(&a, seconds),
         Err(e) => e,
     })
-}
-
-/// An audit's `parts` rows in record order, each from a worker (all started ahead, as
-/// workers are free) or, when its worker failed, from `row` here.
-pub(super) fn audit(
-    bg: &mut Background,
-    shared: &Shared,
-    parts: usize,
-    mut row: impl FnMut(usize) -> Result<AuditRow>,
-) -> Result<Vec<AuditRow>> {
-    let ahead: Vec<(String, AuditJob)> = (0..parts)
-        .map(|part| {
-            let future = shared.path();
-            (format!("part {}", part + 1), AuditJob { part, future })
-        })
-        .collect();
-    let mut rows = Vec::new();
-    for (n, (_, job)) in ahead.iter().enumerate() {
-        bg.wait_starting(job, &ahead[n..])?;
-        rows.push(match bg.answer::<_, AuditRow>(job) {
-            Some((r, _)) => r,
-            None => row(n)?,
-        });
-    }
-    Ok(rows)
-}
-
-/// In a worker started for one part of an audit: the part (`None` when this process is
-/// no such worker) and the relaxed future to search it with.
-pub(super) fn audit_job(s: &Search) -> Option<Result<(AuditJob, Option<Future>)>> {
-    let job: Result<AuditJob> = part_request()?;
-    Some(job.map(|j| {
-        let f = future_of(s, j.future.as_deref());
-        (j, f)
-    }))
-}
-
-/// In a worker started for one part of an audit: its row, handed back.
-pub(super) fn audit_worker(
-    job: &AuditJob,
-    parts: usize,
-    row: &mut impl FnMut(usize) -> Result<AuditRow>,
-) -> anyhow::Error {
-    if job.part >= parts {
-        return anyhow::anyhow!(
-            "the job's part {} is not one of this record's {parts}",
-            job.part + 1
-        );
-    }
-    let t = Instant::now();
-    match row(job.part) {
-        Ok(r) => part_answer(&r, t.elapsed().as_secs_f64()),
-        Err(e) => e,
-    }
 }
