@@ -269,8 +269,7 @@ pub enum Builtin {
         #[arg(long, default_value_t = 1)]
         seed: i32,
         /// Solve each MIP part to its own maximum instead of only showing that nothing
-        /// beats the claimed one (slower; without it a part whose fresh LP and safe bound
-        /// already cannot beat the maximum needs no MIP).
+        /// beats the claimed one, and give every part its LP and safe bound (slower).
         #[arg(long)]
         exact: bool,
     },

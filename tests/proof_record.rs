@@ -172,13 +172,15 @@ fn audit_of_a_miniature_split_agrees_with_the_search() {
         }
     }
     assert_eq!(top, Some(best), "{rows:?}");
-    // Without --exact a MIP part may be settled by its fresh LP alone, and only with a
-    // safe bound below the maximum plus one.
+    // Without --exact an LP part holds with a safe bound below the maximum plus one, and a
+    // MIP part is solved as a MIP under the cutoff alone (no LP, so no safe bound).
     let rows = solve::audit(&c, None, &proof, best, &solve::AuditOptions::default()).unwrap();
     for r in &rows {
         assert!(r.holds, "{r:?}");
-        if r.verdict.contains("no MIP needed") {
-            assert!(r.safe.is_some_and(|s| s < (best + 1) as f64), "{r:?}");
+        match r.settled {
+            Settled::LpBound => assert!(r.safe.is_some_and(|s| s < (best + 1) as f64), "{r:?}"),
+            Settled::MipOptimal | Settled::MipCutoff => assert!(r.safe.is_none(), "{r:?}"),
+            _ => {}
         }
     }
     // Claimed below the true maximum: the part holding it fails the audit.
