@@ -167,11 +167,12 @@ bench-certify: setup
 	$(BIN) modern-art bench --certify --runs 3
 
 # The general suite (models/modern-art/general/, 16 variants nobody tuned for, 2–5
-# players), each solved from scratch, 1 thread, one run (hours):
-# results/bench-modern-art-general.md, rewritten after each variant.
+# players), each solved from scratch, 1 thread, one run, at most 10 minutes each, two
+# at once (up to 80 minutes): results/bench-modern-art-general.md, rewritten after each
+# variant.
 bench-general: setup
 	@$(MAKE) --no-print-directory build
-	$(BIN) modern-art bench --suite --runs 1
+	$(BIN) modern-art bench --suite --runs 1 --jobs 2
 
 # --jobs 2 against --jobs 1 on a compare grid (9 cells, about 10 s), and the scaling of one
 # Modern Art proof on paper from its committed part times: results/bench-parallel.md.

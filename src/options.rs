@@ -47,10 +47,31 @@ pub fn until() -> Option<f64> {
     Some(now.as_secs_f64() + left)
 }
 
-/// Seconds left before the command's deadline (0 once past), or `None` without one.
+/// A deadline for one unit of the command's work inside the command's own (a benchmark's
+/// variant, `bench --suite --variant-limit`), set by [`within_unit_limit`] only.
+static UNIT: std::sync::Mutex<Option<Instant>> = std::sync::Mutex::new(None);
+
+/// Seconds left before the command's deadline, or the current unit's when that is
+/// earlier (0 once past), or `None` without either.
 pub fn left() -> Option<f64> {
-    let end = (*DEADLINE.get()?)?;
+    let command = DEADLINE.get().copied().flatten();
+    let unit = *UNIT.lock().unwrap_or_else(|e| e.into_inner());
+    let end = match (command, unit) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b)?,
+    };
     Some(end.saturating_duration_since(Instant::now()).as_secs_f64())
+}
+
+/// Run `work` with at most `limit` seconds of its own (within the command's deadline):
+/// every solve and worker it starts sees the nearer end. Workers started inside take it
+/// over as their `--until`.
+pub fn within_unit_limit<R>(limit: Option<f64>, work: impl FnOnce() -> R) -> R {
+    let set = |end: Option<Instant>| *UNIT.lock().unwrap_or_else(|e| e.into_inner()) = end;
+    set(limit.map(|t| Instant::now() + Duration::from_secs_f64(t)));
+    let out = work();
+    set(None);
+    out
 }
 
 /// Whether the command's deadline has passed.

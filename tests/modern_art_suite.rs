@@ -74,6 +74,44 @@ fn suite_proves_every_variant_and_writes_one_row_each() {
         text.contains("Commit: ") && text.contains("Machine: "),
         "{text}"
     );
+    // Two variants at once on workers: the same rows apart from the times.
+    let two = dir.join("two-jobs.md");
+    let out = common::run(&[
+        "modern-art",
+        "bench",
+        "--suite",
+        dir.join("suite").to_str().unwrap(),
+        "--report",
+        two.to_str().unwrap(),
+        "--runs",
+        "1",
+        "--jobs",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text2 = std::fs::read_to_string(&two).unwrap();
+    for name in ["m01-plain.json", "m18-3p-plain.json"] {
+        let row2 = text2
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap()
+            .to_string();
+        let (a, b) = (cells(row(name)), cells(row2));
+        assert_eq!((&a[..5], &a[7..]), (&b[..5], &b[7..]), "{text}\n{text2}");
+    }
+}
+
+/// `--jobs` spreads only the suite's variants: the standard benchmark refuses it.
+#[test]
+fn the_standard_benchmark_refuses_jobs() {
+    let out = common::run(&["modern-art", "bench", "--runs", "1", "--jobs", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("only the variants of --suite"), "{stderr}");
 }
 
 #[test]
@@ -84,4 +122,40 @@ fn suite_without_variants_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("no *.json variant"), "{stderr}");
+}
+
+/// A variant not proven within `--variant-limit` keeps its row (its best game, or "no
+/// game" while the search is still looking) and the run goes on: a 5-player variant of
+/// the general suite is far from proven after 1 s.
+#[test]
+fn a_variant_past_its_limit_keeps_its_row() {
+    let dir = common::scratch("suite").join("limit");
+    let general = common::root().join("models/modern-art/general");
+    std::fs::create_dir_all(dir.join("suite/decks")).unwrap();
+    for f in ["g01-5p.json", "decks/g01-5p.json"] {
+        std::fs::copy(general.join(f), dir.join("suite").join(f)).unwrap();
+    }
+    let report = dir.join("report.md");
+    let out = common::run(&[
+        "modern-art",
+        "bench",
+        "--suite",
+        dir.join("suite").to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--runs",
+        "1",
+        "--variant-limit",
+        "1",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let text = std::fs::read_to_string(&report).unwrap();
+    let row = text.lines().find(|l| l.contains("g01-5p.json")).unwrap();
+    assert!(
+        row.contains("no game") || row.contains("best found"),
+        "{text}"
+    );
+    assert!(text.contains("stops after 1 s"), "{text}");
+    assert!(text.contains("0 of 1 variants proven"), "{text}");
 }

@@ -470,7 +470,8 @@ impl Progress {
 }
 
 /// The commands whose work splits into independent units, as `game verb`.
-const SPLITTING: [&str; 12] = [
+const SPLITTING: [&str; 13] = [
+    "modern-art bench",
     "modern-art bound",
     "modern-art solve",
     "modern-art compare",

@@ -225,7 +225,7 @@ pub enum Command {
     ///
     /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
     ///
-    /// Example: gamebounds modern-art bench --suite --runs 1
+    /// Example: gamebounds modern-art bench --suite --runs 1 --jobs 2
     Bench {
         /// Runs per player count; the table reports their median wall time. Run i runs
         /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
@@ -248,6 +248,11 @@ pub enum Command {
         /// The report --suite writes
         #[arg(long, requires = "suite", default_value = super::solve::DEFAULT_SUITE_REPORT)]
         report: std::path::PathBuf,
+        /// With --suite: seconds per run of a variant (default 600, the suite's ceiling); a
+        /// variant not proven by then keeps its best game and bound. With --jobs N, N
+        /// variants run at once, each on one thread
+        #[arg(long, requires = "suite", default_value_t = 600.0, value_parser = crate::options::seconds)]
+        variant_limit: f64,
         /// Only these player counts (comma-separated; default 2,3,4,5). The report keeps
         /// the rows of the others, and is rewritten after every player count, so a run
         /// stopped later keeps the rows it finished
@@ -395,15 +400,23 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 &k,
             )
         }
+        Command::Bench { suite: None, .. } if common.jobs > 1 || common.emit_jobs.is_some() => {
+            bail!(
+                "--jobs and --emit-jobs: `modern-art bench` spreads only the variants of \
+                 --suite; the standard benchmark times one solve after another"
+            )
+        }
         Command::Bench {
             runs,
             suite: Some(dir),
             report,
+            variant_limit,
             knobs,
             ..
         } => {
             crate::io::check_report(&report)?;
-            super::solve::run_bench_suite(&dir, &report, runs, common, &knobs.knobs()?)
+            let k = knobs.knobs()?;
+            super::solve::run_bench_suite(&dir, &report, runs, Some(variant_limit), common, &k)
         }
         Command::Bench {
             runs,

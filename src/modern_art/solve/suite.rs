@@ -15,11 +15,15 @@ pub(super) const SUITE_COLUMNS: [&str; 8] = [
 /// dealing for one player count) solved from scratch as `modern-art bound` solves it (the
 /// tokens-leads split, 1 thread, `runs` seeds), its game replayed by the referee; one
 /// row per variant, then the median time per player count, into `report`. A variant
-/// nobody tuned for shows whether the solver's defaults generalise.
+/// nobody tuned for shows whether the solver's defaults generalise. Each run of a variant
+/// has at most `variant_limit` seconds (by default the suite's ceiling, 600): a variant not
+/// proven by then keeps its best game and bound. The variants are independent units
+/// ([`crate::jobs::map`]): `--jobs N` solves N at once, each on one thread.
 pub fn run_bench_suite(
     dir: &std::path::Path,
     report: &std::path::Path,
     runs: usize,
+    variant_limit: Option<f64>,
     common: &crate::cli::Common,
     k: &Knobs,
 ) -> Result<()> {
@@ -28,48 +32,104 @@ pub fn run_bench_suite(
     let opts = bench_options(common, DEFAULT_SPLIT_LIMIT, k);
     let limit = opts.time_limit.unwrap_or(0.0);
     let seeds = bench_seeds(&opts, runs);
+    let labels: Vec<String> = files.iter().map(|f| file_name(f)).collect();
+    let head = SuiteHead {
+        dir,
+        total: files.len(),
+        limit,
+        variant_limit,
+        seeds,
+    };
+    // Rows as variants finish, so a long run stopped later keeps the rows it finished.
+    let done = std::cell::RefCell::new(Vec::<Vec<String>>::new());
+    let describe = |row: &Vec<String>| {
+        let mut rows = done.borrow_mut();
+        rows.push(row.clone());
+        rows.sort();
+        let _ = common.write_report(report, &suite_report(&head, &rows));
+        let value = if row[2] == "-" { "" } else { &row[2] };
+        (format!("{} {value} in {} s", row[3], row[5]), None)
+    };
+    let solve_one = |i: usize| suite_row(&files[i], runs, variant_limit, common, &opts, k);
+    let units = crate::jobs::map(common, &labels, solve_one, describe)?;
+    let mut rows = Vec::new();
+    for (label, unit) in labels.iter().zip(units) {
+        rows.push(
+            unit.result
+                .map_err(|e| anyhow!("bench --suite {label}: {e}"))?,
+        );
+    }
+    common.write_report(report, &suite_report(&head, &rows))
+}
+
+/// A suite file's name, the row's first cell.
+fn file_name(file: &std::path::Path) -> String {
+    file.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// One variant of the suite, timed: its row.
+fn suite_row(
+    file: &std::path::Path,
+    runs: usize,
+    variant_limit: Option<f64>,
+    common: &crate::cli::Common,
+    opts: &SolveOptions,
+    k: &Knobs,
+) -> Result<Vec<String>> {
+    let name = file_name(file);
+    let n = rules::default_players(file)?;
+    let c = Config::load(file, None, n).with_context(|| format!("suite variant {name}"))?;
+    let label = format!("bench --suite {name} ({n}p)");
     let quiet = crate::cli::Common {
         quiet: true,
         ..common.clone()
     };
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for file in &files {
-        let name = file
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let n = rules::default_players(file)?;
-        let c = Config::load(file, None, n).with_context(|| format!("suite variant {name}"))?;
-        let label = format!("bench --suite {name} ({n}p)");
-        let (o, median, runs_s) = timed_splits(&label, runs, &quiet, &opts, |opts| {
-            from_scratch(&c, opts, k)
-        })?;
-        let (parts, _) = parts_cells(&o)?;
-        let status = if o.proven { "proven" } else { "best found" };
-        let bound = o
-            .report
-            .bound
-            .map(|b| format!("{:.0}", whole(b)))
-            .unwrap_or_else(|| "?".into());
-        common.note(format!(
-            "{label}: {status} {} (bound {bound}) in {median} s",
-            o.value
-        ));
-        rows.push(vec![
-            name,
-            n.to_string(),
-            o.value.to_string(),
-            status.to_string(),
-            bound,
-            median,
-            runs_s,
-            parts,
-        ]);
-        // After every variant, so a long run stopped later keeps the rows it finished.
-        let text = suite_report(dir, &rows, files.len(), limit, seeds);
-        common.write_report(report, &text)?;
-    }
-    Ok(())
+    let t0 = std::time::Instant::now();
+    let timed = timed_splits(&label, runs, &quiet, opts, |opts| {
+        crate::options::within_unit_limit(variant_limit, || from_scratch(&c, opts, k))
+    });
+    let (o, median, runs_s) = match timed {
+        Ok(timed) => timed,
+        // No game by the variant's limit (the search still looking): a row all the same.
+        Err(e) => {
+            common.note(format!("{label}: no game: {e:#}"));
+            let secs = format!("{:.1}", t0.elapsed().as_secs_f64());
+            let cells = [
+                name.as_str(),
+                &n.to_string(),
+                "-",
+                "no game",
+                "?",
+                &secs,
+                &secs,
+                "-",
+            ];
+            return Ok(cells.map(String::from).to_vec());
+        }
+    };
+    let (parts, _) = parts_cells(&o)?;
+    let status = if o.proven { "proven" } else { "best found" };
+    let bound = o
+        .report
+        .bound
+        .map(|b| format!("{:.0}", whole(b)))
+        .unwrap_or_else(|| "?".into());
+    common.note(format!(
+        "{label}: {status} {} (bound {bound}) in {median} s",
+        o.value
+    ));
+    Ok(vec![
+        name,
+        n.to_string(),
+        o.value.to_string(),
+        status.to_string(),
+        bound,
+        median,
+        runs_s,
+        parts,
+    ])
 }
 
 /// The suite's variants: the `*.json` files directly in `dir`, sorted by name.
@@ -87,15 +147,23 @@ pub(super) fn suite_files(dir: &std::path::Path) -> Result<Vec<std::path::PathBu
     Ok(files)
 }
 
+/// What the suite report says of its run, above the rows.
+pub(super) struct SuiteHead<'a> {
+    pub dir: &'a std::path::Path,
+    /// Variants in the suite.
+    pub total: usize,
+    /// Seconds per part.
+    pub limit: f64,
+    /// Seconds per run of a variant.
+    pub variant_limit: Option<f64>,
+    /// HiGHS seeds of the first and last run.
+    pub seeds: (i32, i32),
+}
+
 /// The suite report's text: header (machine, date, commit), one row per variant, then
-/// the median time to proof per player count and how many variants are proven.
-pub(super) fn suite_report(
-    dir: &std::path::Path,
-    rows: &[Vec<String>],
-    total: usize,
-    limit: f64,
-    (first, last): (i32, i32),
-) -> String {
+/// the median time per player count and how many variants are proven.
+pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
+    let (first, last) = head.seeds;
     let mut summary: Vec<Vec<String>> = Vec::new();
     for n in PLAYERS {
         let of_n: Vec<&Vec<String>> = rows.iter().filter(|r| r[1] == n.to_string()).collect();
@@ -113,19 +181,29 @@ pub(super) fn suite_report(
         ]);
     }
     let proven = rows.iter().filter(|r| r[3] == "proven").count();
+    let cap = match head.variant_limit {
+        Some(t) => format!(
+            "Each run of a variant stops after {t:.0} s (`--variant-limit`): a variant not \
+             proven by then shows its best game and bound and counts at its time, so a \
+             median with such a variant in it is a lower bound. "
+        ),
+        None => String::new(),
+    };
     format!(
         "# Modern Art general benchmark (variants nobody tuned for)\n\n\
          `gamebounds modern-art bench --suite {dir}`: every variant of the suite solved from \
          scratch as `gamebounds modern-art bound --variant FILE` solves it (the split over \
          the award tokens and the rounds their artist leads), max-player, HiGHS with 1 \
          thread, time limit {limit:.0} s per part, and its game replayed by the referee. \
-         *median s* is the median wall time (time to proof when proven) of the runs in \
+         {cap}*median s* is the median wall time (time to proof when proven) of the runs in \
          *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds {first}–{last}); the \
          other cells are the last run's.\n\n\
          Machine: {machine}. Date: {date}. Commit: {commit}. The machine may have been \
          shared with other jobs while this ran.\n\n{table}\n\n\
          ## Per player count\n\n{proven} of {done} variants proven ({total} in the suite).\n\n{per}\n",
-        dir = dir.display(),
+        dir = head.dir.display(),
+        limit = head.limit,
+        total = head.total,
         machine = machine(),
         date = today(),
         commit = commit(),
