@@ -234,8 +234,9 @@ pub fn markdown(rows: &[Row]) -> String {
          takes at most twice its proof's time.\n\n\
          {holding} of {} audited episodes hold ({bare} proven without a record: nothing to \
          audit); {} of {} audits within twice the proof's time. \
-         Timings come from a shared machine under load (several solves at once on 2 \
-         cores): expect noise, especially on runs under a second.\n\n\
+         Each row's seconds are the wall time of the run that made it (`make audit \
+         AUDIT=…` keeps the other rows), on a machine that may have been shared with \
+         other work: expect noise, especially on runs under a second.\n\n\
          Regenerate: `make audit` (`gamebounds audit games/*.json --report \
          results/audit.md`); `make audit AUDIT=\"games/a.json games/b.json\"` audits only \
          those episodes and updates their rows (the rows are kept in `results/audit.rows.json`).\n\n{}\n",
