@@ -23,25 +23,33 @@ fn mini_suite(dir: &Path) {
     .unwrap();
 }
 
+/// `modern-art bench --suite DIR/suite --report REPORT --runs 1` and `extra`: the report's
+/// text once the run has succeeded, and its stderr.
+fn bench_suite(dir: &Path, report: &Path, extra: &[&str]) -> (String, String) {
+    let suite = dir.join("suite");
+    let mut args = vec![
+        "modern-art",
+        "bench",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--runs",
+        "1",
+    ];
+    args.extend_from_slice(extra);
+    let out = common::run(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    (std::fs::read_to_string(report).unwrap(), stderr)
+}
+
 #[test]
 fn suite_proves_every_variant_and_writes_one_row_each() {
     let dir = common::scratch("suite").join("two");
     mini_suite(&dir.join("suite"));
     let report = dir.join("report.md");
-    let out = common::run(&[
-        "modern-art",
-        "bench",
-        "--suite",
-        dir.join("suite").to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-        "--runs",
-        "1",
-        "--time-limit",
-        "60",
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+    let (text, stderr) = bench_suite(&dir, &report, &["--time-limit", "60"]);
     // One progress line per finished variant, in name order.
     let progress: Vec<&str> = stderr
         .lines()
@@ -56,7 +64,6 @@ fn suite_proves_every_variant_and_writes_one_row_each() {
         progress[1].contains("m18-3p-plain.json (3p): proven 6"),
         "{stderr}"
     );
-    let text = std::fs::read_to_string(&report).unwrap();
     // The maxima `modern-art search` (exhaustive, through the referee) gives: 9 and 6.
     let row = |name: &str| text.lines().find(|l| l.contains(name)).unwrap().to_string();
     let cells = |l: String| -> Vec<String> {
@@ -75,25 +82,7 @@ fn suite_proves_every_variant_and_writes_one_row_each() {
         "{text}"
     );
     // Two variants at once on workers: the same rows apart from the times.
-    let two = dir.join("two-jobs.md");
-    let out = common::run(&[
-        "modern-art",
-        "bench",
-        "--suite",
-        dir.join("suite").to_str().unwrap(),
-        "--report",
-        two.to_str().unwrap(),
-        "--runs",
-        "1",
-        "--jobs",
-        "2",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text2 = std::fs::read_to_string(&two).unwrap();
+    let (text2, _) = bench_suite(&dir, &dir.join("two-jobs.md"), &["--jobs", "2"]);
     for name in ["m01-plain.json", "m18-3p-plain.json"] {
         let row2 = text2
             .lines()
@@ -103,6 +92,42 @@ fn suite_proves_every_variant_and_writes_one_row_each() {
         let (a, b) = (cells(row(name)), cells(row2));
         assert_eq!((&a[..5], &a[7..]), (&b[..5], &b[7..]), "{text}\n{text2}");
     }
+}
+
+/// `--only` re-runs some variants and keeps the report's rows of the others; a name that
+/// is not in the suite exits 2.
+#[test]
+fn only_re_runs_the_variants_named() {
+    let dir = common::scratch("suite").join("only");
+    mini_suite(&dir.join("suite"));
+    let report = dir.join("report.md");
+    let (first, _) = bench_suite(&dir, &report, &[]);
+    let m18 = |t: &str| {
+        t.lines()
+            .find(|l| l.contains("m18-3p-plain.json"))
+            .map(String::from)
+    };
+    let (again, stderr) = bench_suite(&dir, &report, &["--only", "m01-plain.json"]);
+    assert!(!stderr.contains("m18-3p-plain.json (3p)"), "{stderr}");
+    assert_eq!(m18(&again), m18(&first), "{again}");
+    assert!(again.contains("2 of 2 variants proven"), "{again}");
+    let suite = dir.join("suite");
+    let out = common::run(&[
+        "modern-art",
+        "bench",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--only",
+        "nope.json",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--only nope.json: not a variant"),
+        "{stderr}"
+    );
 }
 
 /// `--jobs` spreads only the suite's variants: the standard benchmark refuses it.
@@ -136,21 +161,7 @@ fn a_variant_past_its_limit_keeps_its_row() {
         std::fs::copy(general.join(f), dir.join("suite").join(f)).unwrap();
     }
     let report = dir.join("report.md");
-    let out = common::run(&[
-        "modern-art",
-        "bench",
-        "--suite",
-        dir.join("suite").to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-        "--runs",
-        "1",
-        "--variant-limit",
-        "1",
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let text = std::fs::read_to_string(&report).unwrap();
+    let (text, _) = bench_suite(&dir, &report, &["--variant-limit", "1"]);
     let row = text.lines().find(|l| l.contains("g01-5p.json")).unwrap();
     assert!(
         row.contains("no game") || row.contains("best found"),

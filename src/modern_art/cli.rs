@@ -253,6 +253,10 @@ pub enum Command {
         /// variants run at once, each on one thread
         #[arg(long, requires = "suite", default_value_t = 600.0, value_parser = crate::options::seconds)]
         variant_limit: f64,
+        /// With --suite: solve only these variants (file names, comma-separated) and keep
+        /// the report's rows of the others
+        #[arg(long, requires = "suite", value_delimiter = ',')]
+        only: Vec<String>,
         /// Only these player counts (comma-separated; default 2,3,4,5). The report keeps
         /// the rows of the others, and is rewritten after every player count, so a run
         /// stopped later keeps the rows it finished
@@ -411,12 +415,14 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             suite: Some(dir),
             report,
             variant_limit,
+            only,
             knobs,
             ..
         } => {
             crate::io::check_report(&report)?;
             let k = knobs.knobs()?;
-            super::solve::run_bench_suite(&dir, &report, runs, Some(variant_limit), common, &k)
+            let limit = Some(variant_limit);
+            super::solve::run_bench_suite(&dir, &report, runs, limit, &only, common, &k)
         }
         Command::Bench {
             runs,

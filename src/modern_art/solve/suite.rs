@@ -18,30 +18,53 @@ pub(super) const SUITE_COLUMNS: [&str; 8] = [
 /// nobody tuned for shows whether the solver's defaults generalise. Each run of a variant
 /// has at most `variant_limit` seconds (by default the suite's ceiling, 600): a variant not
 /// proven by then keeps its best game and bound. The variants are independent units
-/// ([`crate::jobs::map`]): `--jobs N` solves N at once, each on one thread.
+/// ([`crate::jobs::map`]): `--jobs N` solves N at once, each on one thread. `only`: solve
+/// just these variants (file names) and keep the report's rows of the others.
 pub fn run_bench_suite(
     dir: &std::path::Path,
     report: &std::path::Path,
     runs: usize,
     variant_limit: Option<f64>,
+    only: &[String],
     common: &crate::cli::Common,
     k: &Knobs,
 ) -> Result<()> {
     refuse_diagnostic_fixings("bench --suite", &k.build.fixes)?;
-    let files = suite_files(dir)?;
+    let all = suite_files(dir)?;
+    let names: Vec<String> = all.iter().map(|f| file_name(f)).collect();
+    if let Some(x) = only.iter().find(|x| !names.contains(x)) {
+        bail!(
+            "--only {x}: not a variant of {} (its variants: {})",
+            dir.display(),
+            names.join(", ")
+        );
+    }
+    let chosen = |name: &String| only.is_empty() || only.contains(name);
+    let files: Vec<&std::path::PathBuf> = all
+        .iter()
+        .zip(&names)
+        .filter(|(_, n)| chosen(n))
+        .map(|(f, _)| f)
+        .collect();
+    let labels: Vec<String> = names.iter().filter(|n| chosen(n)).cloned().collect();
+    // The rows of the variants not re-run, from the report as it stands.
+    let kept: Vec<Vec<String>> = match only.is_empty() {
+        true => Vec::new(),
+        false => suite_rows(&std::fs::read_to_string(report).unwrap_or_default())
+            .into_iter()
+            .filter(|r| !chosen(&r[0]) && names.contains(&r[0]))
+            .collect(),
+    };
     let opts = bench_options(common, DEFAULT_SPLIT_LIMIT, k);
-    let limit = opts.time_limit.unwrap_or(0.0);
-    let seeds = bench_seeds(&opts, runs);
-    let labels: Vec<String> = files.iter().map(|f| file_name(f)).collect();
     let head = SuiteHead {
         dir,
-        total: files.len(),
-        limit,
+        total: all.len(),
+        limit: opts.time_limit.unwrap_or(0.0),
         variant_limit,
-        seeds,
+        seeds: bench_seeds(&opts, runs),
     };
     // Rows as variants finish, so a long run stopped later keeps the rows it finished.
-    let done = std::cell::RefCell::new(Vec::<Vec<String>>::new());
+    let done = std::cell::RefCell::new(kept.clone());
     let describe = |row: &Vec<String>| {
         let mut rows = done.borrow_mut();
         rows.push(row.clone());
@@ -50,16 +73,39 @@ pub fn run_bench_suite(
         let value = if row[2] == "-" { "" } else { &row[2] };
         (format!("{} {value} in {} s", row[3], row[5]), None)
     };
-    let solve_one = |i: usize| suite_row(&files[i], runs, variant_limit, common, &opts, k);
+    let solve_one = |i: usize| suite_row(files[i], runs, variant_limit, common, &opts, k);
     let units = crate::jobs::map(common, &labels, solve_one, describe)?;
-    let mut rows = Vec::new();
+    let mut rows = kept;
     for (label, unit) in labels.iter().zip(units) {
         rows.push(
             unit.result
                 .map_err(|e| anyhow!("bench --suite {label}: {e}"))?,
         );
     }
+    rows.sort();
     common.write_report(report, &suite_report(&head, &rows))
+}
+
+/// The variant rows of a suite report's table (first cell a `*.json` file name).
+fn suite_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter_map(|line| {
+            let cells: Vec<String> = line
+                .trim()
+                .strip_prefix('|')?
+                .strip_suffix('|')?
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect();
+            let named = cells.first()?.ends_with(".json");
+            (named && cells.len() == SUITE_COLUMNS.len()).then_some(cells)
+        })
+        .collect()
+}
+
+/// The innermost reason of an error, for a table cell.
+fn root_cause(e: &anyhow::Error) -> String {
+    e.root_cause().to_string().replace('|', "/")
 }
 
 /// A suite file's name, the row's first cell.
@@ -92,19 +138,29 @@ fn suite_row(
     });
     let (o, median, runs_s) = match timed {
         Ok(timed) => timed,
-        // No game by the variant's limit (the search still looking): a row all the same.
+        // No game by the variant's limit (the search still looking), or a variant the
+        // model refuses: a row all the same, the refusal's reason in its last cell.
         Err(e) => {
+            let secs = t0.elapsed().as_secs_f64();
+            let stopped = variant_limit.is_some_and(|l| secs >= l);
             common.note(format!("{label}: no game: {e:#}"));
-            let secs = format!("{:.1}", t0.elapsed().as_secs_f64());
+            let (status, secs, why) = match stopped {
+                true => ("no game", format!("{secs:.1}"), "-".to_string()),
+                false => (
+                    "not solved",
+                    "-".into(),
+                    crate::claims::clip(&root_cause(&e), 90),
+                ),
+            };
             let cells = [
                 name.as_str(),
                 &n.to_string(),
                 "-",
-                "no game",
+                status,
                 "?",
                 &secs,
                 &secs,
-                "-",
+                &why,
             ];
             return Ok(cells.map(String::from).to_vec());
         }
@@ -171,7 +227,10 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
             continue;
         }
         let mut times: Vec<f64> = of_n.iter().filter_map(|r| r[5].parse().ok()).collect();
-        let (median, _) = median_and_runs(&mut times);
+        let median = match times.is_empty() {
+            true => "-".to_string(),
+            false => median_and_runs(&mut times).0,
+        };
         let proven = of_n.iter().filter(|r| r[3] == "proven").count();
         summary.push(vec![
             n.to_string(),
@@ -195,7 +254,9 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
          scratch as `gamebounds modern-art bound --variant FILE` solves it (the split over \
          the award tokens and the rounds their artist leads), max-player, HiGHS with 1 \
          thread, time limit {limit:.0} s per part, and its game replayed by the referee. \
-         {cap}*median s* is the median wall time (time to proof when proven) of the runs in \
+         Rows kept by `--only` (which re-runs some variants) keep their own run's numbers. \
+         {cap}A variant the model refuses is *not solved*, with the reason in its last cell, \
+         and counts in no median. *median s* is the median wall time (time to proof when proven) of the runs in \
          *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds {first}–{last}); the \
          other cells are the last run's.\n\n\
          Machine: {machine}. Date: {date}. Commit: {commit}. The machine may have been \
