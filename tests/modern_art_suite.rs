@@ -23,9 +23,8 @@ fn mini_suite(dir: &Path) {
     .unwrap();
 }
 
-/// `modern-art bench --suite DIR/suite --report REPORT --runs 1` and `extra`: the report's
-/// text once the run has succeeded, and its stderr.
-fn bench_suite(dir: &Path, report: &Path, extra: &[&str]) -> (String, String) {
+/// `modern-art bench --suite DIR/suite --report REPORT --runs 1` and `extra`.
+fn run_suite(dir: &Path, report: &Path, extra: &[&str]) -> std::process::Output {
     let suite = dir.join("suite");
     let mut args = vec![
         "modern-art",
@@ -38,7 +37,12 @@ fn bench_suite(dir: &Path, report: &Path, extra: &[&str]) -> (String, String) {
         "1",
     ];
     args.extend_from_slice(extra);
-    let out = common::run(&args);
+    common::run(&args)
+}
+
+/// [`run_suite`], which must succeed: the report's text and the stderr.
+fn bench_suite(dir: &Path, report: &Path, extra: &[&str]) -> (String, String) {
+    let out = run_suite(dir, report, extra);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "{stderr}");
     (std::fs::read_to_string(report).unwrap(), stderr)
@@ -111,17 +115,7 @@ fn only_re_runs_the_variants_named() {
     assert!(!stderr.contains("m18-3p-plain.json (3p)"), "{stderr}");
     assert_eq!(m18(&again), m18(&first), "{again}");
     assert!(again.contains("2 of 2 variants proven"), "{again}");
-    let suite = dir.join("suite");
-    let out = common::run(&[
-        "modern-art",
-        "bench",
-        "--suite",
-        suite.to_str().unwrap(),
-        "--report",
-        report.to_str().unwrap(),
-        "--only",
-        "nope.json",
-    ]);
+    let out = run_suite(&dir, &report, &["--only", "nope.json"]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(

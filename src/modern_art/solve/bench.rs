@@ -115,19 +115,20 @@ pub(super) fn write_certify_report(
 /// The rows of a benchmark report's table with `width` columns (cells trimmed), by the
 /// player count in the first cell; anything else in the text is ignored.
 pub(super) fn table_rows(text: &str, width: usize) -> Vec<Vec<String>> {
-    text.lines()
-        .filter_map(|line| {
-            let cells: Vec<String> = line
-                .trim()
-                .strip_prefix('|')?
-                .strip_suffix('|')?
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect();
-            let n: usize = cells.first()?.parse().ok()?;
-            (cells.len() == width && PLAYERS.contains(&n)).then_some(cells)
+    table_lines(text)
+        .filter(|cells| {
+            let n = cells[0].parse::<usize>();
+            cells.len() == width && n.is_ok_and(|n| PLAYERS.contains(&n))
         })
         .collect()
+}
+
+/// Every table line of a markdown report, as its trimmed cells (at least one).
+pub(super) fn table_lines(text: &str) -> impl Iterator<Item = Vec<String>> + '_ {
+    text.lines().filter_map(|line| {
+        let inner = line.trim().strip_prefix('|')?.strip_suffix('|')?;
+        Some(inner.split('|').map(|c| c.trim().to_string()).collect())
+    })
 }
 
 /// A benchmark's solver options: one thread, `default_limit` unless --part-limit says

@@ -88,18 +88,8 @@ pub fn run_bench_suite(
 
 /// The variant rows of a suite report's table (first cell a `*.json` file name).
 fn suite_rows(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .filter_map(|line| {
-            let cells: Vec<String> = line
-                .trim()
-                .strip_prefix('|')?
-                .strip_suffix('|')?
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect();
-            let named = cells.first()?.ends_with(".json");
-            (named && cells.len() == SUITE_COLUMNS.len()).then_some(cells)
-        })
+    table_lines(text)
+        .filter(|cells| cells[0].ends_with(".json") && cells.len() == SUITE_COLUMNS.len())
         .collect()
 }
 
