@@ -158,13 +158,7 @@ fn search_section(dir: &Path) -> Result<String> {
          Speed-up {:.2}× (no target); value {} with both; the episodes are the same apart \
          from timings: {}.\n\n\
          {} branches ({:.1} s in all); on paper, each on its own core:\n\n{}\n",
-        crate::render::table(
-            ["--jobs", "wall seconds"],
-            [
-                vec!["1".to_string(), format!("{t1:.2}")],
-                vec!["2".to_string(), format!("{t2:.2}")],
-            ],
-        ),
+        side_by_side(t1, t2, 2),
         t1 / t2,
         crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
@@ -239,13 +233,7 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
          {longest:.1} s ({:.0}% of the proof: the part whose search finds the first game, \
          before which no other part can start). The least wall time with each part on its \
          own core (the longest part, or the total shared out):\n\n{}\n\n",
-        crate::render::table(
-            ["--jobs", "wall seconds"],
-            [
-                vec!["1".to_string(), format!("{t1:.1}")],
-                vec!["2".to_string(), format!("{t2:.1}")],
-            ],
-        ),
+        side_by_side(t1, t2, 1),
         t1 / t2,
         crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
@@ -279,13 +267,7 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
          The cells' own times ({cells}) give on paper:\n\n{grid_est}\n\n",
         n = cell_times.len(),
         grid = args.join(" "),
-        table = crate::render::table(
-            ["--jobs", "wall seconds"],
-            [
-                vec!["1".to_string(), format!("{:.2}", one.wall)],
-                vec!["2".to_string(), format!("{:.2}", two.wall)],
-            ],
-        ),
+        table = side_by_side(one.wall, two.wall, 2),
         same = if same { "yes" } else { "NO" },
         cells = cell_times
             .iter()
@@ -295,6 +277,12 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
         grid_est = estimate(&cell_times),
     );
     Ok((text, speed))
+}
+
+/// The wall seconds of `--jobs 1` and `--jobs 2` as a table, with `digits` decimals.
+fn side_by_side(one: f64, two: f64, digits: usize) -> String {
+    let row = |jobs: &str, t: f64| vec![jobs.to_string(), format!("{t:.digits$}")];
+    crate::render::table(["--jobs", "wall seconds"], [row("1", one), row("2", two)])
 }
 
 /// Run the benchmark and write the report to `out`.

@@ -421,7 +421,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
         } => {
             crate::io::check_report(&report)?;
             let k = knobs.knobs()?;
-            let limit = Some(variant_limit);
+            let limit = variant_limit;
             super::solve::run_bench_suite(&dir, &report, runs, limit, &only, common, &k)
         }
         Command::Bench {

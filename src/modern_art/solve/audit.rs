@@ -135,16 +135,12 @@ fn fresh_mip(
         false => scope.beating(maximum),
     };
     let built = model::build(c, Objective::MaxPlayer, player, &part, &k.build)?;
-    let opts = SolveOptions {
-        quiet: true,
-        seed: o.seed,
-        time_limit: o.time_limit,
-        highs: vec![("presolve".into(), "off".into())],
-        ..SolveOptions::default()
-    };
     let max = maximum as f64;
     Ok(
-        match built.model.solve(built.sense, built.objective, &opts) {
+        match built
+            .model
+            .solve(built.sense, built.objective, &o.solve_options())
+        {
             Ok(s) if s.report.proven() || !o.exact => {
                 let b = s.report.bound.or(s.report.objective).map(whole);
                 let holds = b.is_some_and(|b| b <= max);

@@ -24,7 +24,7 @@ pub fn run_bench_suite(
     dir: &std::path::Path,
     report: &std::path::Path,
     runs: usize,
-    variant_limit: Option<f64>,
+    variant_limit: f64,
     only: &[String],
     common: &crate::cli::Common,
     k: &Knobs,
@@ -40,13 +40,12 @@ pub fn run_bench_suite(
         );
     }
     let chosen = |name: &String| only.is_empty() || only.contains(name);
-    let files: Vec<&std::path::PathBuf> = all
+    let (files, labels): (Vec<&std::path::PathBuf>, Vec<String>) = all
         .iter()
         .zip(&names)
         .filter(|(_, n)| chosen(n))
-        .map(|(f, _)| f)
-        .collect();
-    let labels: Vec<String> = names.iter().filter(|n| chosen(n)).cloned().collect();
+        .map(|(f, n)| (f, n.clone()))
+        .unzip();
     // The rows of the variants not re-run, from the report as it stands.
     let kept: Vec<Vec<String>> = match only.is_empty() {
         true => Vec::new(),
@@ -109,7 +108,7 @@ fn file_name(file: &std::path::Path) -> String {
 fn suite_row(
     file: &std::path::Path,
     runs: usize,
-    variant_limit: Option<f64>,
+    variant_limit: f64,
     common: &crate::cli::Common,
     opts: &SolveOptions,
     k: &Knobs,
@@ -124,7 +123,7 @@ fn suite_row(
     };
     let t0 = std::time::Instant::now();
     let timed = timed_splits(&label, runs, &quiet, opts, |opts| {
-        crate::options::within_unit_limit(variant_limit, || from_scratch(&c, opts, k))
+        crate::options::within_unit_limit(Some(variant_limit), || from_scratch(&c, opts, k))
     });
     let (o, median, runs_s) = match timed {
         Ok(timed) => timed,
@@ -132,8 +131,7 @@ fn suite_row(
         // model refuses: a row all the same, the refusal's reason in its last cell.
         Err(e) => {
             let secs = t0.elapsed().as_secs_f64();
-            let stopped = variant_limit.is_some_and(|l| secs >= l);
-            common.note(format!("{label}: no game: {e:#}"));
+            let stopped = secs >= variant_limit;
             let (status, secs, why) = match stopped {
                 true => ("no game", format!("{secs:.1}"), "-".to_string()),
                 false => (
@@ -142,6 +140,7 @@ fn suite_row(
                     crate::claims::clip(&root_cause(&e), 90),
                 ),
             };
+            common.note(format!("{label}: {status}: {e:#}"));
             let cells = [
                 name.as_str(),
                 &n.to_string(),
@@ -201,7 +200,7 @@ pub(super) struct SuiteHead<'a> {
     /// Seconds per part.
     pub limit: f64,
     /// Seconds per run of a variant.
-    pub variant_limit: Option<f64>,
+    pub variant_limit: f64,
     /// HiGHS seeds of the first and last run.
     pub seeds: (i32, i32),
 }
@@ -230,14 +229,6 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
         ]);
     }
     let proven = rows.iter().filter(|r| r[3] == "proven").count();
-    let cap = match head.variant_limit {
-        Some(t) => format!(
-            "Each run of a variant stops after {t:.0} s (`--variant-limit`): a variant not \
-             proven by then shows its best game and bound and counts at its time, so a \
-             median with such a variant in it is a lower bound. "
-        ),
-        None => String::new(),
-    };
     format!(
         "# Modern Art general benchmark (variants nobody tuned for)\n\n\
          `gamebounds modern-art bench --suite {dir}`: every variant of the suite solved from \
@@ -245,8 +236,11 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
          the award tokens and the rounds their artist leads), max-player, HiGHS with 1 \
          thread, time limit {limit:.0} s per part, and its game replayed by the referee. \
          Rows kept by `--only` (which re-runs some variants) keep their own run's numbers. \
-         {cap}A variant the model refuses is *not solved*, with the reason in its last cell, \
-         and counts in no median. *median s* is the median wall time (time to proof when proven) of the runs in \
+         Each run of a variant stops after {cap:.0} s (`--variant-limit`): a variant not \
+         proven by then shows its best game and bound and counts at its time, so a median \
+         with such a variant in it is a lower bound. A variant the model refuses is *not \
+         solved*, with the reason in its last cell, and counts in no median. *median s* is \
+         the median wall time (time to proof when proven) of the runs in \
          *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds {first}–{last}); the \
          other cells are the last run's.\n\n\
          Machine: {machine}. Date: {date}. Commit: {commit}. The machine may have been \
@@ -254,6 +248,7 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
          ## Per player count\n\n{proven} of {done} variants proven ({total} in the suite).\n\n{per}\n",
         dir = head.dir.display(),
         limit = head.limit,
+        cap = head.variant_limit,
         total = head.total,
         machine = machine(),
         date = today(),
