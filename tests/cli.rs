@@ -392,6 +392,21 @@ fn bad_tuning_files_and_fixes_exit_2_naming_the_field() {
     let args = ["modern-art", "solve", "--variant", mini, "--fix", "bogus=1"];
     let e = bad_input(&run(&args), &args);
     assert!(e.contains("--fix bogus=1: unknown key `bogus`"), "{e}");
+    // A game to start from only means something to a split; one solve says so (it
+    // used to be ignored silently, and without --split clap named no argument).
+    let start = "games/modern-art-2p-standard.json";
+    let args = [
+        "modern-art",
+        "solve",
+        "--variant",
+        mini,
+        "--split",
+        "whole",
+        "--start",
+        start,
+    ];
+    let e = bad_input(&run(&args), &args);
+    assert!(e.contains("--start: only a split solve"), "{e}");
     // The shipped defaults are a valid tuning file.
     let args = [
         "modern-art",

@@ -9,6 +9,7 @@ use gamebounds::episode::Envelope;
 use gamebounds::lp::SolveOptions;
 use gamebounds::modern_art::episode::Payload;
 use gamebounds::modern_art::model::Objective;
+use gamebounds::modern_art::proof::TokenShare;
 use gamebounds::modern_art::rules::Config;
 use gamebounds::modern_art::solve::{self, SplitBy};
 use gamebounds::modern_art::{search, verify};
@@ -186,4 +187,54 @@ fn audit_of_a_miniature_split_agrees_with_the_search() {
     // Claimed below the true maximum: the part holding it fails the audit.
     let rows = solve::audit(&c, None, &proof, best - 1, &solve::AuditOptions::default()).unwrap();
     assert!(rows.iter().any(|r| !r.holds), "{rows:?}");
+}
+
+/// The part "none above half" divided by round 1's first artist (the tuning's
+/// `split_even`), on a miniature whose tokens cannot make that part small (one artist on
+/// its own, two renamed as one): the split proves the exhaustive search's maximum with such
+/// parts and without them, its record verifies, `audit --exact` holds for every part, and
+/// the record without one of those parts is rejected as incomplete.
+#[test]
+fn the_part_none_above_half_divided_by_the_first_artist() {
+    let p = root().join("models/modern-art/mini/m03-draw.json");
+    let c = Config::load(&p, None, 2).unwrap();
+    let split = |even: bool| {
+        let mut k = solve::Knobs::default();
+        k.tuning.split_even = even;
+        let by = SplitBy::TokensLeads;
+        let quiet = SolveOptions::quiet();
+        solve::split(&c, Objective::MaxPlayer, None, by, &quiet, None, &k).unwrap()
+    };
+    let (best, _, _) = search::maximise_with(&c, "max-player", None, search::Mode::Lazy).unwrap();
+    let whole = split(false);
+    assert!(
+        whole.proven && whole.value == best,
+        "{} {best}",
+        whole.value
+    );
+    let o = split(true);
+    assert!(o.proven && o.value == best, "{} {best}", o.value);
+    verify(&o.envelope).unwrap();
+    let payload: Payload = o.envelope.payload_as().unwrap();
+    let proof = payload.proof.expect("a split records its proof");
+    let even: Vec<usize> = (0..proof.parts.len())
+        .filter(|&i| {
+            let r = &proof.parts[i].restriction;
+            r.leads.is_some() && matches!(r.tokens, Some(TokenShare::AtMost { .. }))
+        })
+        .collect();
+    assert!(even.len() >= 2, "{:?}", payload.split);
+    let exact = solve::AuditOptions {
+        exact: true,
+        ..Default::default()
+    };
+    let rows = solve::audit(&c, None, &proof, best, &exact).unwrap();
+    assert!(rows.iter().all(|r| r.holds), "{rows:?}");
+    let mut env = o.envelope.clone();
+    env.payload["proof"]["parts"]
+        .as_array_mut()
+        .unwrap()
+        .remove(even[0]);
+    let err = gamebounds::games::verify(&env).expect_err("an incomplete record accepted");
+    assert!(format!("{err:#}").contains("a part is missing"), "{err:#}");
 }

@@ -122,11 +122,12 @@ pub enum Command {
         /// last round (max-player only).
         #[arg(long, value_name = "ARTIST", conflicts_with = "split")]
         patron: Option<String>,
-        /// With --split: a game to beat from the start, an episode FILE of the same variant
-        /// and player count (e.g. the committed games/ episode of an unfinished proof). The
-        /// referee replays it first; every part then only looks for a better game, so a
-        /// proof resumes where an earlier run's best game left it.
-        #[arg(long, value_name = "FILE", requires = "split")]
+        /// A game to beat from the start (a split solve: max-player without --split whole),
+        /// an episode FILE of the same variant and player count (e.g. the committed games/
+        /// episode of an unfinished proof). The referee replays it first; every part then
+        /// only looks for a better game, so a proof resumes where an earlier run's best
+        /// game left it.
+        #[arg(long, value_name = "FILE")]
         start: Option<PathBuf>,
         #[command(flatten)]
         knobs: KnobArgs,

@@ -74,7 +74,13 @@ pub fn render(env: &Envelope) -> Result<String> {
                      not lead ranks. Every game lies in exactly one part.",
                     shares.0 * 100.0,
                     shares.1 * 100.0
-                ),
+                ) + if parts.iter().any(|p| is_even_by_leads(&p.part)) {
+                    " The part \"none above half\" was divided the same way by the artist \
+                     first in round 1 (every game has exactly one) and the rounds that artist \
+                     leads."
+                } else {
+                    ""
+                },
                 "part",
             )
         } else {
@@ -320,4 +326,10 @@ fn turn_text(cfg: &Config, t: &Turn) -> String {
         s.push_str(&format!(", draws {}", card_name(cfg, c)));
     }
     s
+}
+
+/// Whether a split table's row is a piece of the part "none above half" divided by round
+/// 1's first artist (its label names that artist's rounds).
+fn is_even_by_leads(label: &str) -> bool {
+    label.starts_with("none above") && label.contains(" first in round")
 }

@@ -261,8 +261,11 @@ pub fn build(
     // Every LP relaxation gets the hand-budget rows; an integer model those `b.hand` asks for.
     if (relaxed || b.hand != vars::HandRows::None) && b.cut(CutFamily::HandBudget) {
         let focused = !relaxed && b.hand == vars::HandRows::TokenArtist;
-        let focus = match scope.tokens {
-            Some(scope::Tokens::Exactly(a, _)) if focused => Some(a),
+        // The part's artist: its token artist's, or (in the part "none above half"
+        // divided by round 1's first artist) the artist its leads are about.
+        let focus = match (scope.tokens, scope.leads) {
+            (Some(scope::Tokens::Exactly(a, _)), _) if focused => Some(a),
+            (Some(scope::Tokens::AtMost(_)), Some(l)) if focused => Some(l.artist),
             _ => None,
         };
         cuts::hand_budget(&mut m, c, &v, focus);

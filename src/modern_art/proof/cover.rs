@@ -41,15 +41,22 @@ impl Cells {
             SplitBy::First => (0..c.artists()).map(|a| (Some(a), None, 0)).collect(),
             SplitBy::Tokens | SplitBy::TokensLeads => {
                 let masks = if leads { 1u32 << c.variant.rounds } else { 1 };
+                // "None above half" by round 1's first artist and the rounds it leads
+                // (every game has exactly one such artist, who leads round 1).
+                let firsts = if leads { c.artists() } else { 0 };
                 Tokens::parts(c.variant.awards, c.artists())
                     .into_iter()
-                    .flat_map(|t| {
-                        let n = if matches!(t, Tokens::Exactly(..)) {
-                            masks
-                        } else {
-                            1
-                        };
-                        (0..n).map(move |m| (None, Some(t), m))
+                    .flat_map(|t| -> Vec<(Option<usize>, Option<Tokens>, u32)> {
+                        match t {
+                            Tokens::Exactly(..) => (0..masks).map(|m| (None, Some(t), m)).collect(),
+                            Tokens::AtMost(_) if firsts == 0 => vec![(None, Some(t), 0)],
+                            Tokens::AtMost(_) => (0..firsts)
+                                .flat_map(|a| {
+                                    (0..masks).filter(|m| m & 1 == 1).map(move |m| (a, m))
+                                })
+                                .map(|(a, m)| (Some(a), Some(t), m))
+                                .collect(),
+                        }
                     })
                     .collect()
             }
@@ -94,6 +101,14 @@ impl Cells {
             _ => false,
         };
         let first = s.first.is_none_or(|a| cell.first == Some(a));
+        // A part "none above half" with leads is about round 1's first artist.
+        let first = first
+            && match (s.tokens, s.leads) {
+                (Some(Tokens::AtMost(_)), Some(l)) => cell
+                    .first
+                    .is_some_and(|b| b == l.artist || (renamed(l.artist) && renamed(b))),
+                _ => true,
+            };
         let leads = s.leads.is_none_or(|l| {
             let led = l.led & l.decided;
             cell.led & led == led && cell.led & (l.decided & !l.led) == 0
@@ -110,7 +125,12 @@ impl Cells {
         let mut s = Scope::all();
         s.first = cell.first;
         s.tokens = cell.tokens;
-        if let (Some(Tokens::Exactly(a, _)), true) = (cell.tokens, self.leads) {
+        let artist = match cell.tokens {
+            Some(Tokens::Exactly(a, _)) => Some(a),
+            _ => cell.first.filter(|_| cell.tokens.is_some()),
+        };
+        if let (Some(a), true) = (artist, self.leads) {
+            s.first = None;
             s.leads = Some(Leads {
                 artist: a,
                 led: cell.led,
@@ -164,7 +184,11 @@ fn allowed(
     if let (Some(l), Some(t)) = (s.leads, s.tokens) {
         match t {
             Tokens::Exactly(a, _) if a == l.artist => {}
-            _ => return Err("its leads are not about its token artist".into()),
+            Tokens::Exactly(..) => return Err("its leads are not about its token artist".into()),
+            Tokens::AtMost(_) if l.decided & l.led & 1 == 1 => {}
+            Tokens::AtMost(_) => {
+                return Err("its leads are not about round 1's first artist".into())
+            }
         }
     }
     match s.tokens {

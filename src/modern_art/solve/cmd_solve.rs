@@ -188,6 +188,13 @@ pub fn run_solve(
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let (split_by, opts) = split_plan(split_by, shape.is_some(), objective, common, k);
+    if start.is_some() && split_by.is_none() {
+        // Clap cannot say this: the split is on by default for max-player.
+        bail!(
+            "--start: only a split solve starts from a game (max-player, without --split \
+             whole, --star or --patron)"
+        );
+    }
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;

@@ -105,7 +105,7 @@ impl SplitBy {
             SplitBy::Whole => vec![(Scope::all(), "every game".into())],
             SplitBy::Tokens | SplitBy::TokensLeads => {
                 let renamed = renamed_artists(c, k);
-                let stands_for = renamed.iter().copied().max_by_key(|&a| (c.cards_of(a), a));
+                let stands_for = stands_for(c, &renamed);
                 Tokens::parts(c.variant.awards, c.artists())
                     .into_iter()
                     .filter(|t| match t {
@@ -146,6 +146,26 @@ pub fn renamed_artists(c: &Config, k: &Knobs) -> Vec<usize> {
     model::relabel::class(c)
 }
 
+/// The renamed artist a part names to stand for all of `renamed`: the one with the most
+/// cards (then the last).
+fn stands_for(c: &Config, renamed: &[usize]) -> Option<usize> {
+    renamed.iter().copied().max_by_key(|&a| (c.cards_of(a), a))
+}
+
+/// The artists the part "none above half" is divided by, one sub-part each with that
+/// artist first in round 1 (the tuning's `split_even`): every artist, but of the artists
+/// the part renames only the one that stands for them.
+pub(super) fn lead_artists(c: &Config, scope: &Scope) -> Vec<usize> {
+    let renamed = scope
+        .relabel
+        .map(model::relabel::members)
+        .unwrap_or_default();
+    let stands = stands_for(c, &renamed);
+    (0..c.artists())
+        .filter(|a| !renamed.contains(a) || Some(*a) == stands)
+        .collect()
+}
+
 /// A split part in words: "Krypto: 5 tokens", "any artist: 5 tokens, first in round 2"
 /// (a part that renames the artist it names stands for all of the renamed ones).
 pub fn part_label(c: &Config, scope: &Scope) -> String {
@@ -169,8 +189,19 @@ pub fn part_label(c: &Config, scope: &Scope) -> String {
             .first
             .map_or_else(|| "every game".into(), |a| names[a].clone()),
     };
-    if let Some(l) = scope.leads {
-        text = format!("{text}, {}", leads_text(l, c.variant.rounds));
+    match (scope.leads, scope.tokens) {
+        (Some(l), Some(Tokens::Exactly(a, _))) if a == l.artist => {
+            text = format!("{text}, {}", leads_text(l, c.variant.rounds));
+        }
+        // The part "none above half" divided by round 1's first artist: name it.
+        (Some(l), _) => {
+            let name = match renamed.contains(&l.artist) {
+                true => who(),
+                false => names[l.artist].clone(),
+            };
+            text = format!("{text}; {name} {}", leads_text(l, c.variant.rounds));
+        }
+        (None, _) => {}
     }
     if let Some((r, count)) = scope.ranked {
         let artists = if count == 1 { "artist" } else { "artists" };

@@ -132,6 +132,11 @@ pub struct Tuning {
     /// The token split renames the artists whose cards carry the same symbols (one part
     /// for all of them): `true`; `false` measures the split without it.
     pub rename_artists: bool,
+    /// The token split's part "none above half" whose LP the best game does not nearly
+    /// settle is split by round 1's first artist and then by the rounds that artist leads,
+    /// as a token part is by its artist's (`false`: solved whole). For variants whose
+    /// tokens cannot concentrate, where that part is the whole game.
+    pub split_even: bool,
     /// The cut families added to every model (all by default; fewer to measure one's
     /// effect).
     pub cuts: Vec<CutFamily>,
@@ -200,6 +205,7 @@ impl Default for Tuning {
             },
             hand_within: 0.025,
             rename_artists: true,
+            split_even: true,
             cuts: CutFamily::ALL.to_vec(),
             highs: BTreeMap::new(),
             highs_first: BTreeMap::new(),

@@ -6,6 +6,9 @@ pub(super) enum Refinement {
     Whole,
     Leads(Leads),
     Ranking(usize),
+    /// The part "none above half of the tokens" by round 1's first artist (the tuning's
+    /// `split_even`): every game has exactly one.
+    FirstArtist,
 }
 
 impl Splitter<'_> {
@@ -37,25 +40,46 @@ impl Splitter<'_> {
                 self.queue_ahead(subs.collect(), lp_seconds)?;
                 Ok(true)
             }
+            Refinement::FirstArtist => {
+                // Each sub-part names its artist, so the leads split goes on from there
+                // (with no game known, its highest one reaches the first leaf's search).
+                let subs = lead_artists(self.c, &scope).into_iter().map(|a| {
+                    scope.with_leads(Leads {
+                        artist: a,
+                        led: 1,
+                        decided: 1,
+                    })
+                });
+                self.queue_ahead(subs.collect(), lp_seconds)?;
+                Ok(true)
+            }
         }
     }
 
     /// How [`Splitter::refine`] divides a part with LP bound `lp` (read, not acted on, so
     /// that the parts run ahead on workers are the ones the split will solve).
     pub(super) fn refinement(&self, scope: &Scope, lp: Option<f64>) -> Refinement {
-        let (SplitBy::TokensLeads, Some(Tokens::Exactly(a, _)), Some(b)) =
-            (self.by, scope.tokens, lp)
-        else {
+        let (SplitBy::TokensLeads, Some(tokens), Some(b)) = (self.by, scope.tokens, lp) else {
             return Refinement::Whole;
         };
         let c = self.c;
         let best_value = self.best.as_ref().map(|o| o.value);
         let beaten = best_value.is_some_and(|v| whole(b) <= v as f64);
-        let leads = scope.leads.unwrap_or(Leads {
-            artist: a,
-            led: 0,
-            decided: 0,
-        });
+        let leads = match (scope.leads, tokens) {
+            (Some(l), _) => l,
+            (None, Tokens::Exactly(a, _)) => Leads {
+                artist: a,
+                led: 0,
+                decided: 0,
+            },
+            (None, Tokens::AtMost(_)) => {
+                let open = !beaten && !near_best(c.players, b, best_value, self.k);
+                return match open && self.k.tuning.split_even {
+                    true => Refinement::FirstArtist,
+                    false => Refinement::Whole,
+                };
+            }
+        };
         if !leads.settled(c.variant.rounds)
             && !beaten
             && !near_best(c.players, b, best_value, self.k)
