@@ -123,7 +123,9 @@ pub fn files_of(argv: &[String]) -> Result<Vec<Embedded>> {
             paths.push(p.to_path_buf());
         }
     }
-    let game_dir = argv.get(1).map(|g| Path::new("models").join(g));
+    // The game is the first argument that names one (global options may come before it).
+    let game = argv.iter().skip(1).find(|a| crate::games::find(a).is_ok());
+    let game_dir = game.map(|g| Path::new("models").join(g));
     if let Some(dir) = game_dir.filter(|d| d.is_dir()) {
         let mut found = Vec::new();
         walk(&dir, &mut found)?;
@@ -295,5 +297,16 @@ mod tests {
             result_of(Path::new("d/job-001.json")),
             Path::new("d/job-001.result.json")
         );
+    }
+
+    #[test]
+    fn the_game_folder_is_carried_after_global_options() {
+        let argv: Vec<String> = ["gb", "--quiet", "--time-limit", "9", "traveller", "bound"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let files = files_of(&argv).unwrap();
+        let classic = Path::new("models/traveller/classic.pl");
+        assert!(files.iter().any(|e| e.path == classic), "{files:?}");
     }
 }
