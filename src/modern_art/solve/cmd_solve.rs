@@ -188,6 +188,12 @@ pub fn run_solve(
 ) -> Result<()> {
     let (objective, seat) = goal.parse(c.players)?;
     let (split_by, opts) = split_plan(split_by, shape.is_some(), objective, common, k);
+    if common.emit_jobs.is_some() && (shape.is_some() || split_by.is_none()) {
+        bail!(
+            "--emit-jobs: only a split proof (max-player, not --split whole, --star or \
+             --patron) has parts to write as jobs; this is one solve"
+        );
+    }
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;
