@@ -99,8 +99,10 @@ pub struct Common {
     /// processes at once; the answer is the same for any N (docs/parallel.md).
     #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::cores)]
     pub jobs: usize,
-    /// Solve nothing: write each independent part as a job file in DIR, with jobs.txt (one
-    /// command line each) for a batch engine; `gamebounds join DIR` then assembles the answer.
+    /// Write the independent parts (grid cells, a comparison's rows, a Modern Art proof's
+    /// parts once its first game is found, a Traveller event search's branches) as job files
+    /// in DIR, with jobs.txt (one command line each) for a batch engine, and solve nothing
+    /// else; `gamebounds join DIR` then assembles the answer.
     #[arg(long, global = true, value_name = "DIR")]
     pub emit_jobs: Option<PathBuf>,
 }
@@ -185,8 +187,9 @@ impl Common {
 #[derive(Debug, Subcommand)]
 pub enum Builtin {
     /// Assemble the answer of jobs written by --emit-jobs DIR once every job has run:
-    /// the table (or --json, --out) of the command that wrote them. Refuses a folder with
-    /// a job missing its result or a result of another set, naming each.
+    /// the table (or --json, --out) of the command that wrote them, or its proof's episode.
+    /// Refuses a folder with a job missing its result or a result of another set, naming
+    /// each.
     #[command(after_help = "Example (docs/parallel.md):
   gamebounds lost-cities compare --vary colours=5,6 --vary wagers=2,3 --emit-jobs jobs/
   (cd jobs && parallel < jobs.txt)

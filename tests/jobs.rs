@@ -288,3 +288,101 @@ fn jobs_options_are_refused_where_nothing_splits() {
     let err = run_bad_input(&["join", "/nonexistent/jobs"]);
     assert!(err.contains("jobs.json"), "{err}");
 }
+
+/// Every line of a jobs folder's `jobs.txt` (`gamebounds worker job-001.json`), run with
+/// this build from inside the folder, as a batch engine would.
+fn run_every_job(jobs: &Path) -> usize {
+    let list = std::fs::read_to_string(jobs.join("jobs.txt")).unwrap();
+    for line in list.lines() {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(args[..2], ["gamebounds", "worker"], "{line}");
+        let o = run_env(jobs, &args[1..], &[]);
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+    }
+    list.lines().count()
+}
+
+fn episode_file(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// One proof's top-level parts written as jobs once the first game is found, run, and
+/// joined: the value of the direct proof, proven, and an episode `verify` accepts. In
+/// m21-two-places the first game (30) is beaten by a part's (31). Then the same from
+/// `--start`, and a set with one result missing (or foreign) refused, by name.
+#[test]
+fn modern_art_bound_parts_emitted_and_joined() {
+    let dir = scratch("jobs-emit-ma");
+    let variant = "models/modern-art/mini/m21-two-places.json";
+    let bound = ["--quiet", "modern-art", "bound", "--variant", variant];
+    let plain = dir.join("plain.json");
+    run_ok(&[&bound[..], &["--out", &plain.display().to_string()]].concat());
+    let plain = episode_file(&plain);
+    assert_eq!(plain["status"], "optimal");
+    let plain_path = dir.join("plain.json").display().to_string();
+    for (name, extra) in [
+        ("set", vec![]),
+        (
+            "from-start",
+            vec!["--split", "tokens-leads", "--start", &plain_path],
+        ),
+    ] {
+        let jobs = dir.join(name);
+        let _ = std::fs::remove_dir_all(&jobs);
+        let jobs_arg = jobs.display().to_string();
+        run_ok(&[&bound[..], &extra, &["--emit-jobs", &jobs_arg]].concat());
+        assert_eq!(run_every_job(&jobs), 3, "{name}");
+        let out = dir.join(format!("{name}.json"));
+        let out_arg = out.display().to_string();
+        run_ok(&["join", &jobs_arg, "--quiet", "--out", &out_arg]);
+        let joined = episode_file(&out);
+        assert_eq!(joined["value"], plain["value"], "{name}");
+        assert_eq!(joined["status"], "optimal", "{name}");
+        let o = run(&["verify", &out_arg]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+    }
+    let jobs_arg = dir.join("set").display().to_string();
+    let r2 = dir.join("set/job-002.result.json");
+    let kept = std::fs::read_to_string(&r2).unwrap();
+    std::fs::remove_file(&r2).unwrap();
+    let err = bad_input(&run(&["join", &jobs_arg]), &["join"]);
+    assert!(
+        err.contains("1 of 3") && err.contains("job-002.json (Christin P.: 2 tokens)"),
+        "{err}"
+    );
+    // The result of the same part from the set written with --start: another game to
+    // beat, so another set.
+    std::fs::copy(dir.join("from-start/job-002.result.json"), &r2).unwrap();
+    let err = bad_input(&run(&["join", &jobs_arg]), &["join"]);
+    assert!(err.contains("another set of jobs"), "{err}");
+    std::fs::write(&r2, kept).unwrap();
+    run_ok(&["join", &jobs_arg, "--quiet"]);
+}
+
+/// What cannot be written as jobs is refused before any work: one whole solve, a shape,
+/// a folder that holds a set already.
+#[test]
+fn modern_art_bound_emit_refusals() {
+    let dir = scratch("jobs-emit-refused");
+    let jobs = dir.join("set").display().to_string();
+    let variant = "models/modern-art/mini/m22-every-symbol.json";
+    let bound = [
+        "modern-art",
+        "bound",
+        "--variant",
+        variant,
+        "--emit-jobs",
+        &jobs,
+    ];
+    for extra in [
+        &["--split", "whole"][..],
+        &["--star", "1"],
+        &["--objective", "max-total"],
+    ] {
+        let err = run_bad_input(&[&bound[..], extra].concat());
+        assert!(err.contains("--emit-jobs: only a split proof"), "{err}");
+    }
+    run_ok(&bound);
+    let err = run_bad_input(&bound);
+    assert!(err.contains("already holds a set of jobs"), "{err}");
+}

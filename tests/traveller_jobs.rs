@@ -146,7 +146,7 @@ fn audit_jobs_is_refused_where_it_cannot_split() {
     assert!(err.contains("--jobs"), "{err}");
     let err = run_bad_input(&["audit", searched, searched, "--jobs", "2"]);
     assert!(err.contains("--jobs"), "{err}");
-    // The parallel search writes no job files.
+    // Only the event search writes job files (`auto` may go on to the ILP).
     let err = run_bad_input(&[
         "traveller",
         "bound",
@@ -155,7 +155,61 @@ fn audit_jobs_is_refused_where_it_cannot_split() {
         "--emit-jobs",
         "target/never",
     ]);
-    assert!(err.contains("--emit-jobs"), "{err}");
+    assert!(err.contains("give --method events"), "{err}");
+    assert!(!root().join("target/never").exists());
+}
+
+/// The event search's branches written as jobs (against the starting plan), each run by
+/// `gamebounds worker`, and joined: the value and plan of `--jobs 1`, proven, an episode
+/// `verify` accepts. On the street two branches beat the starting plan. A set with one
+/// result missing is refused, naming the job.
+#[test]
+fn event_search_branches_emitted_and_joined() {
+    let dir = scratch("traveller-emit");
+    let board = dir.join("street.pl");
+    std::fs::write(&board, STREET).unwrap();
+    let board = board.display().to_string();
+    let plain = dir.join("plain.json").display().to_string();
+    street(&board, &["--quiet", "--out", &plain]);
+    let jobs = dir.join("set");
+    let _ = std::fs::remove_dir_all(&jobs);
+    let jobs_arg = jobs.display().to_string();
+    street(&board, &["--emit-jobs", &jobs_arg]);
+    let list = std::fs::read_to_string(jobs.join("jobs.txt")).unwrap();
+    assert_eq!(list.lines().count(), 4);
+    for line in list.lines() {
+        let args: Vec<&str> = line.split_whitespace().collect();
+        let o = run_env(&jobs, &args[1..], &[]);
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+    }
+    let out = dir.join("joined.json").display().to_string();
+    run_ok(&["join", &jobs_arg, "--quiet", "--out", &out]);
+    let (plain, joined) = (json_file(&plain), json_file(&out));
+    assert_eq!(joined["value"], 2134.0);
+    assert_eq!(joined["value"], plain["value"]);
+    assert_eq!(joined["status"], "optimal");
+    assert_eq!(joined["payload"]["plan"], plain["payload"]["plan"]);
+    // The record differs (docs/parallel.md): the branches after the first improving one
+    // were searched against the starting plan, so each reports the plan it found.
+    let settled = |v: &Value| -> Vec<String> {
+        let parts = v["payload"]["proof"]["parts"].as_array().unwrap();
+        parts.iter().map(|p| p["settled"].to_string()).collect()
+    };
+    let improving = |v: &Value| {
+        settled(v)
+            .iter()
+            .filter(|s| *s == "\"mip_optimal\"")
+            .count()
+    };
+    assert_eq!((improving(&plain), improving(&joined)), (2, 4));
+    let o = run(&["verify", &out]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_file(jobs.join("job-003.result.json")).unwrap();
+    let err = bad_input(&run(&["join", &jobs_arg]), &["join"]);
+    assert!(
+        err.contains("1 of 4") && err.contains("job-003.json (first: "),
+        "{err}"
+    );
 }
 
 /// The `gamebounds worker` processes whose parent is `parent` (Linux `/proc`).

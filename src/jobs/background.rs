@@ -43,7 +43,7 @@ impl Background {
         let files = file::files_of(&argv)?;
         let template = Job {
             version: env!("CARGO_PKG_VERSION").to_string(),
-            key: file::key_of(&argv, &files, &[]),
+            key: file::key_of(&argv, &files, &[], &[]),
             unit: 0,
             units: 1,
             label: String::new(),

@@ -123,7 +123,9 @@ pub fn files_of(argv: &[String]) -> Result<Vec<Embedded>> {
             paths.push(p.to_path_buf());
         }
     }
-    let game_dir = argv.get(1).map(|g| Path::new("models").join(g));
+    // The game is the first argument that names one (global options may come before it).
+    let game = argv.iter().skip(1).find(|a| crate::games::find(a).is_ok());
+    let game_dir = game.map(|g| Path::new("models").join(g));
     if let Some(dir) = game_dir.filter(|d| d.is_dir()) {
         let mut found = Vec::new();
         walk(&dir, &mut found)?;
@@ -161,10 +163,16 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     Ok(())
 }
 
-/// A fingerprint of a set of jobs: FNV-1a (64 bits) of its version, command line, files
-/// and labels, in hex. Stable across machines and runs (no random state).
-pub fn key_of(argv: &[String], files: &[Embedded], labels: &[String]) -> String {
-    let text = serde_json::to_string(&(env!("CARGO_PKG_VERSION"), argv, files, labels))
+/// A fingerprint of a set of jobs: FNV-1a (64 bits) of its version, command line, files,
+/// labels and parts (a proof's parts carry the game to beat), in hex. Stable across
+/// machines and runs (no random state).
+pub fn key_of(
+    argv: &[String],
+    files: &[Embedded],
+    labels: &[String],
+    parts: &[serde_json::Value],
+) -> String {
+    let text = serde_json::to_string(&(env!("CARGO_PKG_VERSION"), argv, files, labels, parts))
         .unwrap_or_default();
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
@@ -288,12 +296,24 @@ mod tests {
         .map(|s| s.to_string())
         .collect();
         assert_eq!(worker_argv(&argv), ["gb", "x", "--quiet"]);
-        let k = key_of(&argv, &[], &["a".into()]);
-        assert_eq!(k, key_of(&argv, &[], &["a".into()]));
-        assert_ne!(k, key_of(&argv, &[], &["b".into()]));
+        let k = key_of(&argv, &[], &["a".into()], &[]);
+        assert_eq!(k, key_of(&argv, &[], &["a".into()], &[]));
+        assert_ne!(k, key_of(&argv, &[], &["b".into()], &[]));
+        assert_ne!(k, key_of(&argv, &[], &["a".into()], &[1.into()]));
         assert_eq!(
             result_of(Path::new("d/job-001.json")),
             Path::new("d/job-001.result.json")
         );
+    }
+
+    #[test]
+    fn the_game_folder_is_carried_after_global_options() {
+        let argv: Vec<String> = ["gb", "--quiet", "--time-limit", "9", "traveller", "bound"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let files = files_of(&argv).unwrap();
+        let classic = Path::new("models/traveller/classic.pl");
+        assert!(files.iter().any(|e| e.path == classic), "{files:?}");
     }
 }

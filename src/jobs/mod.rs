@@ -13,6 +13,7 @@
 pub mod background;
 pub mod bench;
 pub mod file;
+pub mod parts;
 pub mod pool;
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,10 @@ static ROLE: OnceLock<Role> = OnceLock::new();
 /// `--jobs N` of the command line, for the proofs that start workers of their own
 /// ([`background`]); set once by the command line.
 static WORKERS: OnceLock<usize> = OnceLock::new();
+
+/// `--emit-jobs DIR` and `--quiet` of the command line, for the proofs that write their
+/// parts as jobs once they are known ([`parts`]); set once by the command line.
+static EMIT: OnceLock<(Option<PathBuf>, bool)> = OnceLock::new();
 
 /// The command's work was done by [`map`] itself (a worker's unit, jobs written out):
 /// the command stops there, successfully.
@@ -75,7 +80,7 @@ pub fn map<R: Serialize + DeserializeOwned>(
     }
     let mut progress = Progress::new(labels.len(), common.quiet);
     if let Some(dir) = &common.emit_jobs {
-        emit(dir, labels, common)?;
+        emit(dir, labels, &[], common.quiet)?;
         return Err(Handled.into());
     }
     if common.jobs <= 1 || labels.len() <= 1 {
@@ -117,7 +122,7 @@ fn in_parallel<R: DeserializeOwned>(
 ) -> Result<Vec<Unit<R>>> {
     let dir = std::env::temp_dir().join(format!("gamebounds-jobs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let manifest = write_jobs(&dir, labels)?;
+    let manifest = write_jobs(&dir, labels, &[])?;
     let exe = std::env::current_exe().context("cannot find this program to start workers")?;
     let tasks: Vec<pool::Task> = labels
         .iter()
@@ -187,12 +192,13 @@ fn own_argv() -> Result<Vec<String>> {
     Ok(argv)
 }
 
-/// Write one job file per unit and the manifest into `dir`; returns the manifest.
-fn write_jobs(dir: &Path, labels: &[String]) -> Result<Manifest> {
+/// Write one job file per unit and the manifest into `dir`; returns the manifest. `parts`:
+/// each unit's part of one proof ([`Job::part`]), or empty for the units of [`map`].
+fn write_jobs(dir: &Path, labels: &[String], parts: &[serde_json::Value]) -> Result<Manifest> {
     let argv = own_argv()?;
     let worker = file::worker_argv(&argv);
     let files = file::files_of(&worker)?;
-    let key = file::key_of(&worker, &files, labels);
+    let key = file::key_of(&worker, &files, labels, parts);
     let cwd = std::env::current_dir().context("cannot read the current folder")?;
     let version = env!("CARGO_PKG_VERSION").to_string();
     for (unit, label) in labels.iter().enumerate() {
@@ -205,7 +211,7 @@ fn write_jobs(dir: &Path, labels: &[String]) -> Result<Manifest> {
             argv: worker.clone(),
             cwd: cwd.clone(),
             files: files.clone(),
-            part: None,
+            part: parts.get(unit).cloned(),
         };
         let path = dir.join(file::job_name(unit));
         crate::io::write_atomic(&path, serde_json::to_string_pretty(&job)?.as_bytes())?;
@@ -222,31 +228,41 @@ fn write_jobs(dir: &Path, labels: &[String]) -> Result<Manifest> {
     Ok(manifest)
 }
 
-/// `--emit-jobs DIR`: the jobs, `jobs.json` and `jobs.txt`, and how to run them.
-fn emit(dir: &Path, labels: &[String], common: &Common) -> Result<()> {
+/// `--emit-jobs DIR`: the jobs, `jobs.json` and `jobs.txt`, and how to run them (`parts`
+/// as for [`write_jobs`]).
+fn emit(dir: &Path, labels: &[String], parts: &[serde_json::Value], quiet: bool) -> Result<()> {
     if !dir.is_dir() {
         std::fs::create_dir(dir)
             .with_context(|| format!("--emit-jobs {}: cannot create the folder", dir.display()))?;
     }
+    check_emit_dir(dir)?;
+    write_jobs(dir, labels, parts)?;
+    let list: String = (0..labels.len())
+        .map(|i| format!("gamebounds worker {}\n", file::job_name(i)))
+        .collect();
+    crate::io::write_atomic(&dir.join(file::LIST), list.as_bytes())?;
+    if !quiet {
+        eprintln!(
+            "wrote {} jobs to {d}: run each line of {d}/{} in {d} (e.g. `cd {d} && parallel < \
+             {}`), then `gamebounds join {d}`",
+            labels.len(),
+            file::LIST,
+            file::LIST,
+            d = dir.display()
+        );
+    }
+    Ok(())
+}
+
+/// A jobs folder must not hold a set already (checked before any work: a proof's parts
+/// are written only once its first game is found).
+fn check_emit_dir(dir: &Path) -> Result<()> {
     if dir.join(file::MANIFEST).exists() {
         bail!(
             "--emit-jobs {}: the folder already holds a set of jobs; give an empty one",
             dir.display()
         );
     }
-    write_jobs(dir, labels)?;
-    let list: String = (0..labels.len())
-        .map(|i| format!("gamebounds worker {}\n", file::job_name(i)))
-        .collect();
-    crate::io::write_atomic(&dir.join(file::LIST), list.as_bytes())?;
-    common.note(format!(
-        "wrote {} jobs to {d}: run each line of {d}/{} in {d} (e.g. `cd {d} && parallel < {}`), \
-         then `gamebounds join {d}`",
-        labels.len(),
-        file::LIST,
-        file::LIST,
-        d = dir.display()
-    ));
     Ok(())
 }
 
@@ -490,25 +506,25 @@ const SPLITTING: [&str; 13] = [
 /// would be silently ignored, so they are refused (exit 2).
 pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) -> Result<()> {
     let _ = WORKERS.set(common.jobs);
+    let _ = EMIT.set((common.emit_jobs.clone(), common.quiet));
     if common.jobs <= 1 && common.emit_jobs.is_none() {
         return Ok(());
     }
     let what = format!("{} {}", game.unwrap_or(""), verb.unwrap_or(""));
     // These write where they run (games/), split over threads, or start workers for the
-    // parts of one proof: no job files.
-    let threads_only = what.starts_with("cribbage d")
-        || what == "modern-art results"
-        || what == "modern-art bound"
-        || what == "modern-art solve"
-        || what == "traveller bound"
-        || what.trim() == "audit";
+    // parts of one audit: no job files.
+    let threads_only =
+        what.starts_with("cribbage d") || what == "modern-art results" || what.trim() == "audit";
     let option = if common.emit_jobs.is_some() {
         "--emit-jobs"
     } else {
         "--jobs"
     };
     if SPLITTING.contains(&what.trim()) && !(threads_only && common.emit_jobs.is_some()) {
-        return Ok(());
+        return match &common.emit_jobs {
+            Some(dir) => check_emit_dir(dir),
+            None => Ok(()),
+        };
     }
     if matches!(game, Some("join" | "worker")) {
         bail!("{option}: join and worker run jobs already written; give it to the command that writes them");

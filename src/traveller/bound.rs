@@ -83,6 +83,12 @@ pub(super) fn bound_with(
     tuning: &model::Tuning,
     common: &Common,
 ) -> Result<Envelope> {
+    if common.emit_jobs.is_some() && method != Method::Events {
+        bail!(
+            "--emit-jobs: traveller bound writes the event search's branches as jobs; give \
+             --method events"
+        );
+    }
     let v = variant(board, rules, start, steps, stock_value);
     let events = match method {
         Method::Lp => bail!("--method lp reports the LP relaxation only, not a bound"),
@@ -189,11 +195,14 @@ fn events_bound(
     v: &Variant,
     common: &Common,
 ) -> Result<(Envelope, Vec<Action>)> {
-    common.note(format!(
-        "traveller: searching every event sequence on board {} from square {start}, \
-         {steps} steps …",
-        board.name
-    ));
+    // (`join` searches nothing: it reads the branches' answers, or refuses the set.)
+    if !crate::jobs::parts::joining() {
+        common.note(format!(
+            "traveller: searching every event sequence on board {} from square {start}, \
+             {steps} steps …",
+            board.name
+        ));
+    }
     let opts = common.solve_options();
     // With --out, every better plan is written there at once (as "best found"), so a
     // long search that is stopped loses no plan; the final episode replaces it.

@@ -195,6 +195,12 @@ pub fn run_solve(
              whole, --star or --patron)"
         );
     }
+    if common.emit_jobs.is_some() && (shape.is_some() || split_by.is_none()) {
+        bail!(
+            "--emit-jobs: only a split proof (max-player, not --split whole, --star or \
+             --patron) has parts to write as jobs; this is one solve"
+        );
+    }
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;

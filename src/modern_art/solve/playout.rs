@@ -38,7 +38,8 @@ pub(super) fn or_first_legal_game(
     common: &crate::cli::Common,
 ) -> Result<Outcome> {
     match solved {
-        Err(e) if crate::options::expired() => {
+        // (--emit-jobs writes jobs or fails: it reports no game.)
+        Err(e) if crate::options::expired() && !crate::jobs::parts::emitting() => {
             common.note(format!(
                 "--time-limit ran out before any game was found ({e:#}); reporting the \
                  first legal game instead, with no bound"

@@ -6,6 +6,7 @@ use super::super::proof::{highs_options, split_name, Restriction};
 use crate::proof::{Proof, ProofPart, Settled};
 
 mod ahead;
+mod emitted;
 mod steps;
 
 /// One part of [`split()`] as the proof table shows it.
@@ -129,31 +130,23 @@ pub fn split_keeping(
         );
     }
     // A worker started for one part of a proof solves that part alone.
+    if let Some(answered) = emitted::as_worker(c, objective, player, by, opts, k) {
+        return Err(answered);
+    }
     if let Some(answered) = ahead::as_worker(c, objective, player, opts, k) {
         return Err(answered);
     }
-    let mut s = Splitter {
-        ahead: crate::jobs::background::Background::new()?,
-        c,
-        objective,
-        player,
-        by,
-        opts,
-        seed,
-        keep,
-        k,
-        started: std::time::Instant::now(),
-        scopes: by.parts(c, k),
-        solved_lps: Vec::new(),
-        queue: VecDeque::new(),
-        best: seed.cloned(),
-        parts: Vec::new(),
-        solved_against: HashMap::new(),
-        earlier: HashMap::new(),
-        presolved: Vec::new(),
-        searched_game: None,
-    };
+    // `join` of the parts written by --emit-jobs: their answers, no solving.
+    if let Some(joined) = emitted::joined(c, objective, player, by, opts, k) {
+        return joined;
+    }
+    let mut s = Splitter::new(c, objective, player, by, opts, seed, keep, k)?;
     s.run()?;
+    if crate::jobs::parts::emitting() {
+        bail!(
+            "--emit-jobs: the split found no game to beat (--time-limit?), so no jobs were written"
+        );
+    }
     s.finish()
 }
 
@@ -191,6 +184,43 @@ struct Splitter<'a> {
     presolved: Vec<(Scope, Result<Outcome>)>,
     /// The game of a neighbourhood search that did not prove its part (for `found_by`).
     searched_game: Option<SearchedGame>,
+}
+
+impl<'a> Splitter<'a> {
+    /// A split of every part of `by`, starting from `seed` when given.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        c: &'a Config,
+        objective: Objective,
+        player: Option<usize>,
+        by: SplitBy,
+        opts: &'a SolveOptions,
+        seed: Option<&'a Outcome>,
+        keep: Option<&'a Keep<'a>>,
+        k: &'a Knobs,
+    ) -> Result<Splitter<'a>> {
+        Ok(Splitter {
+            ahead: crate::jobs::background::Background::new()?,
+            c,
+            objective,
+            player,
+            by,
+            opts,
+            seed,
+            keep,
+            k,
+            started: std::time::Instant::now(),
+            scopes: by.parts(c, k),
+            solved_lps: Vec::new(),
+            queue: VecDeque::new(),
+            best: seed.cloned(),
+            parts: Vec::new(),
+            solved_against: HashMap::new(),
+            earlier: HashMap::new(),
+            presolved: Vec::new(),
+            searched_game: None,
+        })
+    }
 }
 
 impl Splitter<'_> {
@@ -236,6 +266,8 @@ impl Splitter<'_> {
     /// Every part, highest LP first; then, while the best game improved, the parts left
     /// open against a lower one, again.
     fn run(&mut self) -> Result<()> {
+        // With --emit-jobs, the parts become jobs as soon as a game to beat is known.
+        self.emit_when_ready()?;
         let mut order: Vec<Queued> = Vec::new();
         for i in 0..self.scopes.len() {
             let scope = self.scopes[i].0;
@@ -246,6 +278,7 @@ impl Splitter<'_> {
         self.queue = order.into();
         loop {
             while let Some((i, lp, lp_seconds)) = self.queue.pop_front() {
+                self.emit_when_ready()?;
                 if crate::options::expired() {
                     // Not reached: open at its LP bound (a valid bound, no game).
                     self.parts.push(PartRow::new(i, lp, lp_seconds));
@@ -257,7 +290,8 @@ impl Splitter<'_> {
                 self.solve_part(i, lp, lp_seconds)?;
             }
             if !self.requeue_open() {
-                return Ok(());
+                // The first game may come from the last part queued.
+                return self.emit_when_ready();
             }
         }
     }
@@ -300,88 +334,133 @@ impl Splitter<'_> {
 
     /// The split's result: the best game with the parts' table, proven when every part is
     /// proven or closed by the best game.
-    fn finish(mut self) -> Result<Outcome> {
-        let Some(mut o) = self.best.take() else {
+    fn finish(self) -> Result<Outcome> {
+        let Some(o) = self.best.clone() else {
             bail!(
                 "--split: no part found a game (variant {}, {} players)",
                 self.c.variant.name,
                 self.c.players
             );
         };
-        let value = o.value;
-        let mut records = Vec::new();
-        let mut proven = true;
-        let mut bound: Option<f64> = None;
-        self.parts.sort_by_key(|p| p.part);
-        for p in &self.parts {
-            let closed = !p.excluded && p.bound.is_none_or(|b| b <= value as f64);
-            let status = if p.value.is_none() && p.bound.is_none() {
-                "empty"
-            } else if p.proven {
-                "proven"
-            } else if p.skipped {
-                "skipped (LP bound)"
-            } else if closed {
-                "closed (bound ≤ best)"
-            } else {
-                "open"
-            };
-            proven &= p.proven || closed;
-            if let Some(b) = p.bound {
-                bound = Some(bound.map_or(b, |x: f64| x.max(b)));
-            }
-            let scope = &self.scopes[p.part].0;
-            records.push(ProofPart {
-                restriction: Restriction::of(self.c, scope),
-                lp: self
+        let found_by = self
+            .searched_game
+            .as_ref()
+            .filter(|g| g.value == o.value)
+            .map(|g| g.describe());
+        let seconds = self.started.elapsed().as_secs_f64();
+        let rows = self.settlings();
+        assemble(
+            self.c, self.by, self.opts, self.k, o, &rows, seconds, found_by,
+        )
+    }
+
+    /// Every part's row with its restriction and LP bound, in part order.
+    fn settlings(&self) -> Vec<Settling> {
+        let mut parts = self.parts.clone();
+        parts.sort_by_key(|p| p.part);
+        parts
+            .into_iter()
+            .map(|p| {
+                let scope = &self.scopes[p.part].0;
+                let lp = self
                     .solved_lps
                     .iter()
                     .find(|x| x.0 == *scope)
-                    .and_then(|x| x.1),
-                value: p.value,
-                bound: p.bound,
-                settled: Settled::from_status(status).unwrap_or(Settled::Open),
-                seconds: (p.seconds * 10.0).round() / 10.0,
-            });
-        }
-        let proof = Proof {
-            split: split_name(self.by).into(),
-            highs: highs_options(self.opts),
-            source: None,
-            parts: records,
-        };
-        let mut report = o.report.clone();
-        report.bound = bound.map(|b| b.max(value as f64));
-        report.objective = Some(value as f64);
-        report.gap = report
-            .bound
-            .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
-        report.seconds = self.started.elapsed().as_secs_f64();
-        report.status = if proven {
-            crate::lp::Status::Optimal
-        } else {
-            crate::lp::Status::Feasible
-        };
-        let mut payload: episode::Payload = o.envelope.payload_as()?;
-        payload.split = Some(super::super::proof::table(self.c, &proof)?);
-        payload.proof = Some(proof);
-        // The best game may be the seed's, found by a restricted solve: the split's result
-        // is about every game (every game the diagnostic fixings allow, when any is set).
-        payload.restricted = with_diagnostic_fixings(None, &self.k.build.fixes);
-        payload.split_by = Some(self.by.describe().to_string());
-        payload.found_by = self
-            .searched_game
-            .filter(|g| g.value == value)
-            .map(|g| g.describe());
-        o.envelope.payload = serde_json::to_value(&payload)?;
-        o.envelope.status = report.status;
-        o.envelope.bound = report.bound;
-        o.envelope.gap = report.gap;
-        o.envelope.solver = Some(report.clone());
-        o.report = report;
-        o.proven = proven;
-        Ok(o)
+                    .and_then(|x| x.1);
+                (Restriction::of(self.c, scope), lp, p)
+            })
+            .collect()
     }
+}
+
+/// One part of a proof: its restriction, LP bound and row.
+type Settling = (Restriction, Option<f64>, PartRow);
+
+/// The proof's parts against the best game's value `value`: their records, whether every
+/// part is proven or closed by it, and the largest bound.
+fn records(rows: &[Settling], value: i64) -> (Vec<ProofPart<Restriction>>, bool, Option<f64>) {
+    let mut records = Vec::new();
+    let mut proven = true;
+    let mut bound: Option<f64> = None;
+    for (restriction, lp, p) in rows {
+        let closed = !p.excluded && p.bound.is_none_or(|b| b <= value as f64);
+        let status = if p.value.is_none() && p.bound.is_none() {
+            "empty"
+        } else if p.proven {
+            "proven"
+        } else if p.skipped {
+            "skipped (LP bound)"
+        } else if closed {
+            "closed (bound ≤ best)"
+        } else {
+            "open"
+        };
+        proven &= p.proven || closed;
+        if let Some(b) = p.bound {
+            bound = Some(bound.map_or(b, |x: f64| x.max(b)));
+        }
+        records.push(ProofPart {
+            restriction: restriction.clone(),
+            lp: *lp,
+            value: p.value,
+            bound: p.bound,
+            settled: Settled::from_status(status).unwrap_or(Settled::Open),
+            seconds: (p.seconds * 10.0).round() / 10.0,
+        });
+    }
+    (records, proven, bound)
+}
+
+/// The split's episode: the best game `o` with the proof table of `rows`, proven when
+/// every part is proven or closed by it. `seconds`: the split's; `found_by`: how the best
+/// game was found, when a neighbourhood search found it.
+#[allow(clippy::too_many_arguments)]
+fn assemble(
+    c: &Config,
+    by: SplitBy,
+    opts: &SolveOptions,
+    k: &Knobs,
+    mut o: Outcome,
+    rows: &[Settling],
+    seconds: f64,
+    found_by: Option<String>,
+) -> Result<Outcome> {
+    let value = o.value;
+    let (records, proven, bound) = records(rows, value);
+    let proof = Proof {
+        split: split_name(by).into(),
+        highs: highs_options(opts),
+        source: None,
+        parts: records,
+    };
+    let mut report = o.report.clone();
+    report.bound = bound.map(|b| b.max(value as f64));
+    report.objective = Some(value as f64);
+    report.gap = report
+        .bound
+        .map(|b| (b - value as f64).abs() / (value as f64).abs().max(1.0));
+    report.seconds = seconds;
+    report.status = if proven {
+        crate::lp::Status::Optimal
+    } else {
+        crate::lp::Status::Feasible
+    };
+    let mut payload: episode::Payload = o.envelope.payload_as()?;
+    payload.split = Some(super::super::proof::table(c, &proof)?);
+    payload.proof = Some(proof);
+    // The best game may be the seed's, found by a restricted solve: the split's result
+    // is about every game (every game the diagnostic fixings allow, when any is set).
+    payload.restricted = with_diagnostic_fixings(None, &k.build.fixes);
+    payload.split_by = Some(by.describe().to_string());
+    payload.found_by = found_by;
+    o.envelope.payload = serde_json::to_value(&payload)?;
+    o.envelope.status = report.status;
+    o.envelope.bound = report.bound;
+    o.envelope.gap = report.gap;
+    o.envelope.solver = Some(report.clone());
+    o.report = report;
+    o.proven = proven;
+    Ok(o)
 }
 
 /// Highest LP bound first (parts with no game last).

@@ -47,6 +47,7 @@ use crate::lp::{Model, Sense, SolveOptions};
 use crate::safe_bound::{self, SafeLp};
 
 mod branches;
+mod emitted;
 mod parallel;
 mod search;
 mod tables;
@@ -303,11 +304,18 @@ fn search<'a>(
     if let Some(answered) = parallel::worker(&mut s, prune) {
         return Err(answered);
     }
-    if prune {
-        s.future = Future::new(board, rules, &s.tab, steps);
-    }
     (s.best, s.plan) = (best, plan);
-    let branches = branches::run(&mut s)?;
+    // With --emit-jobs or in `join`, the branches are searched by the jobs (their seconds
+    // counted in the outcome's).
+    let (branches, elsewhere) = match emitted::instead(&mut s)? {
+        Some(joined) => joined,
+        None => {
+            if prune {
+                s.future = Future::new(board, rules, &s.tab, steps);
+            }
+            (branches::run(&mut s)?, 0.0)
+        }
+    };
     Ok(Outcome {
         cash: s.best,
         plan: s.plan,
@@ -318,7 +326,7 @@ fn search<'a>(
         mips: s.mips,
         longest: s.longest,
         rows: s.rows,
-        seconds: s.began.elapsed().as_secs_f64(),
+        seconds: s.began.elapsed().as_secs_f64() + elsewhere,
         branches,
     })
 }

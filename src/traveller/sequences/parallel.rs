@@ -22,20 +22,21 @@ use crate::jobs::background::{part_answer, part_request, Background};
 
 /// One branch searched alone, as a worker is asked for it (floats as bits: exact).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-struct BranchJob {
+pub(super) struct BranchJob {
     /// The first event (a site).
-    site: usize,
+    pub(super) site: usize,
     /// The best cash to beat.
-    best: u64,
-    /// The search's deadline, seconds since the Unix epoch (fixed for the whole search).
-    until: Option<u64>,
+    pub(super) best: u64,
+    /// The search's deadline, seconds since the Unix epoch (fixed for the whole search);
+    /// none: the worker's own `--time-limit`, from its start.
+    pub(super) until: Option<u64>,
     /// The relaxed future as the parent wrote it ([`Future::save`]), if it has one.
-    future: Option<PathBuf>,
+    pub(super) future: Option<PathBuf>,
 }
 
 /// What a branch's search tells the whole search.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct BranchAnswer {
+pub(super) struct BranchAnswer {
     sequences: u64,
     lps: u64,
     mips: u64,
@@ -135,8 +136,11 @@ impl Drop for Shared {
     }
 }
 
-/// A worker's answer for branch `i`, added to the search as its own search would be.
-fn take(s: &mut Search, i: usize, a: BranchAnswer, seconds: f64) -> Branch {
+/// A worker's answer for branch `i`, added to the search as its own search would be. Its
+/// plan replaces the best only when richer (a branch joined from `--emit-jobs` was
+/// searched against the starting plan, and an earlier branch may have found as much:
+/// the first of equal plans stays, as in the search).
+pub(super) fn take(s: &mut Search, i: usize, a: BranchAnswer, seconds: f64) -> Branch {
     s.sequences += a.sequences;
     s.lps += a.lps;
     s.mips += a.mips;
@@ -145,11 +149,15 @@ fn take(s: &mut Search, i: usize, a: BranchAnswer, seconds: f64) -> Branch {
     s.rows = s.rows.max(a.rows);
     s.stopped |= a.stopped;
     let found = a.found.map(|(cash, plan)| {
-        (s.best, s.plan) = (f64::from_bits(cash), plan);
-        if let Some(keep) = s.keep {
-            keep(&s.plan, s.best);
+        let cash = f64::from_bits(cash);
+        // The search's own test of a better plan (`Search::settle`).
+        if cash > s.best + 1e-7 * s.best.abs().max(1.0) {
+            (s.best, s.plan) = (cash, plan);
+            if let Some(keep) = s.keep {
+                keep(&s.plan, s.best);
+            }
         }
-        s.best
+        cash
     });
     Branch {
         site: Some(i),
@@ -179,7 +187,9 @@ pub(super) fn worker(s: &mut Search, prune: bool) -> Option<anyhow::Error> {
         }
         (s.best, s.plan) = (f64::from_bits(job.best), Vec::new());
         s.began = Instant::now();
-        s.deadline = job.until.map(|u| (f64::from_bits(u) - epoch()).max(0.0));
+        if let Some(u) = job.until {
+            s.deadline = Some((f64::from_bits(u) - epoch()).max(0.0));
+        }
         let b = branches::branch(s, job.site)?;
         let found = b.found.map(|cash| (cash.to_bits(), s.plan.clone()));
         let a = BranchAnswer {
