@@ -502,17 +502,23 @@ pub fn lp_bound(
         relax: true,
         ..b.clone()
     };
-    let built = build(c, objective, player, scope, &relaxed);
-    let Built {
-        mut model,
-        objective: obj,
-        sense,
-        ..
-    } = built?;
-    // The tuning's `highs` `solver=simplex` (applied after this) compares.
-    model.highs_option("solver", "ipm");
-    let solved = model.solve(sense, obj, opts)?;
-    Ok(solved.report)
+    let solve_with = |solver: &str| -> Result<SolveReport> {
+        let Built {
+            mut model,
+            objective: obj,
+            sense,
+            ..
+        } = build(c, objective, player, scope, &relaxed)?;
+        // The tuning's `highs` `solver=simplex` (applied after this) compares.
+        model.highs_option("solver", solver);
+        Ok(model.solve(sense, obj, opts)?.report)
+    };
+    match solve_with("ipm") {
+        // The interior point method can fail where the LP has no solution instead of
+        // saying so (an empty part of m14-chain diverged): the simplex decides.
+        Err(e) if format!("{e:#}").contains("HiGHS stopped with an error") => solve_with("simplex"),
+        solved => solved,
+    }
 }
 
 /// Diagnostics (`--fix debug=1`): the solution's main quantities on stderr, also
