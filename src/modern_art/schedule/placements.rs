@@ -51,7 +51,9 @@ impl Placements {
     }
 
     /// An award card of artist `a` resolves in turn `t`: while tokens remain it places one
-    /// on the next of the plan's targets (one on `a` itself with `award_target = own`).
+    /// on the next of the plan's targets (one on `a` itself with `award_target = own`; a
+    /// plan whose tokens left go elsewhere cannot be played in this order, and is refused
+    /// rather than turned into a game the referee rejects).
     pub fn award(&mut self, b: &mut Builder, t: &mut TurnSk, a: usize) -> Result<()> {
         if b.tokens_left == 0 {
             return Ok(());
@@ -63,7 +65,15 @@ impl Placements {
             );
         }
         let i = match b.c.variant.award_target {
-            AwardTarget::Own => self.targets.iter().position(|&x| x == a).unwrap_or(0),
+            AwardTarget::Own => match self.targets.iter().position(|&x| x == a) {
+                Some(i) => i,
+                None => bail!(
+                    "schedule: round {}: an award card of {} places a token (award_target = \
+                     own), but the plan places none on it",
+                    self.round + 1,
+                    b.c.artist_name(a)
+                ),
+            },
             AwardTarget::Any => 0,
         };
         t.awards.push(self.targets.remove(i));
