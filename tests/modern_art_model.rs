@@ -102,6 +102,7 @@ fn ilp_equals_search_on_miniatures() {
         "hidden-counts",
         "resolve-closing",
         "chain",
+        "chain-closing",
         "double",
         "draw",
         "award",
@@ -314,19 +315,87 @@ fn chained_cards_resolve_draw_and_award() {
     assert!(chained(&o, false), "m40 P1: no chained award");
 }
 
+/// The closing turn of a round the referee says was closed resolves `draw` (or `award`)
+/// from a card other than its turn card: a closing second card or a card of the closing
+/// `simultaneous` event.
+fn closing_chain(c: &Config, o: &solve::Outcome, draw: bool) -> bool {
+    use gamebounds::modern_art::rules::Symbol;
+    let own = if draw { Symbol::Draw } else { Symbol::Award };
+    let out = gamebounds::modern_art::engine::replay(c, &o.record).unwrap();
+    o.record.rounds.iter().zip(&out.rounds).any(|(round, sum)| {
+        sum.closer.is_some()
+            && round
+                .turns
+                .last()
+                .is_some_and(|t| t.card.symbol != own && resolved(t, draw))
+    })
+}
+
+/// `chain_symbols` with `resolve_closing_symbol`: a second card that closes the round and
+/// the cards of a closing `simultaneous` event resolve their `draw` and `award` (after the
+/// close), as the referee does. On both miniatures the pair matters: the maximum with
+/// both readings is above the maximum with either alone (the search's, which the ILP's
+/// must equal too), so a model that resolved these cards' symbols under one reading only,
+/// or under neither, would miss it.
+#[test]
+fn chained_closing_cards_resolve_draw_and_award() {
+    // (miniature, seat, maximum with both readings, with either alone):
+    // m42 — P1 closes with a `double` whose second card carries `award` and places it
+    // (17); with `chain_symbols` alone that closing second card's award is ignored, with
+    // `resolve_closing_symbol` alone every second card's is: 15 either way.
+    // m43 — an `award` card shown in the `simultaneous` event that closes round 1 places
+    // its token (24); 23 with either reading alone.
+    for (name, seat, both, alone) in [
+        ("m42-chain-closing-double", 0, 17, 15),
+        ("m43-chain-closing-simultaneous", 0, 24, 23),
+    ] {
+        let (c, o) = certified(name, seat);
+        assert_eq!(o.value, both, "{name}");
+        assert!(
+            closing_chain(&c, &o, false),
+            "{name}: no closing chained award"
+        );
+        for chain in [false, true] {
+            let mut one = c.clone();
+            one.variant.chain_symbols = chain;
+            one.variant.resolve_closing_symbol = !chain;
+            let value = check(name, &one, Objective::MaxPlayer, Some(seat));
+            assert_eq!(value, alone, "{name}, chain_symbols = {chain} alone");
+        }
+    }
+    // Their draws, in certified games (the card arrives for the next round).
+    let o = certified_using("m42-chain-closing-double", 0, Uses::ClosingChainedDraw);
+    let (_, c) = minis()
+        .into_iter()
+        .find(|(n, _)| n == "m42-chain-closing-double")
+        .unwrap();
+    assert!(
+        closing_chain(&c, &o, true),
+        "m42 P1: no closing chained draw"
+    );
+    let o = certified_using(
+        "m43-chain-closing-simultaneous",
+        1,
+        Uses::ClosingChainedDraw,
+    );
+    let (_, c) = minis()
+        .into_iter()
+        .find(|(n, _)| n == "m43-chain-closing-simultaneous")
+        .unwrap();
+    assert!(
+        closing_chain(&c, &o, true),
+        "m43 P2: no closing chained draw"
+    );
+}
+
 #[test]
 fn unsupported_readings_are_refused_with_a_reason() {
-    // Every reading alone is covered; chained symbols on a closing card are not.
+    // Every reading is covered, chained symbols with the closing card's too.
     for (name, c) in minis() {
         if c.variant.chain_symbols {
-            model::supported(&c).unwrap_or_else(|e| panic!("{name}: {e:#}"));
             let mut both = c.clone();
             both.variant.resolve_closing_symbol = true;
-            let e = model::supported(&both).unwrap_err().to_string();
-            assert!(
-                e.contains("chain_symbols together with resolve_closing_symbol"),
-                "{name}: {e}"
-            );
+            model::supported(&both).unwrap_or_else(|e| panic!("{name}: {e:#}"));
         }
     }
     // A deck that can run out is refused, naming the counts.

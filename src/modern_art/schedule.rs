@@ -17,6 +17,9 @@ use super::model::vars::{AWARD, DOUBLE, DRAW, HIDDEN, SIMUL};
 use super::model::{Plan, RoundPlan};
 use super::record::{Card, Record, RoundRecord, Turn};
 use super::rules::{Config, Symbol};
+use placements::Placements;
+
+mod placements;
 
 /// What a card used in the game must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,73 +96,6 @@ fn hidden_closer(c: &Config, res: &[[usize; 5]], hid: &[usize], z: usize) -> Opt
     (0..res.len()).find(|&x| res[x][HIDDEN] > 0)
 }
 
-/// What a round's plan still has to place while its turns are played: the award token
-/// targets, and (`chain_symbols`) the chained draws and awards.
-struct Placements {
-    round: usize,
-    /// Award targets, in play order.
-    targets: Vec<usize>,
-    /// `[seat][artist]`: chained draws and awards left to place on that seat's second and
-    /// simultaneous cards of that artist.
-    chain_left: Vec<Vec<[usize; 2]>>,
-}
-
-impl Placements {
-    /// An award card of artist `a` resolves in turn `t`: while tokens remain it places one
-    /// on the next of the plan's targets (one on `a` itself with `award_target = own`).
-    fn award(&mut self, b: &mut Builder, t: &mut TurnSk, a: usize) -> Result<()> {
-        if b.tokens_left == 0 {
-            return Ok(());
-        }
-        if self.targets.is_empty() {
-            bail!(
-                "schedule: round {}: an award card but no token placement",
-                self.round + 1
-            );
-        }
-        let i = match b.c.variant.award_target {
-            super::rules::AwardTarget::Own => {
-                self.targets.iter().position(|&x| x == a).unwrap_or(0)
-            }
-            super::rules::AwardTarget::Any => 0,
-        };
-        t.awards.push(self.targets.remove(i));
-        b.tokens_left -= 1;
-        Ok(())
-    }
-
-    /// Seat `seat` displays, in turn `t`, a second or simultaneous card of `artist` that
-    /// does not close the round: with `chain_symbols` it carries `draw` or `award` while
-    /// the plan has such chained cards left (and resolves it), else neither; without the
-    /// variant it may carry any symbol.
-    fn chained(
-        &mut self,
-        b: &mut Builder,
-        t: &mut TurnSk,
-        seat: usize,
-        artist: usize,
-        what: &str,
-    ) -> Result<usize> {
-        if !b.c.variant.chain_symbols {
-            return b.take(seat, artist, Req::Any, what);
-        }
-        let left = &mut self.chain_left[seat][artist];
-        if left[0] > 0 {
-            left[0] -= 1;
-            let id = b.take(seat, artist, Req::Exact(Symbol::Draw), what)?;
-            t.draws.push(b.supply(seat));
-            Ok(id)
-        } else if left[1] > 0 {
-            left[1] -= 1;
-            let id = b.take(seat, artist, Req::Exact(Symbol::Award), what)?;
-            self.award(b, t, artist)?;
-            Ok(id)
-        } else {
-            b.take(seat, artist, Req::PlainLike, what)
-        }
-    }
-}
-
 /// A turn before cards are concrete: use ids instead of cards.
 struct TurnSk {
     player: usize,
@@ -174,6 +110,8 @@ struct TurnSk {
     /// Some seat holds cards right after the turn card (a declined simultaneous card
     /// still asks them).
     asks: bool,
+    /// The turn closes the round (its turn card's `simultaneous`, if any, is not resolved).
+    closes: bool,
 }
 
 struct RoundSk {
@@ -267,7 +205,6 @@ pub fn schedule(c: &Config, plan: &Plan) -> Result<Record> {
 
 fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> {
     let (n, c) = (b.n, b.c);
-    let a_count = c.artists();
     let (deal, extra) = deal_and_extra(b, r, rp);
     // Each seat's actions.
     let mut counts = Counts {
@@ -281,25 +218,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
     for p in 0..n {
         acts.push(seat_acts(c, r, rp, &counts, p, closing)?);
     }
-    // Simultaneous cards still to show, per seat (by artist), outside the closing event.
-    let mut sim_left: Vec<Vec<usize>> = (0..n)
-        .map(|p| (0..a_count).map(|a| rp.sim[p][a] - rp.scl[p][a]).collect())
-        .collect();
-    let mut events_left: usize = (0..n)
-        .map(|p| {
-            acts[p]
-                .iter()
-                .filter(|x| matches!(x, Act::Simul(_)))
-                .count()
-        })
-        .sum();
-    let mut pl = Placements {
-        round: r,
-        targets: (0..a_count)
-            .flat_map(|a| std::iter::repeat_n(a, rp.placed[a]))
-            .collect(),
-        chain_left: rp.chain.clone(),
-    };
+    let mut pl = Placements::new(r, rp, &acts);
     // Interleave turns by rotation.
     let mut next = vec![0usize; n];
     let mut active = rp.opener;
@@ -326,6 +245,10 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         let (artist, req) = turn_card(c, rp, act);
         let card = b.take(p, artist, req, "its turn card")?;
         let asks = (0..n).any(|q| b.hand[q] > 0);
+        let closes = matches!(
+            act,
+            Act::ClosePlain(_) | Act::CloseDouble(_) | Act::CloseSimul(_) | Act::CloseHidden(_, _)
+        );
         let mut t = TurnSk {
             player: p,
             card,
@@ -334,6 +257,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
             awards: Vec::new(),
             draws: Vec::new(),
             asks,
+            closes,
         };
         match act {
             Act::Draw(_) => t.draws.push(b.supply(p)),
@@ -345,9 +269,11 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
                 _ => {}
             },
             Act::CloseDouble(a) => {
-                t.second = Some(b.take(p, a, Req::Any, "a double's second card")?)
+                t.second = Some(pl.closing(b, &mut t, p, a, "a double's second card")?)
             }
-            Act::CloseHidden(_, h) => t.second = Some(b.take(p, h, Req::Any, "a hidden card")?),
+            Act::CloseHidden(_, h) => {
+                t.second = Some(pl.closing(b, &mut t, p, h, "a hidden card")?)
+            }
             Act::Double(a, true) => {
                 t.second = Some(pl.chained(b, &mut t, p, a, "a double's second card")?)
             }
@@ -355,43 +281,19 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
                 t.second = Some(pl.chained(b, &mut t, p, h, "a hidden card")?)
             }
             Act::Simul(_) => {
-                events_left -= 1;
-                let mut shown = vec![None; n];
-                for step in 0..n {
-                    let q = (p + step) % n;
-                    let left: usize = sim_left[q].iter().sum();
-                    if left == 0 || b.hand[q] <= 0 {
-                        continue;
-                    }
-                    let need = acts[q].get(next[q]).map(|x| x.cards()).unwrap_or(0) as i64;
-                    let forced = left > events_left;
-                    if forced || b.hand[q] > need {
-                        let a = (0..a_count).find(|&a| sim_left[q][a] > 0).unwrap();
-                        sim_left[q][a] -= 1;
-                        shown[q] = Some(pl.chained(b, &mut t, q, a, "a simultaneous card")?);
-                    }
-                }
+                let shown = pl.open_event(b, &mut t, &acts, &next)?;
                 if asks {
                     t.simul = Some(shown);
                 }
             }
             Act::CloseSimul(_) => {
-                let mut shown = vec![None; n];
-                for (q, s) in shown.iter_mut().enumerate() {
-                    if let Some(a) = (0..a_count).find(|&a| rp.scl[q][a] > 0) {
-                        *s = Some(b.take(q, a, Req::Any, "a simultaneous card")?);
-                    }
-                }
+                let shown = pl.closing_event(b, &mut t, rp)?;
                 if asks {
                     t.simul = Some(shown);
                 }
             }
             _ => {}
         }
-        let closes = matches!(
-            act,
-            Act::ClosePlain(_) | Act::CloseDouble(_) | Act::CloseSimul(_) | Act::CloseHidden(_, _)
-        );
         turns.push(t);
         if closes && (0..n).any(|q| next[q] < acts[q].len()) {
             bail!(
@@ -401,7 +303,7 @@ fn schedule_round(b: &mut Builder, r: usize, rp: &RoundPlan) -> Result<RoundSk> 
         }
         active = (active + 1) % n;
     }
-    all_shown(r, &sim_left, &pl)?;
+    pl.all_placed()?;
     let end_play = end_play(b, rp)?;
     Ok(RoundSk {
         extra,
@@ -451,7 +353,10 @@ fn closing_act(
 ) -> Result<Option<(usize, Act)>> {
     let mut closing: Option<(usize, Act)> = None;
     if let Some((p, z)) = rp.close_card {
-        let act = if k.plain[p][z] > 0 {
+        // The plan may say whether a turn card closes (both readings); else a turn card
+        // closes when the seat has one of the artist.
+        let by_turn_card = rp.close_second.map_or(k.plain[p][z] > 0, |second| !second);
+        let act = if by_turn_card && k.plain[p][z] > 0 {
             k.plain[p][z] -= 1;
             Act::ClosePlain(z)
         } else if k.res[p][z][DOUBLE] > 0 && k.dbl[p][z] > 0 {
@@ -565,20 +470,6 @@ fn turn_card(c: &Config, rp: &RoundPlan, act: Act) -> (usize, Req) {
         Act::CloseSimul(a) => (a, Req::Exact(Symbol::Simultaneous)),
         Act::CloseHidden(a, _) => (a, Req::Exact(Symbol::Hidden)),
     }
-}
-
-/// After round r's turns: every simultaneous card shown and every chained card placed.
-fn all_shown(r: usize, sim_left: &[Vec<usize>], pl: &Placements) -> Result<()> {
-    if sim_left.iter().flatten().any(|&x| x > 0) {
-        bail!("schedule: round {}: simultaneous cards left unshown", r + 1);
-    }
-    if pl.chain_left.iter().flatten().flatten().any(|&x| x > 0) {
-        bail!(
-            "schedule: round {}: chained draw or award cards left unplaced",
-            r + 1
-        );
-    }
-    Ok(())
 }
 
 /// Blessed end play: each seat's end-play cards.
@@ -721,7 +612,7 @@ fn to_record(b: &Builder, plan: &Plan, rounds: &[RoundSk]) -> Record {
                             v[seat(rel)] = x.map(card);
                         }
                         turn.simultaneous = v;
-                    } else if first.symbol == Symbol::Simultaneous && t.asks && !is_closing(b, t) {
+                    } else if first.symbol == Symbol::Simultaneous && t.asks && !t.closes {
                         // A declined simultaneous card still asks every seat.
                         turn.simultaneous = vec![None; n];
                     }
@@ -752,10 +643,4 @@ fn to_record(b: &Builder, plan: &Plan, rounds: &[RoundSk]) -> Record {
         })
         .collect();
     Record { rounds: out }
-}
-
-/// The closing turn's card resolves nothing (only plain-like closing cards can carry an
-/// unasked simultaneous symbol).
-fn is_closing(b: &Builder, t: &TurnSk) -> bool {
-    b.uses[t.card].req == Req::Any
 }

@@ -10,7 +10,8 @@
 //!
 //! One module per rule area: [`dealing`] (hands, deck supply), [`turns`] (rotation),
 //! [`round_end`] (threshold, closing, second cards), [`ranking`] (patterns), [`values`]
-//! (value levels, award tokens), [`scoring`] and the objectives below. Seats are relative
+//! (value levels, award tokens), [`scoring`] and the objectives below; [`readings`] has
+//! the variables of `resolve_closing_symbol` and `chain_symbols`. Seats are relative
 //! (seat 0 is the player the objective is about); see [`vars`]. [`relabel`] lets a
 //! split proof treat artists with the same symbols as interchangeable.
 
@@ -18,6 +19,7 @@ pub mod build;
 pub mod cuts;
 pub mod dealing;
 pub mod ranking;
+pub mod readings;
 pub mod relabel;
 pub mod round_end;
 pub mod scope;
@@ -110,6 +112,12 @@ pub struct RoundPlan {
     /// `chain_symbols`: `[seat][artist]` = (second and simultaneous cards that resolve
     /// `draw`, that resolve `award`); all zero without the variant.
     pub chain: Vec<Vec<[usize; 2]>>,
+    /// Both readings: whether the closing card (`close_card`) is a second card rather
+    /// than the turn card (`None`: the model does not say, and either may close).
+    pub close_second: Option<bool>,
+    /// Both readings: `[seat][artist]` = (the closing second card or the closing event's
+    /// card that resolves `draw`, that resolves `award`); all zero otherwise.
+    pub close_chain: Vec<Vec<[usize; 2]>>,
     pub extra: Option<usize>,
     /// `[seat][artist]` counts, as in [`Vars`].
     pub plain: Vec<Vec<usize>>,
@@ -162,6 +170,9 @@ impl Plan {
             rename_artists(&mut r.placed, to);
             r.res.iter_mut().for_each(|seat| rename_artists(seat, to));
             r.chain.iter_mut().for_each(|seat| rename_artists(seat, to));
+            r.close_chain
+                .iter_mut()
+                .for_each(|seat| rename_artists(seat, to));
         }
     }
 }
@@ -187,9 +198,6 @@ pub struct Built {
 pub fn supported(c: &Config) -> Result<()> {
     let v = &c.variant;
     let mut missing = Vec::new();
-    if v.chain_symbols && v.resolve_closing_symbol {
-        missing.push("chain_symbols together with resolve_closing_symbol");
-    }
     if c.threshold() < 2 {
         missing.push("a threshold below 2 (the extra card alone would close)");
     }
@@ -600,6 +608,16 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
             .map(|p| (0..d.a).map(|a| u(g[r][p][a])).collect())
             .collect()
     };
+    // A reading's `[seat][artist]` pairs in round r (zeros without the reading).
+    let pairs = |g: &Option<readings::Pairs>, r: usize| -> Vec<Vec<[usize; 2]>> {
+        (0..d.n)
+            .map(|p| {
+                (0..d.a)
+                    .map(|a| g.as_ref().map_or([0, 0], |g| g[r][p][a].map(u)))
+                    .collect()
+            })
+            .collect()
+    };
     let mut rounds = Vec::new();
     for r in 0..d.r {
         let mut opener = 0;
@@ -615,10 +633,16 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
         let mut close_card = None;
         let mut close_simul = None;
         let mut close_symbol = None;
+        let mut close_second = v.close_second.as_ref().map(|_| false);
         for p in 0..d.n {
             for a in 0..d.a {
                 if s.is_set(v.cz[r][p][a]) {
                     close_card = Some((p, a));
+                }
+                if let Some(g) = &v.close_second {
+                    if s.is_set(g[r][p][a]) {
+                        close_second = Some(true);
+                    }
                 }
                 if let Some(g) = &v.close_res {
                     if s.is_set(g[r][p][a][0]) {
@@ -673,16 +697,9 @@ fn read_plan(s: &Solved, v: &Vars) -> Plan {
             close_card,
             close_simul,
             close_symbol,
-            chain: (0..d.n)
-                .map(|p| {
-                    (0..d.a)
-                        .map(|a| match &v.chain {
-                            Some(g) => [u(g[r][p][a][0]), u(g[r][p][a][1])],
-                            None => [0, 0],
-                        })
-                        .collect()
-                })
-                .collect(),
+            chain: pairs(&v.chain, r),
+            close_second,
+            close_chain: pairs(&v.close_chain, r),
             extra,
             plain: grid(&v.plain, r),
             res,

@@ -3,7 +3,11 @@
 //! is the last one displayed (with `hidden_counts_for_close` it may be a hidden card),
 //! unless a `simultaneous` event closes, where every player may add one card at once and
 //! several artists may pass K. Otherwise every hand ran empty and no artist reached K.
-//! Also here: what `double`, `hidden`, `simultaneous` and end play let a seat display.
+//! With `chain_symbols` and `resolve_closing_symbol` the model also says whether the
+//! closing card is the turn card or a second card (`close_second`), because the two
+//! resolve their symbols differently, and that a seat showing a card in the closing
+//! `simultaneous` event was never skipped. Also here: what `double`, `hidden`,
+//! `simultaneous` and end play let a seat display.
 
 use good_lp::constraint::{eq, geq, leq};
 use good_lp::Expression;
@@ -32,11 +36,22 @@ pub fn closing(m: &mut Model, c: &Config, v: &Vars) {
                 }
                 m.constrain(leq(Expression::from(v.cz[r][p][a]), can_close));
                 m.constrain(leq(Expression::from(v.scl[r][p][a]), v.sim[r][p][a]));
+                if let Some(g) = &v.close_second {
+                    closing_second(m, v, r, p, a, g[r][p][a], hidden_counts);
+                }
             }
             let own_simul: Expression = (0..d.a).map(|a| v.res[r][p][a][SIMUL]).sum();
             m.constrain(leq(Expression::from(v.cs[r][p]), own_simul));
             let in_close: Expression = v.scl[r][p].iter().copied().sum();
-            m.constrain(leq(in_close, simul_close.clone()));
+            m.constrain(leq(in_close.clone(), simul_close.clone()));
+            if v.close_chain.is_some() {
+                // **Shown at the close, never skipped** (both readings, where the closing
+                // event's cards resolve their symbols and so are worth showing): a seat
+                // with a card in the closing event held cards all round (a hand that runs
+                // empty stays empty), so it took every turn due. A valid row for every
+                // reading, added only where it was needed.
+                m.constrain(leq(v.empty[r][p] + in_close, 1.0));
+            }
         }
         let mut reached_any = Expression::default();
         for a in 0..d.a {
@@ -51,6 +66,28 @@ pub fn closing(m: &mut Model, c: &Config, v: &Vars) {
         }
         m.constrain(geq(reached_any, simul_close));
     }
+}
+
+/// **Which card closes** (both readings): seat p's closing card of a is its turn card,
+/// counted in `plain` (a closing turn card resolves nothing but `close_res`), or, when
+/// `second` is set, a `double`'s second card (or a `hidden`'s, where hidden cards count).
+fn closing_second(
+    m: &mut Model,
+    v: &Vars,
+    r: usize,
+    p: usize,
+    a: usize,
+    second: good_lp::Variable,
+    hidden_counts: bool,
+) {
+    let cz = v.cz[r][p][a];
+    m.constrain(leq(Expression::from(second), cz));
+    m.constrain(leq(cz - second, v.plain[r][p][a]));
+    let mut seconds = Expression::from(v.dbl[r][p][a]);
+    if hidden_counts {
+        seconds += v.hid[r][p][a];
+    }
+    m.constrain(leq(Expression::from(second), seconds));
 }
 
 /// Second cards and shared displays: a `double` adds a face-up card of its own artist, a

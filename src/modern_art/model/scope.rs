@@ -158,6 +158,11 @@ pub enum Uses {
     ChainedDraw,
     /// A second or simultaneous card resolves its `award` (`chain_symbols`).
     ChainedAward,
+    /// A closing second card or a card of the closing `simultaneous` event resolves its
+    /// `draw` (`chain_symbols` with `resolve_closing_symbol`).
+    ClosingChainedDraw,
+    /// The same card resolves its `award`.
+    ClosingChainedAward,
 }
 
 /// The shapes dives try: one artist collecting all the value, as in every best game
@@ -332,6 +337,8 @@ impl Scope {
                 Uses::ClosingAward => (&v.close_res, 1),
                 Uses::ChainedDraw => (&v.chain, 0),
                 Uses::ChainedAward => (&v.chain, 1),
+                Uses::ClosingChainedDraw => (&v.close_chain, 0),
+                Uses::ClosingChainedAward => (&v.close_chain, 1),
             };
             let taken: Expression = grid
                 .iter()

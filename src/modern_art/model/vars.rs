@@ -129,7 +129,9 @@ pub struct Vars {
     /// Every award token has been placed by the end of round r (later award cards are void).
     pub exhausted: Vec<Variable>,
     /// The closing card of artist a carries a `draw` or `award` symbol (unresolved, or
-    /// resolved with `resolve_closing_symbol`: then counted in `close_res` too).
+    /// resolved with `resolve_closing_symbol`: then counted in `close_res` too; with both
+    /// readings, only the closing turn cards, since closing second cards that carry one
+    /// are `close_chain`).
     pub close_marked: Vec<Variable>,
     /// `resolve_closing_symbol`: `close_res[r][p][a][0]` = seat p's closing turn card of
     /// a carries `draw` and draws after the close (the card arrives for the next round),
@@ -137,8 +139,17 @@ pub struct Vars {
     pub close_res: Option<Vec<Vec<Vec<[Variable; 2]>>>>,
     /// `chain_symbols`: `chain[r][p][a][0]` = seat p's second cards (`double`, `hidden`)
     /// and simultaneous cards of artist a in round r that carry `draw` and resolve it,
-    /// `[1]` = that carry `award` and place a token.
+    /// `[1]` = that carry `award` and place a token (none of them closing the round).
     pub chain: Option<Vec<Vec<Vec<[Variable; 2]>>>>,
+    /// `chain_symbols` with `resolve_closing_symbol`: `close_second[r][p][a]` = seat p
+    /// closes round r with a second card of a (a `double`'s, or a `hidden`'s when hidden
+    /// cards count), not with its turn card.
+    pub close_second: Option<Grid>,
+    /// `chain_symbols` with `resolve_closing_symbol`: `close_chain[r][p][a][0]` = seat
+    /// p's card of a in round r's closing turn that is a second card (the closing one) or
+    /// a card of the closing `simultaneous` event, carries `draw` and draws after the
+    /// close; `[1]` = it carries `award` and places a token before the scoring.
+    pub close_chain: Option<Vec<Vec<Vec<[Variable; 2]>>>>,
     /// Ranking patterns of each round: the ordered ranked artists and the binary.
     pub patterns: Vec<Vec<(Vec<usize>, Variable)>>,
     /// `level[r][a][v]`: artist a's value after round r is v.
@@ -196,7 +207,7 @@ fn grid(m: &mut Model, d: &Dims, name: &str, hi: impl Fn(usize, usize, usize) ->
 
 /// One item per round, seat and artist, made in that order (which fixes the column order
 /// HiGHS sees).
-fn rpa<T>(d: &Dims, mut f: impl FnMut(usize, usize, usize) -> T) -> Vec<Vec<Vec<T>>> {
+pub(super) fn rpa<T>(d: &Dims, mut f: impl FnMut(usize, usize, usize) -> T) -> Vec<Vec<Vec<T>>> {
     (0..d.r)
         .map(|r| {
             (0..d.n)
@@ -419,25 +430,7 @@ impl Vars {
                     .collect()
             })
             .collect();
-        let close_res = c.variant.resolve_closing_symbol.then(|| {
-            rpa(&d, |r, p, a| {
-                [
-                    bin(m, format!("czdraw_{r}_{p}_{a}")),
-                    bin(m, format!("czaward_{r}_{p}_{a}")),
-                ]
-            })
-        });
-        let chain = c.variant.chain_symbols.then(|| {
-            rpa(&d, |r, p, a| {
-                [Symbol::Draw, Symbol::Award].map(|s| {
-                    let hi = c.supply(a, s) as f64;
-                    int(m, format!("chain_{}_{r}_{p}_{a}", s.name()), 0.0, hi)
-                })
-            })
-        });
-        let close_marked = (0..d.a)
-            .map(|a| int(m, format!("close_marked_{a}"), 0.0, d.r as f64))
-            .collect();
+        let readings = super::readings::ReadingVars::new(m, c, &d);
         let patterns = pattern_vars(m, &d);
         let level = level_vars(m, &d);
         // Creation order (face-up paid, hidden paid, hidden unpaid, tokens, face-up unpaid)
@@ -469,9 +462,11 @@ impl Vars {
             placed,
             tokens_end,
             exhausted,
-            close_marked,
-            close_res,
-            chain,
+            close_marked: readings.close_marked,
+            close_res: readings.close_res,
+            chain: readings.chain,
+            close_second: readings.close_second,
+            close_chain: readings.close_chain,
             patterns,
             level,
             paid,
@@ -530,7 +525,6 @@ impl Vars {
         e
     }
 
-    /// Turns seat p takes in round r.
     /// Artist a's cards in the deck (a variable count when artists are renamed).
     pub fn cards(&self, c: &Config, a: usize) -> Expression {
         match &self.relabel {
@@ -555,6 +549,7 @@ impl Vars {
         }
     }
 
+    /// Turns seat p takes in round r.
     pub fn turns(&self, r: usize, p: usize) -> Expression {
         (0..self.d.a).map(|a| self.primaries(r, p, a)).sum()
     }
@@ -618,44 +613,6 @@ impl Vars {
             Some(ep) => (0..self.d.a).map(|a| ep[r][p][a]).sum(),
             None => Expression::default(),
         }
-    }
-
-    /// Seat p's draws after the close of round r (`resolve_closing_symbol`): in hand from
-    /// round r + 1 on.
-    pub fn late_drawn(&self, r: usize, p: usize) -> Expression {
-        match &self.close_res {
-            Some(g) => (0..self.d.a).map(|a| g[r][p][a][0]).sum(),
-            None => Expression::default(),
-        }
-    }
-
-    /// Award tokens placed by round r's closing card (`resolve_closing_symbol`), by the
-    /// closing card's artist.
-    pub fn closing_awards(&self, r: usize, a: usize) -> Expression {
-        match &self.close_res {
-            Some(g) => (0..self.d.n).map(|p| g[r][p][a][1]).sum(),
-            None => Expression::default(),
-        }
-    }
-
-    /// Award tokens placed in round r by chained cards of artist a (`chain_symbols`).
-    pub fn chained_awards(&self, r: usize, a: usize) -> Expression {
-        match &self.chain {
-            Some(g) => (0..self.d.n).map(|p| g[r][p][a][1]).sum(),
-            None => Expression::default(),
-        }
-    }
-
-    /// Seat p's draws during round r: its turn cards' and (`chain_symbols`) its chained
-    /// cards'.
-    pub fn drawn(&self, r: usize, p: usize) -> Expression {
-        let mut e: Expression = (0..self.d.a).map(|a| self.res[r][p][a][DRAW]).sum();
-        if let Some(g) = &self.chain {
-            for [draws, _] in &g[r][p] {
-                e += *draws;
-            }
-        }
-        e
     }
 
     /// Seat s opens round r.
