@@ -23,7 +23,8 @@ fn mini_suite(dir: &Path) {
     .unwrap();
 }
 
-/// `modern-art bench --suite DIR/suite --report REPORT --runs 1` and `extra`.
+/// `modern-art bench --suite DIR/suite --report REPORT` and `extra` (one run per variant
+/// unless `extra` says otherwise: the suite's default).
 fn run_suite(dir: &Path, report: &Path, extra: &[&str]) -> std::process::Output {
     let suite = dir.join("suite");
     let mut args = vec![
@@ -33,8 +34,6 @@ fn run_suite(dir: &Path, report: &Path, extra: &[&str]) -> std::process::Output 
         suite.to_str().unwrap(),
         "--report",
         report.to_str().unwrap(),
-        "--runs",
-        "1",
     ];
     args.extend_from_slice(extra);
     common::run(&args)
@@ -76,6 +75,8 @@ fn suite_proves_every_variant_and_writes_one_row_each() {
             .filter(|c| !c.is_empty())
             .collect()
     };
+    // One run per variant by default (seed 0 only), not the plain benchmark's three.
+    assert!(text.contains("(seeds 0–0)"), "{text}");
     let m01 = cells(row("m01-plain.json"));
     assert_eq!(&m01[1..5], ["2", "9", "proven", "9"], "{text}");
     let m18 = cells(row("m18-3p-plain.json"));

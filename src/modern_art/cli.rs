@@ -226,14 +226,15 @@ pub enum Command {
     ///
     /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
     ///
-    /// Example: gamebounds modern-art bench --suite --runs 1 --jobs 2
+    /// Example: gamebounds modern-art bench --suite --jobs 2
     Bench {
-        /// Runs per player count; the table reports their median wall time. Run i runs
-        /// with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
+        /// Runs per player count (default 3; with --suite, 1 per variant, as each may take
+        /// the whole --variant-limit); the table reports their median wall time. Run i
+        /// runs with HiGHS's seed --highs-seed + i - 1 (0, 1, 2 for 3 runs): each seed is
         /// another search path (or, with --certify, another proof tree), and these differ
         /// in time far more than one path's runs do
-        #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
-        runs: usize,
+        #[arg(long, value_parser = crate::options::count)]
+        runs: Option<usize>,
         /// Time the proof of each committed standard maximum instead: the row's episode
         /// in games/ starts a `tokens-leads` split that only has to show nothing beats it
         /// (--part-limit per part, default 1500), into
@@ -423,6 +424,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             crate::io::check_report(&report)?;
             let k = knobs.knobs()?;
             let limit = variant_limit;
+            let runs = runs.unwrap_or(1);
             super::solve::run_bench_suite(&dir, &report, runs, limit, &only, common, &k)
         }
         Command::Bench {
@@ -433,7 +435,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             ..
         } => super::solve::run_bench(
             std::path::Path::new("."),
-            runs,
+            runs.unwrap_or(3),
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
             &knobs.knobs()?,
@@ -445,7 +447,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             ..
         } => super::solve::run_bench_certify(
             std::path::Path::new("."),
-            runs,
+            runs.unwrap_or(3),
             &players.unwrap_or_else(|| vec![2, 3, 4, 5]),
             common,
             &knobs.knobs()?,
