@@ -41,7 +41,7 @@ mod report;
 mod run;
 
 use monitor::{LogFile, Monitor};
-pub use report::{no_solution, NoSolution, SolveReport, Status};
+pub use report::{no_solution, solver_failed, NoSolution, SolveReport, SolverFailed, Status};
 
 /// Direction of the objective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

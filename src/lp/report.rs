@@ -51,6 +51,26 @@ impl std::fmt::Display for NoSolution {
 
 impl std::error::Error for NoSolution {}
 
+/// HiGHS stopped with an error instead of a status (e.g. its interior point method
+/// diverging on an infeasible LP): a caller that chose the method may try another.
+#[derive(Debug)]
+pub struct SolverFailed {
+    pub model: String,
+}
+
+impl std::fmt::Display for SolverFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "model `{}`: HiGHS stopped with an error", self.model)
+    }
+}
+
+impl std::error::Error for SolverFailed {}
+
+/// The [`SolverFailed`] in an error's chain, if any.
+pub fn solver_failed(e: &anyhow::Error) -> Option<&SolverFailed> {
+    e.chain().find_map(|c| c.downcast_ref::<SolverFailed>())
+}
+
 /// The [`NoSolution`] in an error's chain, if any.
 pub fn no_solution(e: &anyhow::Error) -> Option<&NoSolution> {
     e.chain().find_map(|c| c.downcast_ref::<NoSolution>())

@@ -75,7 +75,11 @@ pub(super) fn solve_checked(
     recheck: bool,
     started: Instant,
 ) -> Result<highs::SolvedModel> {
-    let failed = || anyhow::anyhow!("model `{name}`: HiGHS stopped with an error");
+    let failed = || {
+        anyhow::Error::new(super::SolverFailed {
+            model: name.to_string(),
+        })
+    };
     let solved = model.try_solve().map_err(|_| failed())?;
     if !(recheck && presolve_suspect(&solved)) {
         return Ok(solved);

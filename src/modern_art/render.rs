@@ -74,7 +74,7 @@ pub fn render(env: &Envelope) -> Result<String> {
                      not lead ranks. Every game lies in exactly one part.",
                     shares.0 * 100.0,
                     shares.1 * 100.0
-                ) + if parts.iter().any(|p| is_even_by_leads(&p.part)) {
+                ) + if payload.proof.as_ref().is_some_and(even_by_leads) {
                     " The part \"none above half\" was divided the same way by the artist \
                      first in round 1 (every game has exactly one) and the rounds that artist \
                      leads."
@@ -328,8 +328,12 @@ fn turn_text(cfg: &Config, t: &Turn) -> String {
     s
 }
 
-/// Whether a split table's row is a piece of the part "none above half" divided by round
-/// 1's first artist (its label names that artist's rounds).
-fn is_even_by_leads(label: &str) -> bool {
-    label.starts_with("none above") && label.contains(" first in round")
+/// Whether the proof divided the part "none above half" by round 1's first artist: one of
+/// its parts names that share of the tokens and the rounds an artist leads.
+fn even_by_leads(proof: &crate::modern_art::proof::MaProof) -> bool {
+    use crate::modern_art::proof::TokenShare;
+    proof.parts.iter().any(|p| {
+        let r = &p.restriction;
+        r.leads.is_some() && matches!(r.tokens, Some(TokenShare::AtMost { .. }))
+    })
 }

@@ -524,7 +524,7 @@ pub fn lp_bound(
     match solve_with("ipm") {
         // The interior point method can fail where the LP has no solution instead of
         // saying so (an empty part of m14-chain diverged): the simplex decides.
-        Err(e) if format!("{e:#}").contains("HiGHS stopped with an error") => solve_with("simplex"),
+        Err(e) if crate::lp::solver_failed(&e).is_some() => solve_with("simplex"),
         solved => solved,
     }
 }

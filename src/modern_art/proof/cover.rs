@@ -41,16 +41,15 @@ impl Cells {
             SplitBy::First => (0..c.artists()).map(|a| (Some(a), None, 0)).collect(),
             SplitBy::Tokens | SplitBy::TokensLeads => {
                 let masks = if leads { 1u32 << c.variant.rounds } else { 1 };
-                // "None above half" by round 1's first artist and the rounds it leads
-                // (every game has exactly one such artist, who leads round 1).
-                let firsts = if leads { c.artists() } else { 0 };
                 Tokens::parts(c.variant.awards, c.artists())
                     .into_iter()
                     .flat_map(|t| -> Vec<(Option<usize>, Option<Tokens>, u32)> {
                         match t {
                             Tokens::Exactly(..) => (0..masks).map(|m| (None, Some(t), m)).collect(),
-                            Tokens::AtMost(_) if firsts == 0 => vec![(None, Some(t), 0)],
-                            Tokens::AtMost(_) => (0..firsts)
+                            Tokens::AtMost(_) if !leads => vec![(None, Some(t), 0)],
+                            // "None above half" by round 1's first artist and the rounds
+                            // it leads (every game has exactly one such artist).
+                            Tokens::AtMost(_) => (0..c.artists())
                                 .flat_map(|a| {
                                     (0..masks).filter(|m| m & 1 == 1).map(move |m| (a, m))
                                 })

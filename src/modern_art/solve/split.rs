@@ -334,24 +334,29 @@ impl Splitter<'_> {
 
     /// The split's result: the best game with the parts' table, proven when every part is
     /// proven or closed by the best game.
-    fn finish(self) -> Result<Outcome> {
-        let Some(o) = self.best.clone() else {
+    fn finish(mut self) -> Result<Outcome> {
+        let Some(o) = self.best.take() else {
             bail!(
                 "--split: no part found a game (variant {}, {} players)",
                 self.c.variant.name,
                 self.c.players
             );
         };
-        let found_by = self
-            .searched_game
-            .as_ref()
-            .filter(|g| g.value == o.value)
-            .map(|g| g.describe());
+        let found_by = self.found_by(o.value);
         let seconds = self.started.elapsed().as_secs_f64();
         let rows = self.settlings();
         assemble(
             self.c, self.by, self.opts, self.k, o, &rows, seconds, found_by,
         )
+    }
+
+    /// How the best game, worth `value`, was found, when the neighbourhood search found
+    /// it (the episode's `found_by`).
+    fn found_by(&self, value: i64) -> Option<String> {
+        self.searched_game
+            .as_ref()
+            .filter(|g| g.value == value)
+            .map(|g| g.describe())
     }
 
     /// Every part's row with its restriction and LP bound, in part order.

@@ -150,8 +150,7 @@ pub(super) fn take(s: &mut Search, i: usize, a: BranchAnswer, seconds: f64) -> B
     s.stopped |= a.stopped;
     let found = a.found.map(|(cash, plan)| {
         let cash = f64::from_bits(cash);
-        // The search's own test of a better plan (`Search::settle`).
-        if cash > s.best + 1e-7 * s.best.abs().max(1.0) {
+        if super::search::beats(cash, s.best) {
             (s.best, s.plan) = (cash, plan);
             if let Some(keep) = s.keep {
                 keep(&s.plan, s.best);

@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// How far cash must rise above the best `best` to count as better (rounding: 1e-7 of it).
+fn tolerance(best: f64) -> f64 {
+    1e-7 * best.abs().max(1.0)
+}
+
+/// Whether cash `v` beats the best `best` by more than [`tolerance`]: the one test of a
+/// better plan, for settling a sequence and taking a worker's plan.
+pub(super) fn beats(v: f64, best: f64) -> bool {
+    v > best + tolerance(best)
+}
+
 impl Node {
     /// The start: nothing driven, bought or sold.
     pub(super) fn root(rules: &Rules) -> Node {
@@ -109,7 +120,7 @@ impl<'a> Search<'a> {
             let here = node.last.map_or(self.start, |j| self.tab.sites[j].square);
             let worth = node.cash_bound(self.rules.fuel as usize, self.tab.fuel_price);
             let most = f.bound(&self.tab, self.steps - node.t, here, &node, worth);
-            if most <= self.best + 1e-7 * self.best.abs().max(1.0) {
+            if most <= self.best + tolerance(self.best) {
                 self.cut += 1;
                 return Ok(());
             }
@@ -221,7 +232,6 @@ impl<'a> Search<'a> {
             self.stopped = self.sequences > cap;
             return Ok(());
         }
-        let beats = |v: f64, best: f64| v > best + 1e-7 * best.abs().max(1.0);
         if !beats(worth, self.best) {
             return Ok(());
         }

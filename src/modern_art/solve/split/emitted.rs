@@ -90,11 +90,7 @@ impl Splitter<'_> {
         else {
             return Ok(());
         };
-        let found_by = self
-            .searched_game
-            .as_ref()
-            .filter(|g| g.value == first.value)
-            .map(|g| g.describe());
+        let found_by = self.found_by(first.value);
         let seconds = self.started.elapsed().as_secs_f64();
         let parts: Vec<(String, EmittedPart)> = self
             .by

@@ -65,6 +65,8 @@ impl Splitter<'_> {
         let c = self.c;
         let best_value = self.best.as_ref().map(|o| o.value);
         let beaten = best_value.is_some_and(|v| whole(b) <= v as f64);
+        // Neither settled by the best game nor close enough to it to be solved whole.
+        let open = !beaten && !near_best(c.players, b, best_value, self.k);
         let leads = match (scope.leads, tokens) {
             (Some(l), _) => l,
             (None, Tokens::Exactly(a, _)) => Leads {
@@ -73,17 +75,13 @@ impl Splitter<'_> {
                 decided: 0,
             },
             (None, Tokens::AtMost(_)) => {
-                let open = !beaten && !near_best(c.players, b, best_value, self.k);
                 return match open && self.k.tuning.split_even {
                     true => Refinement::FirstArtist,
                     false => Refinement::Whole,
                 };
             }
         };
-        if !leads.settled(c.variant.rounds)
-            && !beaten
-            && !near_best(c.players, b, best_value, self.k)
-        {
+        if !leads.settled(c.variant.rounds) && open {
             return Refinement::Leads(leads);
         }
         // So is a part whose pieces the search already solved (its game may since have
