@@ -105,6 +105,56 @@ fn modern_art_bound_is_the_same_for_any_jobs() {
     }
 }
 
+/// With workers taking every LP (the tuning's `worker_lp_seconds` 0), a split proof's LPs
+/// and parts come from workers (the LPs two at once, the parts planned beside the search)
+/// and the episode is that of `--jobs 1`, with two workers and with three.
+#[test]
+fn modern_art_lps_on_workers_give_the_same_episode() {
+    let dir = scratch("jobs-lps");
+    let tuning = dir.join("workers.json");
+    std::fs::write(&tuning, r#"{"worker_lp_seconds": 0}"#).unwrap();
+    let tuning = tuning.display().to_string();
+    for mini in ["m21-two-places", "m24-blessed-two-rounds"] {
+        let variant = format!("models/modern-art/mini/{mini}.json");
+        let mut seen = Vec::new();
+        for jobs in ["1", "2", "3"] {
+            let out = dir
+                .join(format!("{mini}-{jobs}.json"))
+                .display()
+                .to_string();
+            let args = [
+                "modern-art",
+                "bound",
+                "--variant",
+                &variant,
+                "--tuning",
+                &tuning,
+            ];
+            let o = run_ok(&[&args[..], &["--jobs", jobs, "--out", &out]].concat());
+            if jobs != "1" {
+                let said = stderr(&o);
+                let line = said.lines().find(|l| l.starts_with("jobs: the answers of"));
+                let counts: Vec<usize> = line
+                    .unwrap_or_else(|| panic!("{mini} --jobs {jobs}: no workers line\n{said}"))
+                    .split(' ')
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                assert!(
+                    counts.len() == 2 && counts.iter().all(|&n| n > 0),
+                    "{line:?}"
+                );
+            }
+            let mut v: Value =
+                serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+            untimed(&mut v);
+            seen.push(v);
+        }
+        assert_eq!(seen[0]["status"], "optimal", "{mini}");
+        assert_eq!(seen[0], seen[1], "{mini}: --jobs 2 differs");
+        assert_eq!(seen[0], seen[2], "{mini}: --jobs 3 differs");
+    }
+}
+
 /// `audit --jobs 2` of a split episode: the rows of `--jobs 1` (a safe bound to 1e-6: its
 /// LP solved in another process may differ in the last bits).
 fn audit_is_the_same_for_any_jobs(episode: &Path) {

@@ -26,6 +26,8 @@ pub struct Background {
     files: HashMap<String, PathBuf>,
     /// Job files written so far (each part's file gets a new number).
     written: usize,
+    /// Parts (label, description as JSON) to start as workers free ([`Background::pump`]).
+    queued: Vec<(String, String)>,
 }
 
 impl Background {
@@ -61,6 +63,7 @@ impl Background {
             finished: HashMap::new(),
             files: HashMap::new(),
             written: 0,
+            queued: Vec::new(),
         }))
     }
 
@@ -85,6 +88,12 @@ impl Background {
             }
         }
         self.running.len() < self.workers
+    }
+
+    /// Whether one more worker can start and still leave a core to the proof's own
+    /// process (which is solving beside them).
+    pub fn has_room_beside_one(&mut self) -> bool {
+        self.has_room() && self.running.len() + 1 < self.workers
     }
 
     /// Stop the workers whose part (its description as JSON) `keep` refuses: parts the
@@ -137,15 +146,42 @@ impl Background {
 
     /// Start a worker on `part` (described by `part`, shown as `label`).
     pub fn start<S: Serialize>(&mut self, label: &str, part: &S) -> Result<()> {
-        let key = serde_json::to_string(part)?;
+        self.start_key(label, serde_json::to_string(part)?)
+    }
+
+    /// The parts to start, in this order, whenever [`Background::pump`] finds room
+    /// (replacing the earlier list).
+    pub fn queue<S: Serialize>(&mut self, parts: &[(String, S)]) {
+        self.queued = parts
+            .iter()
+            .filter_map(|(l, p)| Some((l.clone(), serde_json::to_string(p).ok()?)))
+            .collect();
+        self.queued.reverse();
+    }
+
+    /// Start the queued parts while one more worker can run beside the proof's own
+    /// process (called while that process solves).
+    pub fn pump(&mut self) -> Result<()> {
+        while self.has_room_beside_one() {
+            let Some((label, key)) = self.queued.pop() else {
+                return Ok(());
+            };
+            self.start_key(&label, key)?;
+        }
+        Ok(())
+    }
+
+    /// Start a worker on the part described by `key` (JSON), shown as `label`.
+    fn start_key(&mut self, label: &str, key: String) -> Result<()> {
         if self.files.contains_key(&key) {
             return Ok(());
         }
+        let part: serde_json::Value = serde_json::from_str(&key)?;
         self.written += 1;
         let path = self.dir.join(format!("part-{:03}.json", self.written));
         let mut job = self.template.clone();
         job.label = label.to_string();
-        job.part = Some(serde_json::to_value(part)?);
+        job.part = Some(part);
         crate::io::write_atomic(&path, serde_json::to_string(&job)?.as_bytes())?;
         let log = std::fs::File::create(path.with_extension("log"))?;
         let mut cmd = Command::new(&self.exe);

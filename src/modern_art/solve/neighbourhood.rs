@@ -107,6 +107,29 @@ pub fn neighbourhood_search(
     limits: SearchLimits,
     k: &Knobs,
 ) -> Option<Searched> {
+    let scoped = Scoped { scope, lp };
+    neighbourhood_search_telling(c, objective, player, scoped, opts, limits, k, &|_| ())
+}
+
+/// The part a search runs in, and its LP bound.
+pub(super) struct Scoped<'a> {
+    pub(super) scope: &'a Scope,
+    pub(super) lp: Option<f64>,
+}
+
+/// [`neighbourhood_search`], telling `better` the value of each game it holds as its best
+/// when it is found (so that `--jobs N` can start the split's later parts against it).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn neighbourhood_search_telling(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    Scoped { scope, lp }: Scoped,
+    opts: &SolveOptions,
+    limits: SearchLimits,
+    k: &Knobs,
+    better: &dyn Fn(i64),
+) -> Option<Searched> {
     if limits.probe == 0 {
         return None;
     }
@@ -126,6 +149,7 @@ pub fn neighbourhood_search(
         started: std::time::Instant::now(),
         all: (1u32 << c.variant.rounds) - 1,
         no_skip: std::cell::Cell::new(limits.no_skip > 0),
+        better,
     };
     search.run()
 }
@@ -149,6 +173,8 @@ struct Search<'a> {
     /// Whether the first solve and the neighbourhoods look only at games without an empty
     /// hand ([`SearchLimits::no_skip`]; off again when the part has none).
     no_skip: std::cell::Cell<bool>,
+    /// Told the value of each best game as it is found.
+    better: &'a dyn Fn(i64),
 }
 
 /// The state of the search's rounds of neighbourhoods.
@@ -169,6 +195,7 @@ impl Search<'_> {
     /// Report a game the search holds as its best; an interrupted run keeps it
     /// ([`crate::interrupt::offer_found`], as an episode that claims no bound).
     fn say(&self, what: &str, o: &Outcome) {
+        (self.better)(o.value);
         if crate::interrupt::wants_found() {
             if let Ok(kept) = interim(o, None, &self.k.build.fixes) {
                 crate::interrupt::offer_found(&kept.envelope);

@@ -11,7 +11,7 @@ use super::*;
 pub(super) fn highest_leaf(
     leads: Leads,
     rounds: usize,
-    mut lp_of: impl FnMut(Leads) -> Result<(Option<f64>, f64)>,
+    mut lps_of: impl FnMut(&[Leads]) -> Result<Vec<(Option<f64>, f64)>>,
 ) -> Result<(Leads, Option<f64>, f64)> {
     let key = |b: Option<f64>| b.unwrap_or(f64::NEG_INFINITY);
     // Parts not yet opened, with their LPs (the whole part's is not needed).
@@ -32,8 +32,8 @@ pub(super) fn highest_leaf(
             leaves.push((part, bound));
             continue;
         }
-        for half in part.halves(rounds).into_iter().flatten() {
-            let (lp, secs) = lp_of(half)?;
+        let halves = part.halves(rounds).map(Vec::from).unwrap_or_default();
+        for (half, (lp, secs)) in halves.iter().copied().zip(lps_of(&halves)?) {
             seconds += secs;
             // A part with no game holds no leaf with one.
             if lp.is_some() {

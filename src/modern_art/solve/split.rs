@@ -7,6 +7,7 @@ use crate::proof::{Proof, ProofPart, Settled};
 
 mod ahead;
 mod emitted;
+mod lps;
 mod steps;
 
 /// One part of [`split()`] as the proof table shows it.
@@ -133,6 +134,9 @@ pub fn split_keeping(
     if let Some(answered) = emitted::as_worker(c, objective, player, by, opts, k) {
         return Err(answered);
     }
+    if let Some(answered) = lps::as_worker(c, objective, player, opts, k) {
+        return Err(answered);
+    }
     if let Some(answered) = ahead::as_worker(c, objective, player, opts, k) {
         return Err(answered);
     }
@@ -171,6 +175,17 @@ struct Splitter<'a> {
     /// The parts whose LP is solved: the search for the first leaf solves the LPs of the
     /// pieces the halving meets on its way to it, which are queued next.
     solved_lps: Vec<(Scope, Option<f64>)>,
+    /// With `--jobs N`: LP bounds being solved on workers ([`lps`]).
+    lp_jobs: Vec<lps::LpJob>,
+    /// LPs solved so far and their seconds (here or on a worker): whether a worker is
+    /// worth its start-up (the tuning's `worker_lp_seconds`).
+    lp_clock: (usize, f64),
+    /// The LPs and the parts whose answers came from workers (said at the end).
+    on_workers: (usize, usize),
+    /// (Tests) each time the split first solves a part against a new best game: the plan
+    /// against it ([`Splitter::plan`]), and the parts then solved while it stayed best.
+    #[cfg(test)]
+    checked_plans: Vec<(Vec<ahead::PartJob>, Vec<ahead::PartJob>)>,
     queue: VecDeque<Queued>,
     best: Option<Outcome>,
     parts: Vec<PartRow>,
@@ -212,6 +227,11 @@ impl<'a> Splitter<'a> {
             started: std::time::Instant::now(),
             scopes: by.parts(c, k),
             solved_lps: Vec::new(),
+            lp_jobs: Vec::new(),
+            lp_clock: (0, 0.0),
+            on_workers: (0, 0),
+            #[cfg(test)]
+            checked_plans: Vec::new(),
             queue: VecDeque::new(),
             best: seed.cloned(),
             parts: Vec::new(),
@@ -224,32 +244,13 @@ impl<'a> Splitter<'a> {
 }
 
 impl Splitter<'_> {
-    /// A part's LP bound (None when no game lies in the part) and its seconds (0 when it
-    /// was solved before).
-    fn lp_of(&mut self, scope: &Scope) -> Result<(Option<f64>, f64)> {
-        if let Some(&(_, lp)) = self.solved_lps.iter().find(|(s, _)| s == scope) {
-            return Ok((lp, 0.0));
-        }
-        let t = std::time::Instant::now();
-        let lp = part_lp(
-            self.c,
-            self.objective,
-            self.player,
-            scope,
-            self.opts,
-            self.k,
-        )?;
-        self.solved_lps.push((*scope, lp));
-        Ok((lp, t.elapsed().as_secs_f64()))
-    }
-
     /// Parts that replace one part (its sub-parts): their labels and LPs, then queued
     /// next, highest LP first, the first one carrying `carried` seconds of the part they
     /// replace.
     fn queue_ahead(&mut self, subs: Vec<Scope>, carried: f64) -> Result<()> {
         let mut order = Vec::new();
-        for sub in subs {
-            let (lp, secs) = self.lp_of(&sub)?;
+        let lps = self.lps_of(&subs)?;
+        for (sub, (lp, secs)) in subs.into_iter().zip(lps) {
             order.push((self.scopes.len(), lp, secs));
             self.scopes.push((sub, part_label(self.c, &sub)));
         }
@@ -268,12 +269,11 @@ impl Splitter<'_> {
     fn run(&mut self) -> Result<()> {
         // With --emit-jobs, the parts become jobs as soon as a game to beat is known.
         self.emit_when_ready()?;
-        let mut order: Vec<Queued> = Vec::new();
-        for i in 0..self.scopes.len() {
-            let scope = self.scopes[i].0;
-            let (lp, secs) = self.lp_of(&scope)?;
-            order.push((i, lp, secs));
-        }
+        let scopes: Vec<Scope> = self.scopes.iter().map(|s| s.0).collect();
+        let lps = self.lps_of(&scopes)?;
+        let mut order: Vec<Queued> = (lps.into_iter().enumerate())
+            .map(|(i, (lp, secs))| (i, lp, secs))
+            .collect();
         order.sort_by(by_lp);
         self.queue = order.into();
         loop {
@@ -344,6 +344,10 @@ impl Splitter<'_> {
         };
         let found_by = self.found_by(o.value);
         let seconds = self.started.elapsed().as_secs_f64();
+        if self.ahead.is_some() && !self.opts.quiet {
+            let (lps, parts) = self.on_workers;
+            eprintln!("jobs: the answers of {lps} LPs and {parts} parts came from workers");
+        }
         let rows = self.settlings();
         assemble(
             self.c, self.by, self.opts, self.k, o, &rows, seconds, found_by,

@@ -131,7 +131,7 @@ fn the_first_leaf_found_best_first_is_the_highest_of_all_leaves() {
     for (t, table) in tables.iter().enumerate() {
         let leaf_lp = |l: &Leads| table[l.led as usize];
         let mut opened = 0;
-        let lp_of = |part: Leads| -> Result<(Option<f64>, f64)> {
+        let mut lp_of = |part: Leads| -> Result<(Option<f64>, f64)> {
             opened += 1;
             let within: Vec<f64> = part
                 .completions(rounds)
@@ -147,7 +147,8 @@ fn the_first_leaf_found_best_first_is_the_highest_of_all_leaves() {
             let lp = within.iter().copied().reduce(f64::max).map(|b| b + slack);
             Ok((lp, 0.0))
         };
-        let (leaf, lp, _) = highest_leaf(root, rounds, lp_of).unwrap();
+        let lps_of = |parts: &[Leads]| parts.iter().map(|&p| lp_of(p)).collect();
+        let (leaf, lp, _) = highest_leaf(root, rounds, lps_of).unwrap();
         let want = leaves
             .iter()
             .min_by(|x, y| {

@@ -152,6 +152,10 @@ pub struct Tuning {
     /// A presolve verdict at node 0 under a cutoff is checked again without presolve:
     /// `true`, HiGHS's presolve has been wrong on such models.
     pub recheck: bool,
+    /// With `--jobs N`, a split's LPs go to worker processes once the LPs so far took at
+    /// least this many seconds on average: 0.2 (a worker's start-up, about 0.05 s, would
+    /// cost a small variant more than solving two LPs at once saves). Changes no answer.
+    pub worker_lp_seconds: f64,
 }
 
 impl Default for Tuning {
@@ -213,6 +217,7 @@ impl Default for Tuning {
             highs_near: BTreeMap::new(),
             highs_proof: BTreeMap::new(),
             recheck: true,
+            worker_lp_seconds: 0.2,
         }
     }
 }
@@ -287,6 +292,12 @@ impl Tuning {
             bail!(
                 "field `star_limit_factor`: {} is not a positive factor",
                 self.star_limit_factor
+            );
+        }
+        if !(self.worker_lp_seconds.is_finite() && self.worker_lp_seconds >= 0.0) {
+            bail!(
+                "field `worker_lp_seconds`: {} is not a number of seconds",
+                self.worker_lp_seconds
             );
         }
         if self.retry_seeds < 0 {

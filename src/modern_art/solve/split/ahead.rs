@@ -167,6 +167,16 @@ pub(super) fn as_worker(
     }
 }
 
+/// Whether a worker's job (its description as JSON) is still wanted once the best game is
+/// worth `best`: LP bounds always, a part only when solved against that game.
+fn for_best(key: &str, best: i64) -> bool {
+    let part = serde_json::from_str::<PartJob>(key);
+    part.map_or_else(
+        |_| serde_json::from_str::<super::lps::LpJob>(key).is_ok(),
+        |j| j.scope.beating == Some(best),
+    )
+}
+
 impl Splitter<'_> {
     /// The solve of a part with LP bound `lp` against the best game `best`.
     pub(super) fn part_job(&self, scope: &Scope, lp: Option<f64>, best: Option<i64>) -> PartJob {
@@ -185,34 +195,61 @@ impl Splitter<'_> {
         }
     }
 
-    /// Whether [`Splitter::refine`] would divide the part now (without dividing it).
-    fn refines(&self, scope: &Scope, lp: Option<f64>) -> bool {
-        !matches!(self.refinement(scope, lp), steps::Refinement::Whole)
-    }
-
-    /// Start workers on `first` and then on the queued parts the split will solve
-    /// against the best game `best` if it does not improve, while workers are free.
-    fn start_ahead(&mut self, first: (String, PartJob), best: i64) -> Result<()> {
-        let mut want = vec![first];
-        for &(j, lp, _) in &self.queue {
-            let scope = self.scopes[j].0;
-            let solved = lp.is_some_and(|b| whole(b) > best as f64)
-                && !self.refines(&scope, lp)
-                && !self.presolved.iter().any(|(s, _)| *s == scope);
-            if solved {
-                want.push((
-                    self.scopes[j].1.clone(),
-                    self.part_job(&scope, lp, Some(best)),
-                ));
+    /// The parts the split will solve next against a best game worth `best` if it does
+    /// not improve, in the order it will solve them (a part it will divide stands for its
+    /// sub-parts), and the LPs it must know to say more (the sub-parts of a part it will
+    /// divide whose LPs are not known yet).
+    pub(super) fn plan(&self, best: i64) -> (Vec<(String, PartJob)>, Vec<Scope>) {
+        let lp_of = |s: &Scope| self.solved_lps.iter().find(|(x, _)| x == s).map(|x| x.1);
+        let mut walk: VecDeque<(Scope, Option<f64>)> = (self.queue.iter())
+            .map(|&(j, lp, _)| (self.scopes[j].0, lp))
+            .collect();
+        let (mut parts, mut needed) = (Vec::new(), Vec::new());
+        while let Some((scope, lp)) = walk.pop_front() {
+            let open = lp.is_some_and(|b| whole(b) > best as f64);
+            if !open || self.presolved.iter().any(|(s, _)| *s == scope) || parts.len() > 200 {
+                continue;
+            }
+            let refinement = self.refinement_at(&scope, lp, Some(best));
+            let Some(subs) = steps::divide(self.c, &scope, &refinement, true) else {
+                let label = part_label(self.c, &scope);
+                parts.push((label, self.part_job(&scope, lp, Some(best))));
+                continue;
+            };
+            let lps: Vec<Option<Option<f64>>> = subs.iter().map(lp_of).collect();
+            if lps.iter().any(Option::is_none) {
+                needed.extend(
+                    subs.iter()
+                        .zip(&lps)
+                        .filter(|x| x.1.is_none())
+                        .map(|x| *x.0),
+                );
+                continue;
+            }
+            // As the split queues them: highest LP first, ties in their order.
+            let mut order: Vec<Queued> = (lps.into_iter().enumerate())
+                .map(|(k, lp)| (k, lp.flatten(), 0.0))
+                .collect();
+            order.sort_by(by_lp);
+            for &(k, lp, _) in order.iter().rev() {
+                walk.push_front((subs[k], lp));
             }
         }
+        (parts, needed)
+    }
+
+    /// Start workers on `first` and then on the parts the split will solve against the
+    /// best game `best` if it does not improve ([`Splitter::plan`]), while workers are
+    /// free, and one on LPs the plan must know.
+    fn start_ahead(&mut self, first: (String, PartJob), best: i64) -> Result<()> {
+        self.gather_lps(false);
+        let (planned, needed) = self.plan(best);
+        let mut want = vec![first];
+        want.extend(planned);
         let Some(bg) = self.ahead.as_mut() else {
             return Ok(());
         };
-        // Parts started against a worse game: the split will not ask for them.
-        bg.retain(|key| {
-            serde_json::from_str::<PartJob>(key).is_ok_and(|j| j.scope.beating == Some(best))
-        });
+        bg.retain(|key| for_best(key, best));
         for (label, job) in want {
             if bg.knows(&job) {
                 continue;
@@ -222,7 +259,24 @@ impl Splitter<'_> {
             }
             bg.start(&label, &job)?;
         }
+        self.prefetch_lps(&needed);
         Ok(())
+    }
+
+    /// While the split's own search runs and has just found a game worth `best`: the
+    /// parts the split will solve against it, queued for the workers beside the search
+    /// ([`crate::jobs::background::Background::pump`]), and the LPs that plan must know.
+    pub(super) fn ahead_of_search(&mut self, best: i64) {
+        self.gather_lps(false);
+        let (planned, needed) = self.plan(best);
+        self.prefetch_lps(&needed);
+        if let Some(bg) = self.ahead.as_mut() {
+            bg.retain(|key| for_best(key, best));
+            bg.queue(&planned);
+            if let Err(e) = bg.pump() {
+                eprintln!("jobs: {e:#}");
+            }
+        }
     }
 
     /// The worker's answer for part `job` (started now if it was not) and its seconds,
@@ -242,6 +296,65 @@ impl Splitter<'_> {
             return Ok(None);
         };
         let answer: Option<(PartAnswer, f64)> = bg.answer(job);
-        Ok(answer.filter(|(a, _)| !matches!(a, PartAnswer::Game { value, .. } if *value > best)))
+        let answer =
+            answer.filter(|(a, _)| !matches!(a, PartAnswer::Game { value, .. } if *value > best));
+        self.on_workers.1 += usize::from(answer.is_some());
+        Ok(answer)
+    }
+}
+
+#[cfg(test)]
+impl Splitter<'_> {
+    /// Note part `job` solved against the best game; the first against a new best game
+    /// starts a new plan (its LPs solved first, as workers would).
+    pub(super) fn check_plan(&mut self, job: PartJob) -> Result<()> {
+        let Some(best) = job.scope.beating else {
+            return Ok(());
+        };
+        let planned_for = |p: &PartJob| p.scope.beating;
+        if let Some(last) = self.checked_plans.last_mut() {
+            if last.1.first().map(planned_for) == Some(Some(best)) {
+                last.1.push(job);
+                return Ok(());
+            }
+        }
+        loop {
+            let (parts, needed) = self.plan(best);
+            if needed.is_empty() {
+                let plan = std::iter::once(job).chain(parts.into_iter().map(|p| p.1));
+                self.checked_plans.push((plan.collect(), vec![job]));
+                return Ok(());
+            }
+            for s in needed {
+                self.lp_of(&s)?;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whenever the best game changes, the parts planned against it for workers to solve
+    /// ahead begin with the parts the split then solves against it, in the same order (on
+    /// a miniature whose best game improves part after part).
+    #[test]
+    fn the_plan_against_each_best_game_is_what_the_split_solves() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let p = root.join("models/modern-art/mini/m27-four-rounds.json");
+        let c = Config::load(&p, None, 2).unwrap();
+        let k = Knobs::default();
+        let opts = SolveOptions::quiet();
+        let (by, max) = (SplitBy::TokensLeads, Objective::MaxPlayer);
+        let mut s = Splitter::new(&c, max, None, by, &opts, None, None, &k).unwrap();
+        s.run().unwrap();
+        assert!(s.checked_plans.len() > 3, "{} plans", s.checked_plans.len());
+        let mut longest = 0;
+        for (plan, solved) in &s.checked_plans {
+            assert_eq!(plan[..solved.len().min(plan.len())], solved[..]);
+            longest = longest.max(solved.len());
+        }
+        assert!(longest > 3, "at most {longest} parts against one game");
     }
 }

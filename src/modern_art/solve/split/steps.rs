@@ -11,6 +11,48 @@ pub(super) enum Refinement {
     FirstArtist,
 }
 
+/// Sets its flag when dropped.
+struct StopOnDrop<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// The sub-parts that replace `scope` under `refinement` (`None`: the part is solved
+/// whole, or, for the leads with no game known (`known`), it leads to the first leaf).
+pub(super) fn divide(
+    c: &Config,
+    scope: &Scope,
+    refinement: &Refinement,
+    known: bool,
+) -> Option<Vec<Scope>> {
+    match *refinement {
+        Refinement::Whole => None,
+        Refinement::Leads(_) if !known => None,
+        Refinement::Leads(leads) => {
+            let halves = leads.halves(c.variant.rounds).into_iter().flatten();
+            Some(halves.map(|l| scope.with_leads(l)).collect())
+        }
+        Refinement::Ranking(r) => Some((0..=c.places()).map(|k| scope.ranking(r, k)).collect()),
+        // Each sub-part names its artist, so the leads split goes on from there (with no
+        // game known, its highest one reaches the first leaf's search).
+        Refinement::FirstArtist => Some(
+            lead_artists(c, scope)
+                .into_iter()
+                .map(|a| {
+                    scope.with_leads(Leads {
+                        artist: a,
+                        led: 1,
+                        decided: 1,
+                    })
+                })
+                .collect(),
+        ),
+    }
+}
+
 impl Splitter<'_> {
     /// The deep split replaces a token part its LP does not settle by sub-parts over the
     /// rounds its artist leads (they come next). With a best game known, two (highest LP
@@ -22,48 +64,38 @@ impl Splitter<'_> {
     /// was replaced by sub-parts (and so is not solved itself).
     pub(super) fn refine(&mut self, i: usize, lp: Option<f64>, lp_seconds: f64) -> Result<bool> {
         let scope = self.scopes[i].0;
-        match self.refinement(&scope, lp) {
-            Refinement::Whole => Ok(false),
-            Refinement::Leads(leads) if self.best.is_some() => {
-                let halves = leads.halves(self.c.variant.rounds).into_iter().flatten();
-                // The part's own LP time is counted in its first sub-part's.
-                let subs = halves.map(|l| scope.with_leads(l)).collect();
-                self.queue_ahead(subs, lp_seconds)?;
-                Ok(true)
-            }
+        let refinement = self.refinement(&scope, lp);
+        if let Some(subs) = divide(self.c, &scope, &refinement, self.best.is_some()) {
+            // The part's own LP time is counted in its first sub-part's.
+            self.queue_ahead(subs, lp_seconds)?;
+            return Ok(true);
+        }
+        match refinement {
             Refinement::Leads(leads) => {
                 self.first_leaf(&scope, leads, lp_seconds)?;
                 Ok(true)
             }
-            Refinement::Ranking(r) => {
-                let subs = (0..=self.c.places()).map(|k| scope.ranking(r, k));
-                self.queue_ahead(subs.collect(), lp_seconds)?;
-                Ok(true)
-            }
-            Refinement::FirstArtist => {
-                // Each sub-part names its artist, so the leads split goes on from there
-                // (with no game known, its highest one reaches the first leaf's search).
-                let subs = lead_artists(self.c, &scope).into_iter().map(|a| {
-                    scope.with_leads(Leads {
-                        artist: a,
-                        led: 1,
-                        decided: 1,
-                    })
-                });
-                self.queue_ahead(subs.collect(), lp_seconds)?;
-                Ok(true)
-            }
+            _ => Ok(false),
         }
     }
 
     /// How [`Splitter::refine`] divides a part with LP bound `lp` (read, not acted on, so
     /// that the parts run ahead on workers are the ones the split will solve).
     pub(super) fn refinement(&self, scope: &Scope, lp: Option<f64>) -> Refinement {
+        self.refinement_at(scope, lp, self.best.as_ref().map(|o| o.value))
+    }
+
+    /// [`Splitter::refinement`] with a best game worth `best_value`.
+    pub(super) fn refinement_at(
+        &self,
+        scope: &Scope,
+        lp: Option<f64>,
+        best_value: Option<i64>,
+    ) -> Refinement {
         let (SplitBy::TokensLeads, Some(tokens), Some(b)) = (self.by, scope.tokens, lp) else {
             return Refinement::Whole;
         };
         let c = self.c;
-        let best_value = self.best.as_ref().map(|o| o.value);
         let beaten = best_value.is_some_and(|v| whole(b) <= v as f64);
         // Neither settled by the best game nor close enough to it to be solved whole.
         let open = !beaten && !near_best(c.players, b, best_value, self.k);
@@ -111,7 +143,9 @@ impl Splitter<'_> {
         let c = self.c;
         let rounds = c.variant.rounds;
         let within = |l: Leads| scope.with_leads(l);
-        let (first_leaf, leaf_lp, secs) = highest_leaf(leads, rounds, |l| self.lp_of(&within(l)))?;
+        let (first_leaf, leaf_lp, secs) = highest_leaf(leads, rounds, |l| {
+            self.lps_of(&l.iter().map(|&l| within(l)).collect::<Vec<_>>())
+        })?;
         let scan = lp_seconds + secs;
         let rest = leads.around(first_leaf, rounds).into_iter().skip(1);
         self.queue_ahead(rest.map(within).collect(), 0.0)?;
@@ -120,7 +154,13 @@ impl Splitter<'_> {
         let t = std::time::Instant::now();
         let limits = self.k.tuning.search_limits(c.players);
         let (objective, player, opts, k) = (self.objective, self.player, self.opts, self.k);
-        let searched = neighbourhood_search(c, objective, player, &leaf, leaf_lp, opts, limits, k);
+        let scoped = Scoped {
+            scope: &leaf,
+            lp: leaf_lp,
+        };
+        let searched = self.beside_workers(|better| {
+            neighbourhood_search_telling(c, objective, player, scoped, opts, limits, k, better)
+        });
         let scan = scan + t.elapsed().as_secs_f64();
         match searched {
             // A solve that proved the leaf: its result, as if the leaf were solved now
@@ -161,6 +201,47 @@ impl Splitter<'_> {
         self.queue.push_front((self.scopes.len(), leaf_lp, scan));
         self.scopes.push((leaf, label));
         Ok(())
+    }
+
+    /// `search` run here while, with `--jobs N`, workers beside it solve the parts the
+    /// split will solve against its best game so far (each better game it reports to
+    /// `better` replans them: [`Splitter::ahead_of_search`]).
+    fn beside_workers<R>(&mut self, search: impl FnOnce(&dyn Fn(i64)) -> R) -> R {
+        if self.ahead.is_none() {
+            return search(&|_| ());
+        }
+        let feed = std::sync::Mutex::new(self.ahead.take());
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let result = std::thread::scope(|threads| {
+            threads.spawn(|| {
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    if let Some(bg) = feed.lock().ok().as_deref_mut().and_then(Option::as_mut) {
+                        if let Err(e) = bg.pump() {
+                            eprintln!("jobs: {e:#}");
+                        }
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+            });
+            let split = std::cell::RefCell::new(&mut *self);
+            let better = |best: i64| {
+                let (Ok(mut s), Ok(mut bg)) = (split.try_borrow_mut(), feed.lock()) else {
+                    return;
+                };
+                s.ahead = bg.take();
+                s.ahead_of_search(best);
+                *bg = s.ahead.take();
+            };
+            // (Also when the search panics: the feeding thread must end for the scope to.)
+            let _stop = StopOnDrop(&stop);
+            search(&better)
+        });
+        let mut bg = feed.into_inner().ok().flatten();
+        if let Some(bg) = bg.as_mut() {
+            bg.queue::<ahead::PartJob>(&[]);
+        }
+        self.ahead = bg;
+        result
     }
 
     /// Part `i` solved (or skipped by its LP, or empty), its row kept and said; a renamed
@@ -246,6 +327,10 @@ impl Splitter<'_> {
                     false,
                 ));
             }
+        }
+        #[cfg(test)]
+        if presolved.is_none() {
+            self.check_plan(job)?;
         }
         let solved = match presolved {
             Some(solved) => solved,
