@@ -350,8 +350,7 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
          runs in the proof's own process while J − 1 workers beside it solve the LPs and \
          then the parts the split will solve against its best game so far (planned again \
          at each better game); after the search the split takes their answers in its own \
-         order (a part whose game beats the best is solved again in the split, which \
-         needs the game whole).\n\n\
+         order (a worker sends a better game whole).\n\n\
          {proofs}\
          What would have to change to use more cores for one proof: the neighbourhood \
          search bounds the wall time ({caps} at most, whatever the cores), because its \

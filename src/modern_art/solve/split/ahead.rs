@@ -3,9 +3,9 @@
 //! the split takes each part's answer when it reaches the part. A part's solve depends
 //! only on its scope, the best game's value (its cutoff) and its hand rows, so the answer
 //! is the one the split would compute itself, and the proof's table is built in the same
-//! order as with `--jobs 1`. A part whose game beats the best is solved again here (the
-//! split needs its whole game); a part started for a best game that has since improved
-//! is not used.
+//! order as with `--jobs 1`. A worker sends its part's game whole (all but the model
+//! variables' values), so a part whose game beats the best becomes the best as if solved
+//! here; a part started for a best game that has since improved is not used.
 
 use super::*;
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,72 @@ pub(super) enum PartAnswer {
     Infeasible { exclusions: Option<(usize, u64)> },
     /// No game found in the time; HiGHS's dual bound.
     NoSolution { bound: Option<u64> },
+}
+
+/// A worker's answer: with a game, the game whole, so that a part whose game beats the
+/// best is not solved a second time in the split.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WorkerAnswer {
+    answer: PartAnswer,
+    game: Option<Box<WholeGame>>,
+}
+
+/// What the split keeps of a part's game (with [`PartAnswer::Game`]'s numbers): its model
+/// variables' values are not sent (only a solve of a wider scope would start from them).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct WholeGame {
+    report: crate::lp::SolveReport,
+    envelope: crate::episode::Envelope,
+    scores: Vec<i64>,
+    seat: usize,
+    record: super::super::record::Record,
+}
+
+impl WorkerAnswer {
+    fn of(solved: &Result<Outcome>) -> Option<WorkerAnswer> {
+        let game = solved.as_ref().ok().map(|o| {
+            Box::new(WholeGame {
+                report: o.report.clone(),
+                envelope: o.envelope.clone(),
+                scores: o.scores.clone(),
+                seat: o.plan.seat,
+                record: o.record.clone(),
+            })
+        });
+        let answer = PartAnswer::of(solved)?;
+        Some(WorkerAnswer { answer, game })
+    }
+
+    /// The part's game as the split's own solve would have returned it.
+    fn outcome(self, players: usize) -> Option<Outcome> {
+        let PartAnswer::Game {
+            value,
+            proven,
+            excluded,
+            excluded_bound,
+            ..
+        } = self.answer
+        else {
+            return None;
+        };
+        let g = *self.game?;
+        Some(Outcome {
+            report: g.report,
+            plan: model::Plan {
+                players,
+                seat: g.seat,
+                rounds: Vec::new(),
+            },
+            envelope: g.envelope,
+            scores: g.scores,
+            value,
+            proven,
+            excluded,
+            excluded_bound: f64::from_bits(excluded_bound),
+            assignment: Vec::new(),
+            record: g.record,
+        })
+    }
 }
 
 impl PartAnswer {
@@ -157,7 +223,7 @@ pub(super) fn as_worker(
         None,
         &k.with_hand(job.rows),
     );
-    match PartAnswer::of(&solved) {
+    match WorkerAnswer::of(&solved) {
         Some(answer) => Some(crate::jobs::background::part_answer(
             &answer,
             t.elapsed().as_secs_f64(),
@@ -279,15 +345,14 @@ impl Splitter<'_> {
         }
     }
 
-    /// The worker's answer for part `job` (started now if it was not) and its seconds,
-    /// when there are workers and the answer can stand for the split's own solve: not a
-    /// game that beats the best (the split needs that game whole).
+    /// The worker's answer for part `job` (started now if it was not), its seconds, and
+    /// the part's game when it beats the best (`best`), when there are workers.
     pub(super) fn answer_ahead(
         &mut self,
         name: &str,
         job: &PartJob,
         best: i64,
-    ) -> Result<Option<(PartAnswer, f64)>> {
+    ) -> Result<Option<(PartAnswer, f64, Option<Outcome>)>> {
         if self.ahead.is_none() {
             return Ok(None);
         }
@@ -295,11 +360,21 @@ impl Splitter<'_> {
         let Some(bg) = self.ahead.as_mut() else {
             return Ok(None);
         };
-        let answer: Option<(PartAnswer, f64)> = bg.answer(job);
-        let answer =
-            answer.filter(|(a, _)| !matches!(a, PartAnswer::Game { value, .. } if *value > best));
-        self.on_workers.1 += usize::from(answer.is_some());
-        Ok(answer)
+        let Some((answer, secs)) = bg.answer::<PartJob, WorkerAnswer>(job) else {
+            return Ok(None);
+        };
+        let part = answer.answer;
+        let better = matches!(part, PartAnswer::Game { value, .. } if value > best);
+        let game = match better {
+            true => match answer.outcome(self.c.players) {
+                Some(o) => Some(o),
+                // (Not reached: a worker sends every game whole.)
+                None => return Ok(None),
+            },
+            false => None,
+        };
+        self.on_workers.1 += 1;
+        Ok(Some((part, secs, game)))
     }
 }
 

@@ -321,11 +321,13 @@ impl Splitter<'_> {
         };
         // With --jobs N, a worker's answer (the same as this solve's, see `ahead`).
         if let (None, Some(v)) = (&presolved, best_value) {
-            if let Some((answer, elapsed)) = self.answer_ahead(name, &job, v)? {
-                return Ok((
-                    answer.row(i, lp, best_value, elapsed + lp_seconds, elapsed),
-                    false,
-                ));
+            if let Some((answer, elapsed, better)) = self.answer_ahead(name, &job, v)? {
+                let row = answer.row(i, lp, best_value, elapsed + lp_seconds, elapsed);
+                let improved = better.is_some();
+                if let Some(o) = better {
+                    self.best = Some(o);
+                }
+                return Ok((row, improved));
             }
         }
         #[cfg(test)]
