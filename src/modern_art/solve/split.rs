@@ -8,6 +8,7 @@ use crate::proof::{Proof, ProofPart, Settled};
 mod ahead;
 mod emitted;
 mod lps;
+mod plan;
 mod steps;
 
 /// One part of [`split()`] as the proof table shows it.
