@@ -95,8 +95,8 @@ pub struct Common {
     #[arg(long, global = true, default_value_t = 0, value_name = "N")]
     pub highs_seed: i32,
     /// Solve the independent parts (grid cells, a comparison's rows, a Modern Art proof's
-    /// parts, a Traveller event search's branches, the audit of either) on N worker
-    /// processes at once; the answer is the same for any N (docs/parallel.md).
+    /// LPs and parts, a Traveller event search's branches, the audit of either) on N
+    /// worker processes at once; the answer is the same for any N (docs/parallel.md).
     #[arg(long, global = true, default_value_t = 1, value_name = "N", value_parser = crate::options::cores)]
     pub jobs: usize,
     /// Write the independent parts (grid cells, a comparison's rows, a Modern Art proof's
