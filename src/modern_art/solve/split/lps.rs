@@ -133,25 +133,29 @@ impl Splitter<'_> {
     /// The answers of the LP jobs that ended (or, with `wait`, of every one) into the
     /// known LPs; a job whose worker failed is dropped (its LPs are solved here).
     pub(super) fn gather_lps(&mut self, wait: bool) {
-        let Some(bg) = self.ahead.as_mut() else {
-            return;
-        };
-        let jobs = std::mem::take(&mut self.lp_jobs);
-        for job in jobs {
-            if !wait && bg.runs(&job) {
+        for job in std::mem::take(&mut self.lp_jobs) {
+            let runs = self.ahead.as_mut().is_some_and(|bg| bg.runs(&job));
+            if !wait && runs {
                 self.lp_jobs.push(job);
                 continue;
             }
-            let Some((answer, secs)) = bg.answer::<LpJob, LpAnswer>(&job) else {
-                continue;
-            };
-            self.lp_clock.0 += job.lps.len();
-            self.on_workers.0 += job.lps.len();
-            self.lp_clock.1 += secs;
-            for (s, b) in job.lps.iter().zip(answer.bounds) {
-                if !self.solved_lps.iter().any(|(x, _)| x == s) {
-                    self.solved_lps.push((*s, b.map(f64::from_bits)));
-                }
+            self.take_lp_answer(&job);
+        }
+    }
+
+    /// The answer of LP job `job` (waiting for its worker if it still runs) into the known
+    /// LPs and the clocks; nothing when its worker failed (said on stderr).
+    fn take_lp_answer(&mut self, job: &LpJob) {
+        let answer = self.ahead.as_mut().and_then(|bg| bg.answer(job));
+        let Some((LpAnswer { bounds }, secs)) = answer else {
+            return;
+        };
+        self.lp_clock.0 += job.lps.len();
+        self.lp_clock.1 += secs;
+        self.on_workers.0 += job.lps.len();
+        for (s, b) in job.lps.iter().zip(bounds) {
+            if !self.solved_lps.iter().any(|(x, _)| x == s) {
+                self.solved_lps.push((*s, b.map(f64::from_bits)));
             }
         }
     }
@@ -166,17 +170,7 @@ impl Splitter<'_> {
         }
         if let Some(k) = self.lp_jobs.iter().position(|j| j.lps == [*scope]) {
             let job = self.lp_jobs.swap_remove(k);
-            let answer = self
-                .ahead
-                .as_mut()
-                .and_then(|bg| bg.answer::<LpJob, LpAnswer>(&job));
-            if let Some((answer, secs)) = answer {
-                self.lp_clock = (self.lp_clock.0 + 1, self.lp_clock.1 + secs);
-                self.on_workers.0 += 1;
-                let lp = answer.bounds.first().copied().flatten().map(f64::from_bits);
-                self.solved_lps.push((*scope, lp));
-                return Ok((lp, t.elapsed().as_secs_f64()));
-            }
+            self.take_lp_answer(&job);
         }
         self.gather_lps(false);
         if let Some(&(_, lp)) = self.solved_lps.iter().find(|(s, _)| s == scope) {
