@@ -123,6 +123,27 @@ fn only_re_runs_the_variants_named() {
         stderr.contains("--only nope.json: not a variant"),
         "{stderr}"
     );
+    // The report names its tuning, and rows of another tuning are not mixed into it.
+    assert!(again.contains("Tuning: the defaults."), "{again}");
+    let tuning = dir.join("tuning.json");
+    std::fs::write(&tuning, r#"{"near_nodes": 250}"#).unwrap();
+    let t = tuning.to_str().unwrap();
+    let out = run_suite(&dir, &report, &["--only", "m01-plain.json", "--tuning", t]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "rows were made with the defaults, this run with the defaults except near_nodes = 250"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), again);
+    let other = dir.join("other.md");
+    let (text, _) = bench_suite(&dir, &other, &["--only", "m01-plain.json", "--tuning", t]);
+    assert!(
+        text.contains("Tuning: the defaults except near_nodes = 250."),
+        "{text}"
+    );
 }
 
 /// `--jobs` spreads only the suite's variants: the standard benchmark refuses it.

@@ -131,6 +131,37 @@ pub(super) fn table_lines(text: &str) -> impl Iterator<Item = Vec<String>> + '_ 
     })
 }
 
+/// Refuses to keep rows of the report `old` (its text) when they were made with another
+/// tuning than `k`'s: rows of two tunings in one table would read as one run's. A report
+/// without a tuning line was made with the defaults. `redo` says how to avoid it.
+pub(super) fn keeps_same_tuning(
+    report: &std::path::Path,
+    old: &str,
+    k: &Knobs,
+    redo: &str,
+) -> Result<()> {
+    let line = k.tuning.report_line();
+    let theirs = old
+        .lines()
+        .find(|l| l.starts_with(TUNING_LINE))
+        .map(str::to_string)
+        .unwrap_or_else(|| Tuning::default().report_line());
+    if theirs == line {
+        return Ok(());
+    }
+    let of = |l: &str| {
+        l.trim_start_matches(TUNING_LINE)
+            .trim_end_matches('.')
+            .to_string()
+    };
+    bail!(
+        "{}'s rows were made with {}, this run with {}: {redo}",
+        report.display(),
+        of(&theirs),
+        of(&line)
+    )
+}
+
 /// A benchmark's solver options: one thread, `default_limit` unless --part-limit says
 /// otherwise, no progress lines.
 pub(super) fn bench_options(
@@ -205,7 +236,13 @@ pub fn run_bench(
         ]);
         // After every player count, so a long run stopped later keeps this row.
         let old = std::fs::read_to_string(&report).unwrap_or_default();
+        if PLAYERS.clone().any(|p| !players.contains(&p)) {
+            let redo = "re-time every player count (no --players), or use the report's tuning";
+            keeps_same_tuning(&report, &old, k, redo)?;
+        }
         let all = merge_rows(table_rows(&old, BENCH_COLUMNS.len()), &rows);
+        // The notebook is named as a path, not linked: the site of games/ and results/
+        // (`gamebounds site`) has no docs/, so a link would be broken there.
         let text = format!(
             "# Modern Art ILP benchmark (standard variant)\n\n\
              `gamebounds modern-art bench`: the standard solve of each player count from \
@@ -224,9 +261,10 @@ pub fn run_bench(
              the schedule, the referee's replay). `--players` re-times only those rows and \
              keeps the others. The machine (2 cores) may have been shared with other jobs \
              while this ran. The proofs of the committed maxima alone are in \
-             `results/bench-modern-art-certify.md` (`bench --certify`).\n\n{}\n\n\
-             The formulations tried and what each measured are recorded in \
-             [the Modern Art notebook](../docs/notebook/modern-art.md).\n",
+             `results/bench-modern-art-certify.md` (`bench --certify`).\n\n{}\n\n{}\n\n\
+             The formulations tried and what each measured are recorded in the Modern Art \
+             notebook, `docs/notebook/modern-art.md`.\n",
+            k.tuning.report_line(),
             crate::render::table(BENCH_COLUMNS, all),
         );
         common.write_report(&report, &text)?;

@@ -47,13 +47,19 @@ pub fn run_bench_suite(
         .map(|(f, n)| (f, n.clone()))
         .unzip();
     // The rows of the variants not re-run, from the report as it stands.
+    let old = std::fs::read_to_string(report).unwrap_or_default();
     let kept: Vec<Vec<String>> = match only.is_empty() {
         true => Vec::new(),
-        false => suite_rows(&std::fs::read_to_string(report).unwrap_or_default())
+        false => suite_rows(&old)
             .into_iter()
             .filter(|r| !chosen(&r[0]) && names.contains(&r[0]))
             .collect(),
     };
+    if !kept.is_empty() {
+        let redo = "re-run every variant (no --only), write this run to another --report, \
+                    or use the report's tuning";
+        keeps_same_tuning(report, &old, k, redo)?;
+    }
     let opts = bench_options(common, DEFAULT_SPLIT_LIMIT, k);
     let head = SuiteHead {
         dir,
@@ -61,6 +67,7 @@ pub fn run_bench_suite(
         limit: opts.time_limit.unwrap_or(0.0),
         variant_limit,
         seeds: bench_seeds(&opts, runs),
+        tuning: k.tuning.report_line(),
     };
     // Rows as variants finish, so a long run stopped later keeps the rows it finished.
     let done = std::cell::RefCell::new(kept.clone());
@@ -203,6 +210,8 @@ pub(super) struct SuiteHead<'a> {
     pub variant_limit: f64,
     /// HiGHS seeds of the first and last run.
     pub seeds: (i32, i32),
+    /// The tuning's line ([`Tuning::report_line`]).
+    pub tuning: String,
 }
 
 /// The suite report's text: header (machine, date, commit), one row per variant, then
@@ -244,7 +253,7 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
          *runs s*, run i with HiGHS's seed {first} + i − 1 (seeds {first}–{last}); the \
          other cells are the last run's.\n\n\
          Machine: {machine}. Date: {date}. Commit: {commit}. The machine may have been \
-         shared with other jobs while this ran.\n\n{table}\n\n\
+         shared with other jobs while this ran.\n\n{tuning}\n\n{table}\n\n\
          ## Per player count\n\n{proven} of {done} variants proven ({total} in the suite).\n\n{per}\n",
         dir = head.dir.display(),
         limit = head.limit,
@@ -253,6 +262,7 @@ pub(super) fn suite_report(head: &SuiteHead, rows: &[Vec<String>]) -> String {
         machine = machine(),
         date = today(),
         commit = commit(),
+        tuning = head.tuning,
         table = crate::render::table(SUITE_COLUMNS, rows.to_vec()),
         done = rows.len(),
         per = crate::render::table(["players", "variants", "proven", "median s"], summary),
