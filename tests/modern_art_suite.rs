@@ -155,6 +155,28 @@ fn the_standard_benchmark_refuses_jobs() {
     assert!(stderr.contains("only the variants of --suite"), "{stderr}");
 }
 
+/// `bench --players` keeps the other rows of the committed report, so it refuses, before
+/// any solve, a tuning other than the one that report names.
+#[test]
+fn the_standard_benchmark_refuses_to_mix_tunings() {
+    let dir = common::scratch("suite").join("mix");
+    std::fs::create_dir_all(&dir).unwrap();
+    let tuning = dir.join("tuning.json");
+    std::fs::write(&tuning, r#"{"near_nodes": 250}"#).unwrap();
+    let report = common::root().join("results/bench-modern-art.md");
+    let before = std::fs::read_to_string(&report).unwrap();
+    let t = tuning.to_str().unwrap();
+    let out = common::run(&["modern-art", "bench", "--players", "5", "--tuning", t]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("this run with the defaults except near_nodes = 250"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("bench 5p run"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), before);
+}
+
 #[test]
 fn suite_without_variants_exits_2() {
     let dir = common::scratch("suite").join("empty");

@@ -216,6 +216,12 @@ pub fn run_bench(
     let report = root.join("results/bench-modern-art.md");
     let limit = opts.time_limit.unwrap_or(0.0);
     let (first, last) = bench_seeds(&opts, runs);
+    // Before any solve, so a refused run loses no solving time.
+    if PLAYERS.clone().any(|p| !players.contains(&p)) {
+        let old = std::fs::read_to_string(&report).unwrap_or_default();
+        let redo = "re-time every player count (no --players), or use the report's tuning";
+        keeps_same_tuning(&report, &old, k, redo)?;
+    }
     let mut rows: Vec<Vec<String>> = Vec::new();
     for &n in players {
         let c = Config::load(&path, None, n)?;
@@ -236,10 +242,6 @@ pub fn run_bench(
         ]);
         // After every player count, so a long run stopped later keeps this row.
         let old = std::fs::read_to_string(&report).unwrap_or_default();
-        if PLAYERS.clone().any(|p| !players.contains(&p)) {
-            let redo = "re-time every player count (no --players), or use the report's tuning";
-            keeps_same_tuning(&report, &old, k, redo)?;
-        }
         let all = merge_rows(table_rows(&old, BENCH_COLUMNS.len()), &rows);
         // The notebook is named as a path, not linked: the site of games/ and results/
         // (`gamebounds site`) has no docs/, so a link would be broken there.
