@@ -219,6 +219,10 @@ pub enum Builtin {
         /// The parent's deadline, seconds since the Unix epoch (the time left is the job's).
         #[arg(long, value_name = "T")]
         until: Option<f64>,
+        /// The process that started this worker: when it ends (killed, or by a closed
+        /// pipe), the worker stops too instead of solving on for nobody.
+        #[arg(long, value_name = "PID")]
+        parent: Option<u32>,
     },
     /// Render an episode file as markdown tables and draw its picture (SVG).
     #[command(after_help = "Examples:
@@ -384,9 +388,17 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             crate::jobs::run_join(&dir, &extra)
         }
         Builtin::BenchParallel { report } => crate::jobs::bench::run(&common, &report),
-        Builtin::Worker { job, result, until } => {
+        Builtin::Worker {
+            job,
+            result,
+            until,
+            parent,
+        } => {
             if let Some(t) = until {
                 crate::options::start_until(t);
+            }
+            if let Some(pid) = parent {
+                crate::jobs::end_with_parent(pid);
             }
             crate::jobs::run_worker(&job, result.as_deref())
         }

@@ -321,6 +321,34 @@ fn a_job_runs_away_from_its_project() {
     );
 }
 
+/// A worker started for a process that is no longer its parent (`--parent`: killed, or
+/// ended by a closed pipe) stops at once, as interrupted, and writes no result.
+#[test]
+fn a_worker_ends_with_its_parent() {
+    let dir = scratch("jobs-orphan");
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.display().to_string();
+    let variant = "models/modern-art/mini/m22-every-symbol.json";
+    let compare = [
+        "modern-art",
+        "compare",
+        "--variant",
+        variant,
+        "--players",
+        "2",
+    ];
+    run_ok(&[&compare[..], &["--emit-jobs", &dir_arg]].concat());
+    let o = run_env(&dir, &["worker", "job-001.json", "--parent", "1"], &[]);
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(stderr(&o).contains("has ended; stopping"), "{}", stderr(&o));
+    assert!(!dir.join("job-001.result.json").exists());
+    // Its real parent (this test) keeps it running to the end.
+    let me = std::process::id().to_string();
+    let o = run_env(&dir, &["worker", "job-001.json", "--parent", &me], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.join("job-001.result.json").exists());
+}
+
 #[test]
 fn jobs_options_are_refused_where_nothing_splits() {
     let err = run_bad_input(&[

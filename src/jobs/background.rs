@@ -189,6 +189,7 @@ impl Background {
         if let Some(t) = crate::options::until() {
             cmd.args(["--until".to_string(), format!("{t:.3}")]);
         }
+        cmd.args(["--parent".to_string(), std::process::id().to_string()]);
         let child = cmd
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -224,6 +224,21 @@ fn search_seconds(episode: &Value) -> Option<f64> {
     head.rsplit_once('(')?.1.parse().ok()
 }
 
+/// The units of work of a proof for the estimate on paper: the part that holds the
+/// search (`search` seconds of its longest part's) is the search plus half the rest (at
+/// best, the LPs on the way to it go two at a time), and the other half a unit of its own;
+/// the other parts are units as they are. The units add up to the proof's seconds.
+fn proof_units(parts: &[f64], search: Option<f64>) -> Vec<f64> {
+    let mut units = parts.to_vec();
+    let longest = parts.iter().copied().fold(0.0, f64::max);
+    if let (Some(s), Some(at)) = (search, parts.iter().position(|&t| t == longest)) {
+        let rest = (longest - s).max(0.0);
+        units[at] = s + rest / 2.0;
+        units.push(rest / 2.0);
+    }
+    units
+}
+
 /// One proof with `--jobs 1` and `--jobs 2`: its section of the report, and its
 /// critical-path bound (the speed-up no number of cores can beat while the search stays
 /// one run).
@@ -233,20 +248,19 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
     let parts = part_seconds(&e1);
     let sum: f64 = parts.iter().sum();
     let longest = parts.iter().copied().fold(0.0, f64::max);
-    // The search is one sequential run; the rest of its part (the LPs on the way to it,
-    // and its own proof) can share the cores like any other part.
+    // The search is one sequential run, and the rest of its part comes before it (the
+    // LPs on the way to it, the two halves of each step at once) or after it (its own
+    // proof).
     let search = search_seconds(&e1).filter(|s| *s <= longest);
-    let mut units: Vec<f64> = parts.clone();
+    let units = proof_units(&parts, search);
     let critical = match search {
         Some(s) => {
-            if let Some(at) = units.iter().position(|&t| t == longest) {
-                units[at] = longest - s;
-            }
-            units.push(s);
             format!(
                 "the search that found the first game took {s:.1} s ({:.0}% of the proof) \
-                 and runs alone: its part's other {:.1} s (its LPs and the rest of its \
-                 proof) and the other parts can share the cores",
+                 and runs alone; its part's other {:.1} s come before it (the LPs on the \
+                 way to it, at best two at a time: the two halves of each step) or after \
+                 it (the rest of its proof), so that part takes at least the search and \
+                 half the rest; the other parts can share the cores",
                 100.0 * s / sum.max(1e-9),
                 longest - s
             )
@@ -263,7 +277,7 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
          Speed-up {:.2}× (target ≥ 1.3×); value {} with both; the episodes are the same \
          apart from timings: {}.\n\n\
          {} parts ({sum:.1} s in all); {critical}. The least wall time on each number of \
-         cores (the search, or the total shared out):\n\n{}\n\n",
+         cores (that part, or the total shared out):\n\n{}\n\n",
         side_by_side(t1, t2, 1),
         t1 / t2,
         crate::claims::show(e1["value"].as_f64()),
@@ -359,8 +373,7 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
          halving. The search itself would have to be divided: the next neighbourhoods \
          solved at once against the current game (keeping the first that improves, in \
          order), the proof attempt beside the next neighbourhood, or the first solve (a \
-         single HiGHS root solve of about 10 s for 3 and 5 players) replaced by pieces (a \
-         round's ranking) solved on workers, which changes the `--jobs 1` search too. \
+         single HiGHS root solve) replaced by pieces (a round's ranking) solved on workers, which changes the `--jobs 1` search too. \
          HiGHS's own threads do not shorten that root solve (measured: the same time).\n\n\
          {search}",
         date = crate::modern_art::solve::today(),
@@ -374,6 +387,15 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    /// The search's part: the search and half its LPs in a row, the other half beside.
+    #[test]
+    fn the_search_part_keeps_half_its_rest_beside_it() {
+        let units = super::proof_units(&[2.0, 13.0, 1.0], Some(8.0));
+        assert_eq!(units, vec![2.0, 10.5, 1.0, 2.5]);
+        assert_eq!(super::on_paper(&units, 2), 10.5);
+        assert_eq!(super::proof_units(&[2.0, 3.0], None), vec![2.0, 3.0]);
+    }
+
     #[test]
     fn texts_lose_their_timings_only() {
         let t = "a search of the part \"x (y)\" (58.8 s), whose proof (2 s) closed it (ok)";

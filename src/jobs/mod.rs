@@ -104,13 +104,42 @@ pub fn map<R: Serialize + DeserializeOwned>(
     in_parallel(common, labels, &mut progress, &describe)
 }
 
-/// A worker's arguments: its job, and the command's deadline so it gets the time left.
+/// A worker's arguments: its job, the command's deadline so it gets the time left, and
+/// this process, so that the worker ends when it does.
 fn worker_args(job: PathBuf) -> Vec<std::ffi::OsString> {
     let mut args = vec!["worker".into(), job.into_os_string()];
     if let Some(t) = crate::options::until() {
         args.extend(["--until".into(), format!("{t:.3}").into()]);
     }
+    args.extend(["--parent".into(), std::process::id().to_string().into()]);
     args
+}
+
+/// In a worker started by this binary's own pool (`worker --parent PID`): a watch that
+/// exits as interrupted once `pid` is no longer this process's parent (checked now and
+/// every 0.2 s). A parent killed outright (or ended by a closed pipe) runs no clean-up,
+/// and its workers would otherwise solve on for nobody, taking the cores from whatever
+/// runs next.
+pub fn end_with_parent(pid: u32) {
+    #[cfg(unix)]
+    {
+        let orphaned = move || std::os::unix::process::parent_id() != pid;
+        let stop = move || -> ! {
+            eprintln!("worker: the process that started it ({pid}) has ended; stopping");
+            std::process::exit(crate::interrupt::EXIT_INTERRUPTED)
+        };
+        if orphaned() {
+            stop();
+        }
+        std::thread::spawn(move || loop {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            if orphaned() {
+                stop();
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = pid;
 }
 
 /// `--jobs N`: the units as job files in a scratch folder, solved by a pool of workers.

@@ -144,7 +144,10 @@ pub struct Tuning {
     pub cuts: Vec<CutFamily>,
     /// Extra HiGHS options for every model (`{"presolve": "off"}`), applied last: none.
     pub highs: BTreeMap<String, String>,
-    /// Extra HiGHS options for the search's first solves only: none.
+    /// Extra HiGHS options for the search's first solves only: no restart
+    /// (`mip_allow_restart` false). The first solve stops at its root, and a restart only
+    /// repeats the root's cuts after its game is found: 5 players' standard solve -44%, 3
+    /// players -15%, the general suite tied.
     pub highs_first: BTreeMap<String, String>,
     /// Extra HiGHS options for the search's neighbourhoods only: none.
     pub highs_near: BTreeMap<String, String>,
@@ -214,7 +217,7 @@ impl Default for Tuning {
             split_even: false,
             cuts: CutFamily::ALL.to_vec(),
             highs: BTreeMap::new(),
-            highs_first: BTreeMap::new(),
+            highs_first: BTreeMap::from([("mip_allow_restart".into(), "false".into())]),
             highs_near: BTreeMap::new(),
             highs_proof: BTreeMap::new(),
             recheck: true,
