@@ -373,7 +373,8 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
          halving. The search itself would have to be divided: the next neighbourhoods \
          solved at once against the current game (keeping the first that improves, in \
          order), the proof attempt beside the next neighbourhood, or the first solve (a \
-         single HiGHS root solve) replaced by pieces (a round's ranking) solved on workers, which changes the `--jobs 1` search too. \
+         single HiGHS root solve) replaced by pieces (a round's ranking) solved on \
+         workers, which changes the `--jobs 1` search too. \
          HiGHS's own threads do not shorten that root solve (measured: the same time).\n\n\
          {search}",
         date = crate::modern_art::solve::today(),
