@@ -281,24 +281,28 @@ fn emitted_jobs_run_by_gnu_parallel_and_joined() {
     run_ok(&["join", &jobs_arg]);
 }
 
-/// A job whose folder is gone (another machine) runs from the files it carries.
-#[test]
-fn a_job_runs_away_from_its_project() {
-    let dir = scratch("jobs-away");
-    let jobs = dir.join("set");
-    let _ = std::fs::remove_dir_all(&jobs);
-    let jobs_arg = jobs.display().to_string();
+/// The one job of a 2-player comparison of m22 (a second's solve), written to `dir`.
+fn emit_one_compare(dir: &Path) {
     let variant = "models/modern-art/mini/m22-every-symbol.json";
-    run_ok(&[
+    let dir = dir.display().to_string();
+    let compare = [
         "modern-art",
         "compare",
         "--variant",
         variant,
         "--players",
         "2",
-        "--emit-jobs",
-        &jobs_arg,
-    ]);
+    ];
+    run_ok(&[&compare[..], &["--emit-jobs", &dir]].concat());
+}
+
+/// A job whose folder is gone (another machine) runs from the files it carries.
+#[test]
+fn a_job_runs_away_from_its_project() {
+    let dir = scratch("jobs-away");
+    let jobs = dir.join("set");
+    let _ = std::fs::remove_dir_all(&jobs);
+    emit_one_compare(&jobs);
     // The job and the manifest as they arrive on a machine without the project.
     for name in ["job-001.json", "jobs.json"] {
         let path = jobs.join(name);
@@ -327,17 +331,7 @@ fn a_job_runs_away_from_its_project() {
 fn a_worker_ends_with_its_parent() {
     let dir = scratch("jobs-orphan");
     let _ = std::fs::remove_dir_all(&dir);
-    let dir_arg = dir.display().to_string();
-    let variant = "models/modern-art/mini/m22-every-symbol.json";
-    let compare = [
-        "modern-art",
-        "compare",
-        "--variant",
-        variant,
-        "--players",
-        "2",
-    ];
-    run_ok(&[&compare[..], &["--emit-jobs", &dir_arg]].concat());
+    emit_one_compare(&dir);
     let o = run_env(&dir, &["worker", "job-001.json", "--parent", "1"], &[]);
     assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
     assert!(stderr(&o).contains("has ended; stopping"), "{}", stderr(&o));
