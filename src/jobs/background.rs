@@ -185,11 +185,7 @@ impl Background {
         crate::io::write_atomic(&path, serde_json::to_string(&job)?.as_bytes())?;
         let log = std::fs::File::create(path.with_extension("log"))?;
         let mut cmd = Command::new(&self.exe);
-        cmd.arg("worker").arg(&path);
-        if let Some(t) = crate::options::until() {
-            cmd.args(["--until".to_string(), format!("{t:.3}")]);
-        }
-        cmd.args(["--parent".to_string(), std::process::id().to_string()]);
+        cmd.args(super::worker_args(path.clone()));
         let child = cmd
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -106,7 +106,7 @@ pub fn map<R: Serialize + DeserializeOwned>(
 
 /// A worker's arguments: its job, the command's deadline so it gets the time left, and
 /// this process, so that the worker ends when it does.
-fn worker_args(job: PathBuf) -> Vec<std::ffi::OsString> {
+pub(super) fn worker_args(job: PathBuf) -> Vec<std::ffi::OsString> {
     let mut args = vec!["worker".into(), job.into_os_string()];
     if let Some(t) = crate::options::until() {
         args.extend(["--until".into(), format!("{t:.3}").into()]);
@@ -115,11 +115,9 @@ fn worker_args(job: PathBuf) -> Vec<std::ffi::OsString> {
     args
 }
 
-/// In a worker started by this binary's own pool (`worker --parent PID`): a watch that
-/// exits as interrupted once `pid` is no longer this process's parent (checked now and
-/// every 0.2 s). A parent killed outright (or ended by a closed pipe) runs no clean-up,
-/// and its workers would otherwise solve on for nobody, taking the cores from whatever
-/// runs next.
+/// In a worker of this binary (`worker --parent PID`): exit as interrupted once `pid` is
+/// no longer the parent (checked now and every 0.2 s), since a parent killed outright
+/// (or by a closed pipe) cannot stop its workers itself.
 pub fn end_with_parent(pid: u32) {
     #[cfg(unix)]
     {

@@ -300,13 +300,24 @@ pub fn today() -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-/// The checkout's commit (`git rev-parse --short HEAD`), or "unknown" outside one.
+/// The checkout's commit (`git rev-parse --short HEAD`), or "unknown" outside one; with
+/// "-dirty" when the code or the models differ from it, so a report names what ran.
 pub fn commit() -> String {
-    std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|| "unknown".into())
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let Some(head) = git(&["rev-parse", "--short", "HEAD"]) else {
+        return "unknown".into();
+    };
+    let changed = ["status", "--porcelain", "--untracked-files=no", "--"];
+    let paths = ["src", "models", "Cargo.toml", "Cargo.lock"];
+    match git(&[&changed[..], &paths[..]].concat()) {
+        Some(s) if !s.is_empty() => format!("{head}-dirty"),
+        _ => head,
+    }
 }

@@ -144,10 +144,10 @@ pub struct Tuning {
     pub cuts: Vec<CutFamily>,
     /// Extra HiGHS options for every model (`{"presolve": "off"}`), applied last: none.
     pub highs: BTreeMap<String, String>,
-    /// Extra HiGHS options for the search's first solves only: no restart
-    /// (`mip_allow_restart` false). The first solve stops at its root, and a restart only
-    /// repeats the root's cuts after its game is found: 5 players' standard solve -44%, 3
-    /// players -15%, the general suite tied.
+    /// Extra HiGHS options for the search's first solves only (a file's map replaces this
+    /// one): no restart (`mip_allow_restart` false). A 1-node first solve's restart only
+    /// repeats its root after the game is found: 5 players' standard solve -44%, 3 players
+    /// -15%, 4 players (whose first solve runs on) -2%, the general suite tied.
     pub highs_first: BTreeMap<String, String>,
     /// Extra HiGHS options for the search's neighbourhoods only: none.
     pub highs_near: BTreeMap<String, String>,
