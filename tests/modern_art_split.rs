@@ -494,16 +494,20 @@ fn quiet_search(
     lp: Option<f64>,
     limits: solve::SearchLimits,
 ) -> Option<solve::Searched> {
-    solve::neighbourhood_search(
-        c,
-        Objective::MaxPlayer,
-        None,
-        scope,
-        lp,
-        &SolveOptions::quiet(),
-        limits,
-        &solve::Knobs::default(),
-    )
+    quiet_search_with(c, scope, lp, limits, &solve::Knobs::default())
+}
+
+/// [`quiet_search`] with other knobs than the defaults.
+fn quiet_search_with(
+    c: &Config,
+    scope: &Scope,
+    lp: Option<f64>,
+    limits: solve::SearchLimits,
+    knobs: &solve::Knobs,
+) -> Option<solve::Searched> {
+    let quiet = SolveOptions::quiet();
+    let max = Objective::MaxPlayer;
+    solve::neighbourhood_search(c, max, None, scope, lp, &quiet, limits, knobs)
 }
 
 #[test]
@@ -795,16 +799,7 @@ fn pieces_closed_by_the_search_hold_no_better_game() {
                     leads: Some(leaf),
                     ..part
                 };
-                let found = solve::neighbourhood_search(
-                    &c,
-                    Objective::MaxPlayer,
-                    None,
-                    &scope,
-                    Some(1e9),
-                    &SolveOptions::quiet(),
-                    limits,
-                    &restart,
-                );
+                let found = quiet_search_with(&c, &scope, Some(1e9), limits, &restart);
                 searches += 1;
                 let Some(s) = found else { continue };
                 let cert = verify(&s.outcome.envelope).unwrap();
