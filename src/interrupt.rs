@@ -113,6 +113,7 @@ fn on_signal() -> String {
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
         crate::jobs::pool::stop_all();
+        crate::jobs::scratch::remove_all();
         eprintln!("{}", on_signal());
         std::process::exit(EXIT_INTERRUPTED);
     });

@@ -343,6 +343,79 @@ fn a_worker_ends_with_its_parent() {
     assert!(dir.join("job-001.result.json").exists());
 }
 
+/// The scratch folder of a `--jobs N` command (`$TMPDIR/gamebounds-parts-PID`) goes when
+/// the command is interrupted; one killed outright stays, and the next such command
+/// removes it (its process is gone), leaving those of running commands and other files.
+#[test]
+fn scratch_folders_do_not_outlive_their_command() {
+    let dir = scratch("jobs-scratch");
+    let tmp = dir.join("tmp");
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let names = || -> Vec<String> {
+        let mut n: Vec<String> = (std::fs::read_dir(&tmp).unwrap().flatten())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("gamebounds-") && !n.ends_with(".json"))
+            .collect();
+        n.sort();
+        n
+    };
+    // Interrupted (SIGINT) while its workers solve: nothing left.
+    let out = dir.join("long.json").display().to_string();
+    let long = [
+        "modern-art",
+        "bound",
+        "--players",
+        "3",
+        "--jobs",
+        "2",
+        "--quiet",
+    ];
+    let mut child = bin()
+        .args(long)
+        .args(["--out", &out])
+        .env("TMPDIR", &tmp)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let own = format!("gamebounds-parts-{}", child.id());
+    for _ in 0..600 {
+        if names().contains(&own) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(names(), std::slice::from_ref(&own));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert!(names().is_empty(), "{:?}", names());
+    // Left by a command killed outright, by a running one (this test), and not ours.
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let dead = format!("gamebounds-parts-{}", gone.id());
+    let alive = format!("gamebounds-jobs-{}", std::process::id());
+    for name in [&dead, &alive, &"gamebounds-notes-1".to_string()] {
+        std::fs::create_dir_all(tmp.join(name)).unwrap();
+    }
+    let variant = "models/modern-art/mini/m21-two-places.json";
+    let small = [
+        "modern-art",
+        "bound",
+        "--variant",
+        variant,
+        "--jobs",
+        "2",
+        "--quiet",
+    ];
+    let o = bin().args(small).env("TMPDIR", &tmp).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(names(), [alive, "gamebounds-notes-1".to_string()]);
+}
+
 #[test]
 fn jobs_options_are_refused_where_nothing_splits() {
     let err = run_bad_input(&[

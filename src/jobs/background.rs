@@ -38,9 +38,7 @@ impl Background {
             return Ok(None);
         }
         let workers = super::WORKERS.get().copied().unwrap_or(1);
-        let dir = std::env::temp_dir().join(format!("gamebounds-parts-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let dir = super::scratch::make("parts")?;
         let argv = file::worker_argv(&super::own_argv()?);
         let files = file::files_of(&argv)?;
         let template = Job {
@@ -243,7 +241,7 @@ impl Drop for Background {
             let _ = child.wait();
             super::pool::forget(child.id());
         }
-        let _ = std::fs::remove_dir_all(&self.dir);
+        super::scratch::remove(&self.dir);
     }
 }
 

@@ -15,6 +15,7 @@ pub mod bench;
 pub mod file;
 pub mod parts;
 pub mod pool;
+pub mod scratch;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -147,8 +148,7 @@ fn in_parallel<R: DeserializeOwned>(
     progress: &mut Progress,
     describe: &impl Fn(&R) -> (String, Option<f64>),
 ) -> Result<Vec<Unit<R>>> {
-    let dir = std::env::temp_dir().join(format!("gamebounds-jobs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let dir = scratch::make("jobs")?;
     let manifest = write_jobs(&dir, labels, &[])?;
     let exe = std::env::current_exe().context("cannot find this program to start workers")?;
     let tasks: Vec<pool::Task> = labels
@@ -206,7 +206,7 @@ fn in_parallel<R: DeserializeOwned>(
             },
         });
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    scratch::remove(&dir);
     Ok(out)
 }
 
