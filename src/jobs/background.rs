@@ -20,9 +20,8 @@ pub struct Background {
     exe: PathBuf,
     template: Job,
     workers: usize,
-    /// Part (its description as JSON) → its worker, or its result file once done.
+    /// Part (its description as JSON) and its worker, until the worker has exited.
     running: Vec<(String, Child)>,
-    finished: HashMap<String, PathBuf>,
     files: HashMap<String, PathBuf>,
     /// Job files written so far (each part's file gets a new number).
     written: usize,
@@ -58,7 +57,6 @@ impl Background {
             template,
             workers,
             running: Vec::new(),
-            finished: HashMap::new(),
             files: HashMap::new(),
             written: 0,
             queued: Vec::new(),
@@ -71,27 +69,38 @@ impl Background {
         super::WORKERS.get().copied().unwrap_or(1) > 1 && super::ROLE.get().is_none()
     }
 
-    /// Note the workers that ended; whether one more can start.
+    /// Whether the worker of part `key` has written its answer (it is then only exiting).
+    fn answered(&self, key: &str) -> bool {
+        (self.files.get(key)).is_some_and(|f| file::result_of(f).exists())
+    }
+
+    /// The workers still at work: running, their answer not written yet.
+    fn busy(&self) -> usize {
+        self.running
+            .iter()
+            .filter(|(k, _)| !self.answered(k))
+            .count()
+    }
+
+    /// Note the workers that ended; whether one more can start (a worker that has written
+    /// its answer counts as ended).
     pub fn has_room(&mut self) -> bool {
         let mut k = 0;
         while k < self.running.len() {
             if let Ok(Some(_)) = self.running[k].1.try_wait() {
-                let (key, child) = self.running.swap_remove(k);
+                let (_, child) = self.running.swap_remove(k);
                 super::pool::forget(child.id());
-                if let Some(f) = self.files.get(&key) {
-                    self.finished.insert(key, file::result_of(f));
-                }
             } else {
                 k += 1;
             }
         }
-        self.running.len() < self.workers
+        self.busy() < self.workers
     }
 
     /// Whether one more worker can start and still leave a core to the proof's own
     /// process (which is solving beside them).
     pub fn has_room_beside_one(&mut self) -> bool {
-        self.has_room() && self.running.len() + 1 < self.workers
+        self.has_room() && self.busy() + 1 < self.workers
     }
 
     /// Stop the workers whose part (its description as JSON) `keep` refuses: parts the
@@ -111,10 +120,14 @@ impl Background {
         }
     }
 
-    /// Whether the part's worker is still running (noting the workers that ended).
+    /// Whether the part's worker is still at work: running, its answer not written yet
+    /// (noting the workers that ended).
     pub fn runs<S: Serialize>(&mut self, part: &S) -> bool {
         self.has_room();
-        serde_json::to_string(part).is_ok_and(|k| self.running.iter().any(|(r, _)| *r == k))
+        let Ok(key) = serde_json::to_string(part) else {
+            return false;
+        };
+        !self.answered(&key) && self.running.iter().any(|(r, _)| *r == key)
     }
 
     /// Keep the workers busy with the parts of `ahead` not started yet (in order, as room
@@ -201,12 +214,15 @@ impl Background {
     pub fn answer<S: Serialize, R: DeserializeOwned>(&mut self, part: &S) -> Option<(R, f64)> {
         let key = serde_json::to_string(part).ok()?;
         let job = self.files.get(&key)?.clone();
-        while self.running.iter().any(|(k, _)| *k == key) {
+        // A worker writes its answer whole (by renaming) before it exits: the answer is
+        // taken as soon as it is there (the exit is noted later), and looked for often,
+        // since the proof waits meanwhile.
+        let result = file::result_of(&job);
+        while !result.exists() && self.running.iter().any(|(k, _)| *k == key) {
             self.has_room();
-            std::thread::sleep(Duration::from_millis(20));
+            std::thread::sleep(Duration::from_millis(2));
         }
-        let result = self.finished.get(&key)?;
-        let read = Outcome::load(result).ok().and_then(|o| {
+        let read = Outcome::load(&result).ok().and_then(|o| {
             let seconds = o.seconds;
             o.value
                 .and_then(|v| serde_json::from_value(v).ok())

@@ -7,6 +7,7 @@ use crate::proof::{Proof, ProofPart, Settled};
 
 mod ahead;
 mod emitted;
+mod leading;
 mod lps;
 mod plan;
 mod steps;
@@ -178,6 +179,9 @@ struct Splitter<'a> {
     solved_lps: Vec<(Scope, Option<f64>)>,
     /// With `--jobs N`: LP bounds being solved on workers ([`lps`]).
     lp_jobs: Vec<lps::LpJob>,
+    /// With `--jobs N`: the split's own parts whose LPs are still being solved while it
+    /// goes down to the first leaf in the highest of the others ([`leading`]).
+    pending: Vec<usize>,
     /// LPs solved so far and their seconds (here or on a worker): whether a worker is
     /// worth its start-up (the tuning's `worker_lp_seconds`).
     lp_clock: (usize, f64),
@@ -229,6 +233,7 @@ impl<'a> Splitter<'a> {
             scopes: by.parts(c, k),
             solved_lps: Vec::new(),
             lp_jobs: Vec::new(),
+            pending: Vec::new(),
             lp_clock: (0, 0.0),
             on_workers: (0, 0),
             #[cfg(test)]
@@ -271,16 +276,23 @@ impl Splitter<'_> {
         // With --emit-jobs, the parts become jobs as soon as a game to beat is known.
         self.emit_when_ready()?;
         let scopes: Vec<Scope> = self.scopes.iter().map(|s| s.0).collect();
-        let lps = self.lps_of(&scopes)?;
+        let lps = self.leading_lps(&scopes)?;
         let mut order: Vec<Queued> = (lps.into_iter().enumerate())
-            .map(|(i, (lp, secs))| (i, lp, secs))
+            .filter_map(|(i, lp)| lp.map(|(lp, secs)| (i, lp, secs)))
             .collect();
         order.sort_by(by_lp);
         self.queue = order.into();
         loop {
             while let Some((i, lp, lp_seconds)) = self.queue.pop_front() {
                 self.emit_when_ready()?;
-                if crate::options::expired() {
+                let expired = crate::options::expired();
+                if !self.pending.is_empty() && (expired || !self.searches_first(i, lp)) {
+                    // Only the search for the first leaf goes on before every LP is in.
+                    self.queue.push_front((i, lp, lp_seconds));
+                    self.settle_pending(self.scopes.len(), None)?;
+                    continue;
+                }
+                if expired {
                     // Not reached: open at its LP bound (a valid bound, no game).
                     self.parts.push(PartRow::new(i, lp, lp_seconds));
                     continue;
@@ -289,6 +301,10 @@ impl Splitter<'_> {
                     continue;
                 }
                 self.solve_part(i, lp, lp_seconds)?;
+            }
+            if !self.pending.is_empty() {
+                self.settle_pending(self.scopes.len(), None)?;
+                continue;
             }
             if !self.requeue_open() {
                 // The first game may come from the last part queued.

@@ -65,6 +65,10 @@ impl Splitter<'_> {
             if self.workers_worth_it() {
                 let rest = wanted(self);
                 self.solve_lps_on_workers(&rest);
+                // Only while this process waits: a core it needs stays free.
+                if !rest.is_empty() {
+                    self.start_pending_lps();
+                }
             }
         }
         let mut lps = Vec::new();

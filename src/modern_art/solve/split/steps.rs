@@ -72,7 +72,7 @@ impl Splitter<'_> {
         }
         match refinement {
             Refinement::Leads(leads) => {
-                self.first_leaf(&scope, leads, lp_seconds)?;
+                self.first_leaf((i, lp, lp_seconds), leads)?;
                 Ok(true)
             }
             _ => Ok(false),
@@ -139,7 +139,13 @@ impl Splitter<'_> {
     /// whole. A game for the leaf comes first, by a short neighbourhood search, so that the
     /// leaf is solved (and split) against it like every later part; if the search settled
     /// the leaf, that solve is its result.
-    fn first_leaf(&mut self, scope: &Scope, leads: Leads, lp_seconds: f64) -> Result<()> {
+    ///
+    /// `popped`: the part, its LP and its LP's seconds. With parts whose LPs are pending
+    /// ([`Splitter::settle_pending`]), the search's result is kept only if the part still
+    /// has the highest LP once they are in.
+    fn first_leaf(&mut self, popped: Queued, leads: Leads) -> Result<()> {
+        let (scope, lp_seconds, own) = (self.scopes[popped.0].0, popped.2, self.scopes.len());
+        let scope = &scope;
         let c = self.c;
         let rounds = c.variant.rounds;
         let within = |l: Leads| scope.with_leads(l);
@@ -158,9 +164,14 @@ impl Splitter<'_> {
             scope: &leaf,
             lp: leaf_lp,
         };
+        self.prefetch_lps(&self.pending_scopes());
         let searched = self.beside_workers(|better| {
             neighbourhood_search_telling(c, objective, player, scoped, opts, limits, k, better)
         });
+        if !self.settle_pending(own, Some(&popped))? {
+            self.set_search_aside(own, popped);
+            return Ok(());
+        }
         let scan = scan + t.elapsed().as_secs_f64();
         match searched {
             // A solve that proved the leaf: its result, as if the leaf were solved now
