@@ -174,8 +174,9 @@ bench-general: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --suite --runs 1 --jobs 2
 
-# --jobs 2 against --jobs 1 on a compare grid (9 cells, about 10 s), and the scaling of one
-# Modern Art proof on paper from its committed part times: results/bench-parallel.md.
+# --jobs 2 against --jobs 1 (three runs each, medians) on compare grids, the 3- and 5-player
+# Modern Art proofs and a Traveller event search, with the scaling of one proof on paper
+# from its part times: results/bench-parallel.md (about 15 minutes).
 bench-parallel: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) bench-parallel

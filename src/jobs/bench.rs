@@ -39,6 +39,28 @@ fn grid_args(steps: &str) -> Vec<&str> {
 /// The core counts of the estimate on paper.
 const CORES: [usize; 5] = [2, 8, 64, 512, 1_000_000];
 
+/// How many times each side runs (`--jobs 1`, then `--jobs 2`, alternating): the report
+/// compares medians, since one run of a proof varies by a few per cent on a shared host.
+const RUNS: usize = 3;
+
+/// `run(1)` and `run(2)` [`RUNS`] times each, alternating: each side's results, in order.
+fn side_by_side_runs<T>(mut run: impl FnMut(usize) -> Result<T>) -> Result<(Vec<T>, Vec<T>)> {
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        one.push(run(1)?);
+        two.push(run(2)?);
+    }
+    Ok((one, two))
+}
+
+/// The median of `times` (the lower middle one of an even count) and its index.
+fn median_at(times: &[f64]) -> (f64, usize) {
+    let mut order: Vec<usize> = (0..times.len()).collect();
+    order.sort_by(|&a, &b| times[a].total_cmp(&times[b]));
+    let at = order[(times.len().max(1) - 1) / 2];
+    (times[at], at)
+}
+
 /// One timed run of the grid: wall seconds, and each cell's seconds and value.
 struct Run {
     wall: f64,
@@ -146,19 +168,26 @@ fn run_episode(args: &[&str], jobs: usize, file: &Path) -> Result<(f64, Value)> 
 
 /// The Traveller event search with `--jobs 1` and `--jobs 2`: its section of the report.
 fn search_section(dir: &Path) -> Result<String> {
-    let (t1, e1) = run_episode(&SEARCH_ARGS, 1, &dir.join("bench-parallel-t80-jobs1.json"))?;
-    let (t2, e2) = run_episode(&SEARCH_ARGS, 2, &dir.join("bench-parallel-t80-jobs2.json"))?;
-    let branches = part_seconds(&e1);
-    let same = untimed(&e1) == untimed(&e2);
+    let (ones, twos) = side_by_side_runs(|jobs| {
+        let file = dir.join(format!("bench-parallel-t80-jobs{jobs}.json"));
+        run_episode(&SEARCH_ARGS, jobs, &file)
+    })?;
+    let walls = |runs: &[(f64, Value)]| runs.iter().map(|r| r.0).collect::<Vec<f64>>();
+    let (walls1, walls2) = (walls(&ones), walls(&twos));
+    let ((t1, at), (t2, _)) = (median_at(&walls1), median_at(&walls2));
+    let e1 = &ones[at].1;
+    let branches = part_seconds(e1);
+    let same = (ones.iter().chain(&twos)).all(|r| untimed(&r.1) == untimed(e1));
     Ok(format!(
         "## One Traveller event search\n\n\
          `gamebounds {args} --jobs J`: the branches (a plan's first event) searched ahead on \
          J workers against the best cash of their turn, a branch whose best has since \
          improved searched again (docs/parallel.md).\n\n{}\n\n\
-         Speed-up {:.2}× (no target); value {} with both; the episodes are the same apart \
-         from timings: {}.\n\n\
-         {} branches ({:.1} s in all); on paper, each on its own core:\n\n{}\n",
-        side_by_side(t1, t2, 2),
+         Speed-up {:.2}× of the medians (no target); value {} in every run; the episodes \
+         are the same apart from timings: {}.\n\n\
+         In the median `--jobs 1` run, {} branches ({:.1} s in all); on paper, each on its \
+         own core:\n\n{}\n",
+        side_by_side(&walls1, &walls2, 2),
         t1 / t2,
         crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
@@ -243,15 +272,18 @@ fn proof_units(parts: &[f64], search: Option<f64>) -> Vec<f64> {
 /// critical-path bound (the speed-up no number of cores can beat while the search stays
 /// one run).
 fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
-    let (t1, e1) = run_proof(players, 1, dir)?;
-    let (t2, e2) = run_proof(players, 2, dir)?;
-    let parts = part_seconds(&e1);
+    let (ones, twos) = side_by_side_runs(|jobs| run_proof(players, jobs, dir))?;
+    let walls = |runs: &[(f64, Value)]| runs.iter().map(|r| r.0).collect::<Vec<f64>>();
+    let (walls1, walls2) = (walls(&ones), walls(&twos));
+    let ((t1, at), (t2, _)) = (median_at(&walls1), median_at(&walls2));
+    let e1 = &ones[at].1;
+    let parts = part_seconds(e1);
     let sum: f64 = parts.iter().sum();
     let longest = parts.iter().copied().fold(0.0, f64::max);
     // The search is one sequential run, and the rest of its part comes before it (the
     // LPs on the way to it, the two halves of each step at once) or after it (its own
     // proof).
-    let search = search_seconds(&e1).filter(|s| *s <= longest);
+    let search = search_seconds(e1).filter(|s| *s <= longest);
     let units = proof_units(&parts, search);
     let critical = match search {
         Some(s) => {
@@ -271,14 +303,15 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
         ),
     };
     let bound = units.iter().copied().fold(0.0, f64::max);
-    let same = untimed(&e1) == untimed(&e2);
+    let same = (ones.iter().chain(&twos)).all(|r| untimed(&r.1) == untimed(e1));
     let text = format!(
         "### {players} players, standard, from scratch\n\n{}\n\n\
-         Speed-up {:.2}× (target ≥ 1.3×); value {} with both; the episodes are the same \
-         apart from timings: {}.\n\n\
-         {} parts ({sum:.1} s in all); {critical}. The least wall time on each number of \
-         cores (that part, or the total shared out):\n\n{}\n\n",
-        side_by_side(t1, t2, 1),
+         Speed-up {:.2}× of the medians (target ≥ 1.3×); value {} in every run; the \
+         episodes are the same apart from timings: {}.\n\n\
+         In the median `--jobs 1` run, {} parts ({sum:.1} s in all); {critical}. The \
+         least wall time on each number of cores (that part, or the total shared \
+         out):\n\n{}\n\n",
+        side_by_side(&walls1, &walls2, 1),
         t1 / t2,
         crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
@@ -294,24 +327,25 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
     common.note(format!(
         "bench-parallel: the {steps}-step grid with --jobs 1, then --jobs 2"
     ));
-    let one = run_grid(&args, 1)?;
-    let two = run_grid(&args, 2)?;
-    let same = one
-        .cells
-        .iter()
-        .map(|c| c.1)
-        .eq(two.cells.iter().map(|c| c.1));
-    let speed = one.wall / two.wall;
-    let cell_times: Vec<f64> = one.cells.iter().map(|c| c.0).collect();
+    let (ones, twos) = side_by_side_runs(|jobs| run_grid(&args, jobs))?;
+    let walls = |runs: &[Run]| runs.iter().map(|r| r.wall).collect::<Vec<f64>>();
+    let (walls1, walls2) = (walls(&ones), walls(&twos));
+    let values = |r: &Run| r.cells.iter().map(|c| c.1).collect::<Vec<_>>();
+    let same = (ones.iter().chain(&twos)).all(|r| values(r) == values(&ones[0]));
+    let ((t1, at), (t2, _)) = (median_at(&walls1), median_at(&walls2));
+    let speed = t1 / t2;
+    let cell_times: Vec<f64> = ones[at].cells.iter().map(|c| c.0).collect();
     let text = format!(
         "## A `compare --vary` grid of {n} cells, {steps} steps\n\n\
          `gamebounds {grid}`, wall time of the whole command (process start to exit), \
-         one run each, side by side:\n\n{table}\n\n\
-         Speed-up {speed:.2}× (target ≥ 1.8×); the same values in every cell: {same}.\n\
-         The cells' own times ({cells}) give on paper:\n\n{grid_est}\n\n",
+         {RUNS} runs each, alternating:\n\n{table}\n\n\
+         Speed-up {speed:.2}× of the medians (target ≥ 1.8×); the same values in every \
+         cell and run: {same}.\n\
+         The cells' own times in the median `--jobs 1` run ({cells}) give on paper:\n\n\
+         {grid_est}\n\n",
         n = cell_times.len(),
         grid = args.join(" "),
-        table = side_by_side(one.wall, two.wall, 2),
+        table = side_by_side(&walls1, &walls2, 2),
         same = if same { "yes" } else { "NO" },
         cells = cell_times
             .iter()
@@ -323,10 +357,19 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
     Ok((text, speed))
 }
 
-/// The wall seconds of `--jobs 1` and `--jobs 2` as a table, with `digits` decimals.
-fn side_by_side(one: f64, two: f64, digits: usize) -> String {
-    let row = |jobs: &str, t: f64| vec![jobs.to_string(), format!("{t:.digits$}")];
-    crate::render::table(["--jobs", "wall seconds"], [row("1", one), row("2", two)])
+/// The wall seconds of the runs with `--jobs 1` and `--jobs 2` as a table (each run and
+/// the median), with `digits` decimals.
+fn side_by_side(one: &[f64], two: &[f64], digits: usize) -> String {
+    let row = |jobs: &str, t: &[f64]| {
+        let runs: Vec<String> = t.iter().map(|x| format!("{x:.digits$}")).collect();
+        vec![
+            jobs.to_string(),
+            runs.join(", "),
+            format!("{:.digits$}", median_at(t).0),
+        ]
+    };
+    let head = ["--jobs", "wall seconds, run by run", "median"];
+    crate::render::table(head, [row("1", one), row("2", two)])
 }
 
 /// Run the benchmark and write the report to `out`.
@@ -355,12 +398,13 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
     let text = format!(
         "# Parallel runs: `--jobs 2` against `--jobs 1`\n\n\
          {date}, commit {commit}, {machine}; load average at the start: {load}.\n\
-         Regenerate: `make bench-parallel` (`gamebounds bench-parallel`, about 5 minutes).\n\n\
+         Regenerate: `make bench-parallel` (`gamebounds bench-parallel`, about 15 minutes).\n\n\
          {grids}\
          ## One Modern Art proof\n\n\
          `modern-art solve --players N --jobs J`: the LPs the split needs are solved on J \
-         worker processes at once (the split's parts, then the two halves of each step \
-         of the search for the first leaf); the neighbourhood search for the first game \
+         worker processes at once (the split's first two parts, then the two halves of \
+         each step of the search for the first leaf; the other parts' LPs beside the \
+         search, which is set aside if one of them is higher); the neighbourhood search for the first game \
          runs in the proof's own process while J − 1 workers beside it solve the LPs and \
          then the parts the split will solve against its best game so far (planned again \
          at each better game); after the search the split takes their answers in its own \
@@ -395,6 +439,13 @@ mod tests {
         assert_eq!(units, vec![2.0, 10.5, 1.0, 2.5]);
         assert_eq!(super::on_paper(&units, 2), 10.5);
         assert_eq!(super::proof_units(&[2.0, 3.0], None), vec![2.0, 3.0]);
+    }
+
+    #[test]
+    fn the_median_is_the_lower_middle_run() {
+        assert_eq!(super::median_at(&[3.0, 1.0, 2.0]), (2.0, 2));
+        assert_eq!(super::median_at(&[4.0, 1.0, 3.0, 2.0]), (2.0, 3));
+        assert_eq!(super::median_at(&[5.0]), (5.0, 0));
     }
 
     #[test]
