@@ -11,6 +11,7 @@ mod leading;
 mod lps;
 mod plan;
 mod steps;
+mod worker;
 
 /// One part of [`split()`] as the proof table shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -132,14 +133,12 @@ pub fn split_keeping(
             objective.name()
         );
     }
-    // A worker started for one part of a proof solves that part alone.
+    // A worker started for one part of a proof solves that part alone: a part written by
+    // --emit-jobs, or what a proof's --jobs N asked for.
     if let Some(answered) = emitted::as_worker(c, objective, player, by, opts, k) {
         return Err(answered);
     }
-    if let Some(answered) = lps::as_worker(c, objective, player, opts, k) {
-        return Err(answered);
-    }
-    if let Some(answered) = ahead::as_worker(c, objective, player, opts, k) {
+    if let Some(answered) = worker::answer(c, objective, player, opts, k) {
         return Err(answered);
     }
     // `join` of the parts written by --emit-jobs: their answers, no solving.

@@ -7,11 +7,13 @@
 //! variables' values), so a part whose game beats the best becomes the best as if solved
 //! here; a part started for a best game that has since improved is not used.
 
+use super::worker::WorkerJob;
 use super::*;
 use serde::{Deserialize, Serialize};
 
 /// One part's solve, as a worker is asked for it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(into = "WorkerJob", try_from = "WorkerJob")]
 pub(super) struct PartJob {
     pub(super) scope: Scope,
     pub(super) rows: model::vars::HandRows,
@@ -200,19 +202,16 @@ impl PartAnswer {
     }
 }
 
-/// In a worker started for one part: solve it and hand back its answer (`None` when this
-/// process is no such worker).
-pub(super) fn as_worker(
+/// In a worker started for one part ([`super::worker`]): solve it and hand back its
+/// answer.
+pub(super) fn solve_job(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
     opts: &SolveOptions,
     k: &Knobs,
-) -> Option<anyhow::Error> {
-    let job: PartJob = match crate::jobs::background::part_request()? {
-        Ok(job) => job,
-        Err(e) => return Some(e),
-    };
+    job: PartJob,
+) -> anyhow::Error {
     let t = std::time::Instant::now();
     let solved = solve_from(
         c,
@@ -224,23 +223,10 @@ pub(super) fn as_worker(
         &k.with_hand(job.rows),
     );
     match WorkerAnswer::of(&solved) {
-        Some(answer) => Some(crate::jobs::background::part_answer(
-            &answer,
-            t.elapsed().as_secs_f64(),
-        )),
+        Some(answer) => crate::jobs::background::part_answer(&answer, t.elapsed().as_secs_f64()),
         // An error the split reports itself: it solves the part again and says why.
-        None => Some(solved.err().unwrap_or_else(|| anyhow!("no answer"))),
+        None => solved.err().unwrap_or_else(|| anyhow!("no answer")),
     }
-}
-
-/// Whether a worker's job (its description as JSON) is still wanted once the best game is
-/// worth `best`: LP bounds always, a part only when solved against that game.
-fn for_best(key: &str, best: i64) -> bool {
-    let part = serde_json::from_str::<PartJob>(key);
-    part.map_or_else(
-        |_| serde_json::from_str::<super::lps::LpJob>(key).is_ok(),
-        |j| j.scope.beating == Some(best),
-    )
 }
 
 impl Splitter<'_> {
@@ -272,7 +258,7 @@ impl Splitter<'_> {
         let Some(bg) = self.ahead.as_mut() else {
             return Ok(());
         };
-        bg.retain(|key| for_best(key, best));
+        bg.retain(|key| super::worker::for_best(key, best));
         for (label, job) in want {
             if bg.knows(&job) {
                 continue;
@@ -294,7 +280,7 @@ impl Splitter<'_> {
         let (planned, needed) = self.plan(best);
         self.prefetch_lps(&needed);
         if let Some(bg) = self.ahead.as_mut() {
-            bg.retain(|key| for_best(key, best));
+            bg.retain(|key| super::worker::for_best(key, best));
             bg.queue(&planned);
             if let Err(e) = bg.pump() {
                 eprintln!("jobs: {e:#}");

@@ -6,11 +6,13 @@
 //! split may need later ([`Splitter::prefetch_lps`]); a part whose LP is still being
 //! solved there when the split needs it is solved here.
 
+use super::worker::WorkerJob;
 use super::*;
 use serde::{Deserialize, Serialize};
 
 /// LP bounds solved by one worker, one after another.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "WorkerJob", try_from = "WorkerJob")]
 pub(super) struct LpJob {
     pub(super) lps: Vec<Scope>,
 }
@@ -21,29 +23,26 @@ struct LpAnswer {
     bounds: Vec<Option<u64>>,
 }
 
-/// In a worker started for LP bounds: solve them and hand back the answer (`None` when
-/// this process is no such worker).
-pub(super) fn as_worker(
+/// In a worker started for LP bounds ([`super::worker`]): solve them and hand back the
+/// answer.
+pub(super) fn solve_job(
     c: &Config,
     objective: Objective,
     player: Option<usize>,
     opts: &SolveOptions,
     k: &Knobs,
-) -> Option<anyhow::Error> {
-    let job: LpJob = crate::jobs::background::part_request::<LpJob>()?.ok()?;
+    job: LpJob,
+) -> anyhow::Error {
     let t = std::time::Instant::now();
     let mut bounds = Vec::new();
     for scope in &job.lps {
         match part_lp(c, objective, player, scope, opts, k) {
             Ok(lp) => bounds.push(lp.map(f64::to_bits)),
-            Err(e) => return Some(e),
+            Err(e) => return e,
         }
     }
     let answer = LpAnswer { bounds };
-    Some(crate::jobs::background::part_answer(
-        &answer,
-        t.elapsed().as_secs_f64(),
-    ))
+    crate::jobs::background::part_answer(&answer, t.elapsed().as_secs_f64())
 }
 
 impl Splitter<'_> {
