@@ -138,7 +138,7 @@ pub fn split_keeping(
     if let Some(answered) = emitted::as_worker(c, objective, player, by, opts, k) {
         return Err(answered);
     }
-    if let Some(answered) = worker::answer(c, objective, player, opts, k) {
+    if let Some(answered) = worker_answer(c, objective, player, opts, k) {
         return Err(answered);
     }
     // `join` of the parts written by --emit-jobs: their answers, no solving.
@@ -153,6 +153,36 @@ pub fn split_keeping(
         );
     }
     s.finish()
+}
+
+/// In a worker started by one proof's `--jobs N`: solve its job and hand back the answer
+/// (`None` when this process is no such worker: its job has no `solve` tag).
+fn worker_answer(
+    c: &Config,
+    objective: Objective,
+    player: Option<usize>,
+    opts: &SolveOptions,
+    k: &Knobs,
+) -> Option<anyhow::Error> {
+    let part = crate::jobs::background::part_request::<serde_json::Value>()?.ok()?;
+    part.get("solve")?;
+    let job = match serde_json::from_value::<worker::WorkerJob>(part) {
+        Ok(job) => job,
+        Err(e) => return Some(anyhow::Error::new(e).context("the worker's job")),
+    };
+    Some(match job {
+        worker::WorkerJob::Lps { lps } => {
+            lps::solve_job(c, objective, player, opts, k, worker::LpJob { lps })
+        }
+        worker::WorkerJob::Part { scope, rows } => ahead::solve_job(
+            c,
+            objective,
+            player,
+            opts,
+            k,
+            worker::PartJob { scope, rows },
+        ),
+    })
 }
 
 /// A part waiting in the queue: its index, LP bound and the seconds spent on it so far.
@@ -177,7 +207,7 @@ struct Splitter<'a> {
     /// pieces the halving meets on its way to it, which are queued next.
     solved_lps: Vec<(Scope, Option<f64>)>,
     /// With `--jobs N`: LP bounds being solved on workers ([`lps`]).
-    lp_jobs: Vec<lps::LpJob>,
+    lp_jobs: Vec<worker::LpJob>,
     /// With `--jobs N`: the split's own parts whose LPs are still being solved while it
     /// goes down to the first leaf in the highest of the others ([`leading`]).
     pending: Vec<usize>,
@@ -189,7 +219,7 @@ struct Splitter<'a> {
     /// (Tests) each time the split first solves a part against a new best game: the plan
     /// against it ([`Splitter::plan`]), and the parts then solved while it stayed best.
     #[cfg(test)]
-    checked_plans: Vec<(Vec<ahead::PartJob>, Vec<ahead::PartJob>)>,
+    checked_plans: Vec<(Vec<worker::PartJob>, Vec<worker::PartJob>)>,
     queue: VecDeque<Queued>,
     best: Option<Outcome>,
     parts: Vec<PartRow>,

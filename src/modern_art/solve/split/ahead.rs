@@ -7,17 +7,9 @@
 //! variables' values), so a part whose game beats the best becomes the best as if solved
 //! here; a part started for a best game that has since improved is not used.
 
-use super::worker::WorkerJob;
+use super::worker::PartJob;
 use super::*;
 use serde::{Deserialize, Serialize};
-
-/// One part's solve, as a worker is asked for it.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(into = "WorkerJob", try_from = "WorkerJob")]
-pub(super) struct PartJob {
-    pub(super) scope: Scope,
-    pub(super) rows: model::vars::HandRows,
-}
 
 /// What a part's solve tells the split (floats as bits: bounds may be infinite).
 #[derive(Debug, Clone, Copy, Serialize, Deserialize)]

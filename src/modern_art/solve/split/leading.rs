@@ -8,7 +8,7 @@
 //! so the answer and the episode do not depend on `--jobs`. Measured: it takes one round
 //! of two LPs (about 0.5 s) off the way to the search for 3 and 5 players.
 
-use super::lps::LpJob;
+use super::worker::LpJob;
 use super::*;
 
 /// A part's LP bound (`None`: no game in it) and the seconds it took.

@@ -6,16 +6,9 @@
 //! split may need later ([`Splitter::prefetch_lps`]); a part whose LP is still being
 //! solved there when the split needs it is solved here.
 
-use super::worker::WorkerJob;
+use super::worker::LpJob;
 use super::*;
 use serde::{Deserialize, Serialize};
-
-/// LP bounds solved by one worker, one after another.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(into = "WorkerJob", try_from = "WorkerJob")]
-pub(super) struct LpJob {
-    pub(super) lps: Vec<Scope>,
-}
 
 /// A worker's answer: each LP bound as bits (`None`: no game in the part).
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! that `--jobs N` hands to workers ahead of the split ([`Splitter::plan`]), built with the
 //! split's own refinement so that it is what the split then solves (tested below).
 
-use super::ahead::PartJob;
+use super::worker::PartJob;
 use super::*;
 
 impl Splitter<'_> {

@@ -249,7 +249,7 @@ impl Splitter<'_> {
         });
         let mut bg = feed.into_inner().ok().flatten();
         if let Some(bg) = bg.as_mut() {
-            bg.queue::<ahead::PartJob>(&[]);
+            bg.queue::<worker::PartJob>(&[]);
         }
         self.ahead = bg;
         result

@@ -1,14 +1,28 @@
-//! What a worker of one proof (`--jobs N`) is asked to solve: LP bounds ([`LpJob`]) or
-//! one part against the best game ([`PartJob`]). Both travel as one tagged job (the
-//! job file's `part`: `{"solve": "lps", …}` or `{"solve": "part", …}`), so a worker
-//! knows which it was given, and the split which of its running workers to keep.
+//! What a worker of one proof (`--jobs N`) is asked to solve: LP bounds ([`LpJob`],
+//! solved by [`super::lps`]) or one part against the best game ([`PartJob`], by
+//! [`super::ahead`]). Both travel as one tagged job (the job file's `part`:
+//! `{"solve": "lps", …}` or `{"solve": "part", …}`), so a worker knows which it was
+//! given ([`super::worker_answer`]), and the split which of its running workers to keep.
 //! (The parts of `--emit-jobs` are another kind of job: [`super::emitted`].)
 
 use serde::{Deserialize, Serialize};
 
-use super::ahead::PartJob;
-use super::lps::LpJob;
 use super::*;
+
+/// LP bounds solved by one worker, one after another.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(into = "WorkerJob", try_from = "WorkerJob")]
+pub(super) struct LpJob {
+    pub(super) lps: Vec<Scope>,
+}
+
+/// One part's solve, as a worker is asked for it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(into = "WorkerJob", try_from = "WorkerJob")]
+pub(super) struct PartJob {
+    pub(super) scope: Scope,
+    pub(super) rows: model::vars::HandRows,
+}
 
 /// A worker's job as written: [`LpJob`] and [`PartJob`] serialize through it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -56,31 +70,6 @@ impl TryFrom<WorkerJob> for PartJob {
             WorkerJob::Lps { .. } => Err("LP bounds, not a part's solve"),
         }
     }
-}
-
-/// In a worker started by one proof's `--jobs N`: solve its job and hand back the answer
-/// (`None` when this process is no such worker: its job has no `solve` tag).
-pub(super) fn answer(
-    c: &Config,
-    objective: Objective,
-    player: Option<usize>,
-    opts: &SolveOptions,
-    k: &Knobs,
-) -> Option<anyhow::Error> {
-    let part = crate::jobs::background::part_request::<serde_json::Value>()?.ok()?;
-    part.get("solve")?;
-    let job = match serde_json::from_value::<WorkerJob>(part) {
-        Ok(job) => job,
-        Err(e) => return Some(anyhow::Error::new(e).context("the worker's job")),
-    };
-    Some(match job {
-        WorkerJob::Lps { lps } => {
-            super::lps::solve_job(c, objective, player, opts, k, LpJob { lps })
-        }
-        WorkerJob::Part { scope, rows } => {
-            super::ahead::solve_job(c, objective, player, opts, k, PartJob { scope, rows })
-        }
-    })
 }
 
 /// Whether a running worker's job (as JSON) is still wanted once the best game is worth
