@@ -123,11 +123,13 @@ impl Background {
     /// Whether the part's worker is still at work: running, its answer not written yet
     /// (noting the workers that ended).
     pub fn runs<S: Serialize>(&mut self, part: &S) -> bool {
+        serde_json::to_string(part).is_ok_and(|key| self.at_work(&key))
+    }
+
+    /// [`Background::runs`] for the part described by `key` (JSON).
+    fn at_work(&mut self, key: &str) -> bool {
         self.has_room();
-        let Ok(key) = serde_json::to_string(part) else {
-            return false;
-        };
-        !self.answered(&key) && self.running.iter().any(|(r, _)| *r == key)
+        !self.answered(key) && self.running.iter().any(|(r, _)| *r == key)
     }
 
     /// Keep the workers busy with the parts of `ahead` not started yet (in order, as room
@@ -217,11 +219,10 @@ impl Background {
         // A worker writes its answer whole (by renaming) before it exits: the answer is
         // taken as soon as it is there (the exit is noted later), and looked for often,
         // since the proof waits meanwhile.
-        let result = file::result_of(&job);
-        while !result.exists() && self.running.iter().any(|(k, _)| *k == key) {
-            self.has_room();
+        while self.at_work(&key) {
             std::thread::sleep(Duration::from_millis(2));
         }
+        let result = file::result_of(&job);
         let read = Outcome::load(&result).ok().and_then(|o| {
             let seconds = o.seconds;
             o.value

@@ -53,6 +53,31 @@ fn side_by_side_runs<T>(mut run: impl FnMut(usize) -> Result<T>) -> Result<(Vec<
     Ok((one, two))
 }
 
+/// Both sides' runs by wall time: each run's seconds, the medians, and which `--jobs 1` run
+/// is the median one (the report shows its details).
+struct Walls {
+    one: Vec<f64>,
+    two: Vec<f64>,
+    t1: f64,
+    t2: f64,
+    at: usize,
+}
+
+impl Walls {
+    fn of<T>(ones: &[T], twos: &[T], wall: impl Fn(&T) -> f64) -> Walls {
+        let one: Vec<f64> = ones.iter().map(&wall).collect();
+        let two: Vec<f64> = twos.iter().map(&wall).collect();
+        let ((t1, at), (t2, _)) = (median_at(&one), median_at(&two));
+        Walls {
+            one,
+            two,
+            t1,
+            t2,
+            at,
+        }
+    }
+}
+
 /// The median of `times` (the lower middle one of an even count) and its index.
 fn median_at(times: &[f64]) -> (f64, usize) {
     let mut order: Vec<usize> = (0..times.len()).collect();
@@ -172,10 +197,8 @@ fn search_section(dir: &Path) -> Result<String> {
         let file = dir.join(format!("bench-parallel-t80-jobs{jobs}.json"));
         run_episode(&SEARCH_ARGS, jobs, &file)
     })?;
-    let walls = |runs: &[(f64, Value)]| runs.iter().map(|r| r.0).collect::<Vec<f64>>();
-    let (walls1, walls2) = (walls(&ones), walls(&twos));
-    let ((t1, at), (t2, _)) = (median_at(&walls1), median_at(&walls2));
-    let e1 = &ones[at].1;
+    let w = Walls::of(&ones, &twos, |r| r.0);
+    let e1 = &ones[w.at].1;
     let branches = part_seconds(e1);
     let same = (ones.iter().chain(&twos)).all(|r| untimed(&r.1) == untimed(e1));
     Ok(format!(
@@ -187,8 +210,8 @@ fn search_section(dir: &Path) -> Result<String> {
          are the same apart from timings: {}.\n\n\
          In the median `--jobs 1` run, {} branches ({:.1} s in all); on paper, each on its \
          own core:\n\n{}\n",
-        side_by_side(&walls1, &walls2, 2),
-        t1 / t2,
+        side_by_side(&w.one, &w.two, 2),
+        w.t1 / w.t2,
         crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
         branches.len(),
@@ -273,10 +296,8 @@ fn proof_units(parts: &[f64], search: Option<f64>) -> Vec<f64> {
 /// one run).
 fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
     let (ones, twos) = side_by_side_runs(|jobs| run_proof(players, jobs, dir))?;
-    let walls = |runs: &[(f64, Value)]| runs.iter().map(|r| r.0).collect::<Vec<f64>>();
-    let (walls1, walls2) = (walls(&ones), walls(&twos));
-    let ((t1, at), (t2, _)) = (median_at(&walls1), median_at(&walls2));
-    let e1 = &ones[at].1;
+    let w = Walls::of(&ones, &twos, |r| r.0);
+    let e1 = &ones[w.at].1;
     let parts = part_seconds(e1);
     let sum: f64 = parts.iter().sum();
     let longest = parts.iter().copied().fold(0.0, f64::max);
@@ -311,8 +332,8 @@ fn proof_section(players: usize, dir: &Path) -> Result<(String, f64)> {
          In the median `--jobs 1` run, {} parts ({sum:.1} s in all); {critical}. The \
          least wall time on each number of cores (that part, or the total shared \
          out):\n\n{}\n\n",
-        side_by_side(&walls1, &walls2, 1),
-        t1 / t2,
+        side_by_side(&w.one, &w.two, 1),
+        w.t1 / w.t2,
         crate::claims::show(e1["value"].as_f64()),
         if same { "yes" } else { "NO" },
         parts.len(),
@@ -328,13 +349,11 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
         "bench-parallel: the {steps}-step grid with --jobs 1, then --jobs 2"
     ));
     let (ones, twos) = side_by_side_runs(|jobs| run_grid(&args, jobs))?;
-    let walls = |runs: &[Run]| runs.iter().map(|r| r.wall).collect::<Vec<f64>>();
-    let (walls1, walls2) = (walls(&ones), walls(&twos));
+    let w = Walls::of(&ones, &twos, |r| r.wall);
     let values = |r: &Run| r.cells.iter().map(|c| c.1).collect::<Vec<_>>();
     let same = (ones.iter().chain(&twos)).all(|r| values(r) == values(&ones[0]));
-    let ((t1, at), (t2, _)) = (median_at(&walls1), median_at(&walls2));
-    let speed = t1 / t2;
-    let cell_times: Vec<f64> = ones[at].cells.iter().map(|c| c.0).collect();
+    let speed = w.t1 / w.t2;
+    let cell_times: Vec<f64> = ones[w.at].cells.iter().map(|c| c.0).collect();
     let text = format!(
         "## A `compare --vary` grid of {n} cells, {steps} steps\n\n\
          `gamebounds {grid}`, wall time of the whole command (process start to exit), \
@@ -345,7 +364,7 @@ fn grid_section(common: &Common, steps: &str) -> Result<(String, f64)> {
          {grid_est}\n\n",
         n = cell_times.len(),
         grid = args.join(" "),
-        table = side_by_side(&walls1, &walls2, 2),
+        table = side_by_side(&w.one, &w.two, 2),
         same = if same { "yes" } else { "NO" },
         cells = cell_times
             .iter()

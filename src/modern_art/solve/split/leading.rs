@@ -50,10 +50,7 @@ impl Splitter<'_> {
     /// Each pending part's LP not started yet on a worker of its own, while a worker is
     /// free (after the LPs the split waits for have theirs).
     pub(super) fn start_pending_lps(&mut self) {
-        let pending: Vec<Scope> = (self.pending_scopes().into_iter())
-            .filter(|s| !self.lp_jobs.iter().any(|j| j.lps.contains(s)))
-            .filter(|s| !self.solved_lps.iter().any(|(x, _)| x == s))
-            .collect();
+        let pending = self.unasked_lps(&self.pending_scopes());
         let Some(bg) = self.ahead.as_mut() else {
             return;
         };

@@ -106,13 +106,7 @@ impl Splitter<'_> {
     /// Start one worker, if one more may run beside the split's own search, on the LPs of
     /// `scopes` not known yet (in this order): LPs the split may need later.
     pub(super) fn prefetch_lps(&mut self, scopes: &[Scope]) {
-        let mut lps: Vec<Scope> = Vec::new();
-        for s in scopes {
-            let started = self.lp_jobs.iter().any(|j| j.lps.contains(s));
-            if !started && !lps.contains(s) && !self.solved_lps.iter().any(|(x, _)| x == s) {
-                lps.push(*s);
-            }
-        }
+        let lps = self.unasked_lps(scopes);
         let worth = self.workers_worth_it();
         let Some(bg) = self.ahead.as_mut() else {
             return;
@@ -124,6 +118,18 @@ impl Splitter<'_> {
         if bg.start("LP bounds", &job).is_ok() {
             self.lp_jobs.push(job);
         }
+    }
+
+    /// The LPs of `scopes` neither known nor started on a worker, once each, in order.
+    pub(super) fn unasked_lps(&self, scopes: &[Scope]) -> Vec<Scope> {
+        let mut lps: Vec<Scope> = Vec::new();
+        for s in scopes {
+            let started = self.lp_jobs.iter().any(|j| j.lps.contains(s));
+            if !started && !lps.contains(s) && !self.solved_lps.iter().any(|(x, _)| x == s) {
+                lps.push(*s);
+            }
+        }
+        lps
     }
 
     /// The answers of the LP jobs that ended (or, with `wait`, of every one) into the
