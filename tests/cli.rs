@@ -558,3 +558,32 @@ fn a_split_without_out_keeps_its_best_game_in_the_temporary_directory() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("17"), "{}", stdout(&o));
 }
+
+/// A split stopped by `--time-limit` before any part found a game still reports the parts'
+/// bounds (their LPs), beside the first legal game the referee plays, rather than a game
+/// with no bound at all.
+#[test]
+fn a_split_stopped_before_any_game_keeps_its_bound() {
+    let dir = scratch("cli-no-game");
+    let out = dir.join("e.json");
+    let args = [
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--time-limit",
+        "0.001",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the first legal game stands beside the parts' bounds"));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (value, bound) = (v["value"].as_f64().unwrap(), v["bound"].as_f64());
+    assert!(bound.is_some_and(|b| b >= 17.0 && b >= value), "{v}");
+    assert_eq!(v["status"], "feasible");
+    let o = run(&["verify", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

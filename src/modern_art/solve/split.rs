@@ -381,12 +381,24 @@ impl Splitter<'_> {
     /// The split's result: the best game with the parts' table, proven when every part is
     /// proven or closed by the best game.
     fn finish(mut self) -> Result<Outcome> {
-        let Some(o) = self.best.take() else {
-            bail!(
+        let o = match self.best.take() {
+            Some(o) => o,
+            // Stopped by --time-limit before any part found a game: the parts' bounds
+            // still hold, so they are kept beside the first legal game, not thrown away.
+            None if crate::options::expired() => {
+                if !self.opts.quiet {
+                    eprintln!(
+                        "split: --time-limit ran out before any part found a game; the \
+                         first legal game stands beside the parts' bounds"
+                    );
+                }
+                playout::first_legal_game(self.c, self.objective, self.player)?
+            }
+            None => bail!(
                 "--split: no part found a game (variant {}, {} players)",
                 self.c.variant.name,
                 self.c.players
-            );
+            ),
         };
         let found_by = self.found_by(o.value);
         let seconds = self.started.elapsed().as_secs_f64();
