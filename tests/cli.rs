@@ -587,3 +587,34 @@ fn a_split_stopped_before_any_game_keeps_its_bound() {
     let o = run(&["verify", out.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// `--fix relax=1` is the LP relaxation alone: one LP (its solution dumped once under
+/// `--fix debug=1`), no dives and no solve loop over its fractional plans, and the bound
+/// is that LP's, above every game.
+#[test]
+fn fix_relax_solves_the_lp_relaxation_alone() {
+    let args = [
+        "modern-art",
+        "solve",
+        "--players",
+        "2",
+        "--split",
+        "whole",
+        "--fix",
+        "relax=1",
+        "--fix",
+        "debug=1",
+        "--json",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let dumps = err.lines().filter(|l| *l == "round 1").count();
+    assert_eq!(dumps, 1, "{err}");
+    assert!(!err.contains("excluding this plan"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (value, bound) = (v["value"].as_f64().unwrap(), v["bound"].as_f64().unwrap());
+    // The proven 2-player maximum is 441 (games/modern-art-2p-standard.json); its LP
+    // relaxation lies above it.
+    assert!(bound >= 441.0 && bound > value, "{v}");
+}

@@ -515,11 +515,15 @@ pub fn lp_bound(
             mut model,
             objective: obj,
             sense,
-            ..
+            vars,
         } = build(c, objective, player, scope, &relaxed)?;
         // The tuning's `highs` `solver=simplex` (applied after this) compares.
         model.highs_option("solver", solver);
-        Ok(model.solve(sense, obj, opts)?.report)
+        let solved = model.solve(sense, obj, opts)?;
+        if b.fixes.debug() {
+            debug_dump(&solved, &vars);
+        }
+        Ok(solved.report)
     };
     match solve_with("ipm") {
         // The interior point method can fail where the LP has no solution instead of

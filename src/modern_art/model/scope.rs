@@ -458,8 +458,8 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 /// - `--fix someskip=0001`: some seat's hand runs empty in one of the rounds marked
 ///   `1` (the games `--fix noskip` with the same mask leaves out).
 ///
-/// With `solve --fix relax=1 --fix debug=1 --time-limit 0 …` (2 players,
-/// standard) the LP relaxation measured:
+/// With `solve --fix relax=1 --fix debug=1 …` (2 players, standard) the LP relaxation
+/// measured (when this table was written):
 ///
 /// | games covered                                        | LP    |
 /// |------------------------------------------------------|-------|

@@ -333,8 +333,14 @@ pub(super) fn solve_near(
     // A scope that must beat a known game goes straight to the objective: no dives, no
     // first legal game (any game it finds beats the known one). So does a part with
     // renamed artists: HiGHS finds its games faster than the dives.
-    let straight =
-        seed.is_some() || scope.beating.is_some() || scope.relabel.is_some() || near.is_some();
+    // `--fix relax=1` asks for the LP relaxation alone: its fractional plans cannot be
+    // scheduled, so it has no dives and no solve loop either.
+    let relaxed = k.build.fixes.relax();
+    let straight = seed.is_some()
+        || scope.beating.is_some()
+        || scope.relabel.is_some()
+        || near.is_some()
+        || relaxed;
     if let Some(t) = opts.time_limit.filter(|_| !straight) {
         let first = first_games(c, objective, player, scope, opts, t, k);
         start = first.start.or(start);
@@ -345,17 +351,21 @@ pub(super) fn solve_near(
         let nominal = 1.0 - k.tuning.dive_share - k.tuning.feasibility_share;
         full_opts.time_limit = Some(left.max(t * nominal));
     }
-    let solved = attempt(
-        c,
-        objective,
-        player,
-        scope,
-        &full_opts,
-        false,
-        start.as_deref(),
-        near,
-        k,
-    );
+    let solved = if relaxed {
+        Err(anyhow!("--fix relax=1: the LP relaxation alone"))
+    } else {
+        attempt(
+            c,
+            objective,
+            player,
+            scope,
+            &full_opts,
+            false,
+            start.as_deref(),
+            near,
+            k,
+        )
+    };
     let (full, full_excluded, full_excluded_bound) = match solved {
         Ok(a) => {
             let r = a.report.clone();
@@ -365,8 +375,8 @@ pub(super) fn solve_near(
         }
         // A scope that must beat a known game: "nothing found" is the answer, for the caller.
         Err(e) if scope.beating.is_some() || near.is_some() => return Err(e),
-        Err(e) if opts.time_limit.is_some() => {
-            if !opts.quiet {
+        Err(e) if opts.time_limit.is_some() || relaxed => {
+            if !opts.quiet && !relaxed {
                 eprintln!("objective: {e:#}; bounding with the LP relaxation");
             }
             let r = lp_fallback(c, objective, player, scope, opts, &mut games, k)?;
@@ -508,6 +518,14 @@ fn lp_fallback(
     if games.is_empty() {
         // Random playouts need not have a dive's shape: a dive with no game found
         // has no result to show.
+        if let (Some(d), true) = (scope.dive, k.build.fixes.relax()) {
+            bail!(
+                "the LP relaxation of the restricted shape ({}): {:.1} (--fix relax=1 plays \
+                 no game of it)",
+                d.describe(&c.deck.artists),
+                lp.bound.or(lp.objective).unwrap_or(f64::NAN)
+            );
+        }
         if let Some(d) = scope.dive {
             bail!(
                 "no game of the restricted shape ({}) found within the time limit; \
