@@ -1,0 +1,64 @@
+//! `modern-art bound` from the command line, beyond bad input: what a split reports when
+//! time runs out before any game, where its first game comes from, and the LP relaxation
+//! diagnostic (`--fix relax=1`).
+
+mod common;
+
+use common::{run, scratch, stderr};
+
+#[test]
+fn a_split_stopped_before_any_game_keeps_its_bound() {
+    let dir = scratch("cli-no-game");
+    let out = dir.join("e.json");
+    let args = [
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--time-limit",
+        "0.001",
+        "--json",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the first legal game stands beside the parts' bounds"));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (value, bound) = (v["value"].as_f64().unwrap(), v["bound"].as_f64());
+    assert!(bound.is_some_and(|b| b >= 17.0 && b >= value), "{v}");
+    assert_eq!(v["status"], "feasible");
+    let o = run(&["verify", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// `--fix relax=1` is the LP relaxation alone: one LP (its solution dumped once under
+/// `--fix debug=1`), no dives and no solve loop over its fractional plans, and the bound
+/// is that LP's, above every game.
+#[test]
+fn fix_relax_solves_the_lp_relaxation_alone() {
+    let args = [
+        "modern-art",
+        "solve",
+        "--players",
+        "2",
+        "--split",
+        "whole",
+        "--fix",
+        "relax=1",
+        "--fix",
+        "debug=1",
+        "--json",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let dumps = err.lines().filter(|l| *l == "round 1").count();
+    assert_eq!(dumps, 1, "{err}");
+    assert!(!err.contains("excluding this plan"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (value, bound) = (v["value"].as_f64().unwrap(), v["bound"].as_f64().unwrap());
+    // The proven 2-player maximum is 441 (games/modern-art-2p-standard.json); its LP
+    // relaxation lies above it.
+    assert!(bound >= 441.0 && bound > value, "{v}");
+}
