@@ -72,10 +72,7 @@ impl Monitor {
                     last_print = Instant::now();
                     let t = started.elapsed().as_secs_f64();
                     match &last_row {
-                        Some(p) => eprintln!(
-                            "[{t:6.1} s] best {}  bound {}  gap {}",
-                            p.best, p.bound, p.gap
-                        ),
+                        Some(p) => eprintln!("[{t:6.1} s] {}", p.shown()),
                         None => eprintln!("[{t:6.1} s] solving (root LP / presolve)"),
                     }
                 }
@@ -125,6 +122,24 @@ impl Progress {
     }
 }
 
+impl Progress {
+    /// The row as the progress line says it: numbers to one decimal, and words where
+    /// HiGHS has none yet ("best none yet", gap "-") instead of its `inf`.
+    pub(super) fn shown(&self) -> String {
+        let number = |x: &str| match x.parse::<f64>() {
+            Ok(v) if v.is_finite() => Some(format!("{:.1}", v + 0.0)),
+            _ => None,
+        };
+        let best = number(&self.best).unwrap_or_else(|| "none yet".into());
+        let bound = number(&self.bound).unwrap_or_else(|| "-".into());
+        let gap = match self.gap.trim_end_matches('%').parse::<f64>() {
+            Ok(g) if g.is_finite() => self.gap.clone(),
+            _ => "-".into(),
+        };
+        format!("best {best}  bound {bound}  gap {gap}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Progress;
@@ -137,5 +152,16 @@ mod tests {
         assert_eq!(p.best, "301");
         assert_eq!(p.gap, "39.53%");
         assert!(Progress::parse("Presolving model").is_none());
+        assert_eq!(p.shown(), "best 301.0  bound 420.0  gap 39.53%");
+    }
+
+    #[test]
+    fn a_row_without_a_game_says_so() {
+        let row = "         0       0         0   0.00%   -0              -inf                 inf        0      0      0         0     5.0s";
+        let p = Progress::parse(row).unwrap();
+        assert_eq!(p.shown(), "best none yet  bound 0.0  gap -");
+        let row = "         0       0         0   0.00%   563.9453897     inf                  Large      0      0      0         0     9.0s";
+        let p = Progress::parse(row).unwrap();
+        assert_eq!(p.shown(), "best none yet  bound 563.9  gap -");
     }
 }
