@@ -120,9 +120,7 @@ impl Progress {
             gap: gap.to_string(),
         })
     }
-}
 
-impl Progress {
     /// The row as the progress line says it: numbers to one decimal, and words where
     /// HiGHS has none yet ("best none yet", gap "-") instead of its `inf`.
     pub(super) fn shown(&self) -> String {
