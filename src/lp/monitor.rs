@@ -125,6 +125,7 @@ impl Progress {
     /// HiGHS has none yet ("best none yet", gap "-") instead of its `inf`.
     pub(super) fn shown(&self) -> String {
         let number = |x: &str| match x.parse::<f64>() {
+            // (+ 0.0 turns HiGHS's -0 into 0.)
             Ok(v) if v.is_finite() => Some(format!("{:.1}", v + 0.0)),
             _ => None,
         };

@@ -351,9 +351,8 @@ pub(super) fn solve_near(
         let nominal = 1.0 - k.tuning.dive_share - k.tuning.feasibility_share;
         full_opts.time_limit = Some(left.max(t * nominal));
     }
-    let solved = if relaxed {
-        Err(anyhow!("--fix relax=1: the LP relaxation alone"))
-    } else {
+    // `None`: relax=1, whose LP is the bound below.
+    let solved = (!relaxed).then(|| {
         attempt(
             c,
             objective,
@@ -365,24 +364,24 @@ pub(super) fn solve_near(
             near,
             k,
         )
-    };
+    });
     let (full, full_excluded, full_excluded_bound) = match solved {
-        Ok(a) => {
+        Some(Ok(a)) => {
             let r = a.report.clone();
             let (x, xb) = (a.excluded, a.excluded_bound);
             games.push(a);
             (Some(r), x, xb)
         }
         // A scope that must beat a known game: "nothing found" is the answer, for the caller.
-        Err(e) if scope.beating.is_some() || near.is_some() => return Err(e),
-        Err(e) if opts.time_limit.is_some() || relaxed => {
-            if !opts.quiet && !relaxed {
+        Some(Err(e)) if scope.beating.is_some() || near.is_some() => return Err(e),
+        Some(Err(e)) if opts.time_limit.is_none() => return Err(e),
+        unsolved => {
+            if let (Some(Err(e)), false) = (&unsolved, opts.quiet) {
                 eprintln!("objective: {e:#}; bounding with the LP relaxation");
             }
             let r = lp_fallback(c, objective, player, scope, opts, &mut games, k)?;
             (Some(r), 0, f64::NEG_INFINITY)
         }
-        Err(e) => return Err(e),
     };
     let (value, chosen, envelope, scores) = best_replayed(c, objective, player, games)?;
     let excluded = chosen.excluded.max(full_excluded);
@@ -518,20 +517,20 @@ fn lp_fallback(
     if games.is_empty() {
         // Random playouts need not have a dive's shape: a dive with no game found
         // has no result to show.
-        if let (Some(d), true) = (scope.dive, k.build.fixes.relax()) {
-            bail!(
-                "the LP relaxation of the restricted shape ({}): {:.1} (--fix relax=1 plays \
-                 no game of it)",
-                d.describe(&c.deck.artists),
-                lp.bound.or(lp.objective).unwrap_or(f64::NAN)
-            );
-        }
         if let Some(d) = scope.dive {
-            bail!(
-                "no game of the restricted shape ({}) found within the time limit; \
-                 raise --time-limit (LP bound of the shape: {:.1})",
+            let (shape, lp) = (
                 d.describe(&c.deck.artists),
-                lp.bound.or(lp.objective).unwrap_or(f64::NAN)
+                lp.bound.or(lp.objective).unwrap_or(f64::NAN),
+            );
+            if k.build.fixes.relax() {
+                bail!(
+                    "the LP relaxation of the restricted shape ({shape}): {lp:.1} \
+                     (--fix relax=1 plays no game of it)"
+                );
+            }
+            bail!(
+                "no game of the restricted shape ({shape}) found within the time limit; \
+                 raise --time-limit (LP bound of the shape: {lp:.1})"
             );
         }
         games.push(playouts(c, objective, player, &lp, k.tuning.playouts)?);
