@@ -459,39 +459,46 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             player,
             objective,
             eager,
-        } => {
-            let cfg = setup.config()?;
-            if player > cfg.players {
-                bail!(
-                    "--player {player}: the game has {} players (use 1..{}, or 0 for the total)",
-                    cfg.players,
-                    cfg.players
-                );
-            }
-            let (objective, seat) = match (objective.as_deref(), player) {
-                (Some(o), _) => (o, None),
-                (None, 0) => ("max-total", None),
-                (None, p) => ("max-player", Some(p - 1)),
-            };
-            let t0 = Instant::now();
-            let mode = if eager {
-                search::Mode::Eager
-            } else {
-                search::Mode::Lazy
-            };
-            let deadline =
-                crate::options::left().map(|s| t0 + std::time::Duration::from_secs_f64(s));
-            let (value, record, stats) =
-                search::maximise_within(&cfg, objective, seat, mode, deadline)?;
-            common.note(format!(
-                "search: {objective} = {value}, {} states, {:.3} s",
-                stats.states,
-                t0.elapsed().as_secs_f64()
-            ));
-            let env = episode::envelope(&cfg, objective, seat, None, record)?;
-            common.emit(&env)
-        }
+        } => run_search(&setup, player, objective.as_deref(), eager, common),
     }
+}
+
+/// `search`: the referee's exhaustive maximum of a miniature (`player` 0: the total).
+fn run_search(
+    setup: &Setup,
+    player: usize,
+    objective: Option<&str>,
+    eager: bool,
+    common: &Common,
+) -> Result<()> {
+    let cfg = setup.config()?;
+    if player > cfg.players {
+        bail!(
+            "--player {player}: the game has {} players (use 1..{}, or 0 for the total)",
+            cfg.players,
+            cfg.players
+        );
+    }
+    let (objective, seat) = match (objective, player) {
+        (Some(o), _) => (o, None),
+        (None, 0) => ("max-total", None),
+        (None, p) => ("max-player", Some(p - 1)),
+    };
+    let t0 = Instant::now();
+    let mode = if eager {
+        search::Mode::Eager
+    } else {
+        search::Mode::Lazy
+    };
+    let deadline = crate::options::left().map(|s| t0 + std::time::Duration::from_secs_f64(s));
+    let (value, record, stats) = search::maximise_within(&cfg, objective, seat, mode, deadline)?;
+    common.note(format!(
+        "search: {objective} = {value}, {} states, {:.3} s",
+        stats.states,
+        t0.elapsed().as_secs_f64()
+    ));
+    let env = episode::envelope(&cfg, objective, seat, None, record)?;
+    common.emit(&env)
 }
 
 /// `generate`: write the variant and its deck (or print both).
