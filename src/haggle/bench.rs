@@ -19,6 +19,7 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+/// Run the Haggle benchmarks and write the markdown report (one section per helper below).
 pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Result<()> {
     let v = Variant::standard()?;
     let quiet = SolveOptions {
@@ -35,9 +36,30 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
             .unwrap_or_else(|_| "unknown".into())
     );
 
+    let hand = Hand([3, 1, 3, 3, 2]);
+    md += &bench_goal_fixed(repeats, &hand, &v, &quiet, common)?;
+    md += &bench_goal_random(repeats, &hand, &v, &quiet, common)?;
+    md += &bench_goal_all(&hand, &v, common)?;
+    md += &bench_trades(repeats, &v, &quiet, common)?;
+    md += &bench_bounds(repeats, players, &v, &quiet, common)?;
+    md.push('\n');
+    common.write_report(report, &md)?;
+    print!("{md}");
+    Ok(())
+}
+
+/// The `## goal` section: goal time (median of `repeats`) for a fixed list of rule
+/// subsets, with each goal and its believed and true scores.
+fn bench_goal_fixed(
+    repeats: usize,
+    hand: &Hand,
+    v: &Variant,
+    quiet: &SolveOptions,
+    common: &Common,
+) -> Result<String> {
+    let mut md = String::new();
     // Goal: one ILP per rule subset.
     md += "## goal (hand 3/1/3/3/2, 15 players, other hands ignored)\n\n";
-    let hand = Hand([3, 1, 3, 3, 2]);
     let mut rows = Vec::new();
     for subset in [
         "1",
@@ -53,7 +75,7 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         let mut last = None;
         for _ in 0..repeats {
             let t = Instant::now();
-            let g = player::goal(known, &hand, 15, None, &v, &quiet)?;
+            let g = player::goal(known, hand, 15, None, v, quiet)?;
             times.push(t.elapsed().as_secs_f64() * 1e3);
             last = Some(g);
         }
@@ -71,7 +93,19 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         ["known rules", "goal", "believed", "true", "median ms"],
         rows,
     );
+    Ok(md)
+}
 
+/// The random-subsets section: goal time over 100 random rule subsets (seed 6), as
+/// median, 90th percentile and slowest.
+fn bench_goal_random(
+    repeats: usize,
+    hand: &Hand,
+    v: &Variant,
+    quiet: &SolveOptions,
+    common: &Common,
+) -> Result<String> {
+    let mut md = String::new();
     // Goal over random rule subsets (each rule in with probability 1/2), same hand.
     let subsets = 100;
     md += &format!(
@@ -85,7 +119,7 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         let mut times = Vec::new();
         for _ in 0..repeats.min(3) {
             let t = Instant::now();
-            player::goal(known, &hand, 15, None, &v, &quiet)?;
+            player::goal(known, hand, 15, None, v, quiet)?;
             times.push(t.elapsed().as_secs_f64() * 1e3);
         }
         per_subset.push((median(times), known.to_string()));
@@ -119,7 +153,13 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         ),
         ("slowest subsets (ms)", slowest.join(", ")),
     ]);
+    Ok(md)
+}
 
+/// The all-subsets section: goal time over every rule subset of [`goal_subsets`] (best
+/// of 2 runs each), as median, percentiles and slowest.
+fn bench_goal_all(hand: &Hand, v: &Variant, common: &Common) -> Result<String> {
+    let mut md = String::new();
     // Goal over every rule subset that can change a goal (the maximum is the target).
     let all = goal_subsets().len();
     md += &format!(
@@ -127,7 +167,7 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
          14 in or out; 6-8, 12 need other hands, 15 always holds), hand 3/1/3/3/2, 15 \
          players, best of 2 runs each\n\n"
     );
-    let sweep = goal_sweep(&hand, 15, &v, 2)?;
+    let sweep = goal_sweep(hand, 15, v, 2)?;
     let mut ms: Vec<f64> = sweep.iter().map(|p| p.0).collect();
     ms.sort_by(|a, b| a.total_cmp(b));
     let slowest: Vec<String> = sweep
@@ -157,14 +197,25 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         ),
         ("slowest subsets (ms)", slowest.join(", ")),
     ]);
+    Ok(md)
+}
 
+/// The trade-listing section: time to list the acceptable trades of every pair of 15
+/// players dealt with seed 1 (goals from their two rules).
+fn bench_trades(
+    repeats: usize,
+    v: &Variant,
+    quiet: &SolveOptions,
+    common: &Common,
+) -> Result<String> {
+    let mut md = String::new();
     // Trade listing between dealt players.
     md += "\n\n## trade listing (15 players dealt with seed 1, goals from their two rules)\n\n";
     let mut rng = Rng::new(1);
     let seats = player::deal(15, &mut rng);
     let goals: Vec<Hand> = seats
         .iter()
-        .map(|s| Ok(player::goal(s.known, &s.hand, 15, None, &v, &quiet)?.goal))
+        .map(|s| Ok(player::goal(s.known, &s.hand, 15, None, v, quiet)?.goal))
         .collect::<Result<_>>()?;
     let mut times = Vec::new();
     let mut counts = Vec::new();
@@ -207,7 +258,19 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         ),
     ]);
     common.note(format!("trades: median {:.3} ms", median(times)));
+    Ok(md)
+}
 
+/// The bound section: time of the `players`-player bound for both objectives and both
+/// hand-in rules, with model size and nodes.
+fn bench_bounds(
+    repeats: usize,
+    players: usize,
+    v: &Variant,
+    quiet: &SolveOptions,
+    common: &Common,
+) -> Result<String> {
+    let mut md = String::new();
     // Bounds.
     md += &format!("\n\n## bound ({players} players, all 15 rules, standard variant)\n\n");
     let mut rows = Vec::new();
@@ -222,13 +285,13 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         let mut last = None;
         for _ in 0..reps {
             let t = Instant::now();
-            let env = super::cli::bound(players, obj, hand_in, Formulation::Auto, &v, &quiet)?;
+            let env = super::cli::bound(players, obj, hand_in, Formulation::Auto, v, quiet)?;
             times.push(t.elapsed().as_secs_f64());
             last = Some(env);
         }
         let env = last.unwrap();
         let s = env.solver.clone().unwrap();
-        let p = bound_problem(players, obj, hand_in, &v);
+        let p = bound_problem(players, obj, hand_in, v);
         common.note(format!(
             "bound {} hand-in {:?}: {} in {:.2} s",
             super::cli::objective_name(obj),
@@ -259,10 +322,7 @@ pub fn run(repeats: usize, report: &Path, players: usize, common: &Common) -> Re
         ],
         rows,
     );
-    md.push('\n');
-    common.write_report(report, &md)?;
-    print!("{md}");
-    Ok(())
+    Ok(md)
 }
 
 /// Every rule subset that can change a goal when other hands are ignored: the subsets of

@@ -239,65 +239,14 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             hands,
             rules,
             variant,
-        } => {
-            let v = variant.resolve()?;
-            let rules = match rules {
-                Some(r) => RuleSet::parse(&r).context("--rules")?,
-                None => v.rules,
-            };
-            let hands = parse_hands(&hands)?;
-            let scores = engine::score(&hands, rules, &v)?;
-            let value = scores[0].total as f64;
-            let env = Envelope::exact(
-                "haggle",
-                serde_json::to_value(&v)?,
-                "score",
-                value,
-                serde_json::to_value(ScorePayload { rules, scores })?,
-            );
-            common.emit(&env)
-        }
+        } => run_score(hands, rules, &variant, common),
         Command::Goal {
             known,
             hand,
             players,
             others,
             variant,
-        } => {
-            let v = variant.resolve()?;
-            let known = RuleSet::parse(&known).context("--known")?;
-            let hand = Hand::parse(&hand).context("--hand")?;
-            let others = others
-                .map(|o| parse_hands(&o.split(',').map(String::from).collect::<Vec<_>>()))
-                .transpose()?;
-            check_players(players)?;
-            let g = player::goal(
-                known,
-                &hand,
-                players,
-                others.as_deref(),
-                &v,
-                &common.solve_options(),
-            )?;
-            let payload = GoalPayload {
-                known,
-                hand,
-                players,
-                others,
-                goal: g.goal,
-                believed: g.believed,
-                distance: g.distance,
-                true_score: g.true_score,
-            };
-            let env = Envelope::from_report(
-                "haggle",
-                serde_json::to_value(&v)?,
-                "goal",
-                &g.report,
-                serde_json::to_value(payload)?,
-            );
-            common.emit(&env)
-        }
+        } => run_goal(known, hand, players, others, &variant, common),
         Command::Trade {
             player,
             other,
@@ -306,27 +255,15 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             players,
             limit,
             variant,
-        } => {
-            let v = variant.resolve()?;
-            check_players(players)?;
-            let opts = common.solve_options();
-            let a = parse_player(&player, players, &v, &opts).context("--player")?;
-            let b = other
-                .map(|o| parse_player(&o, players, &v, &opts).context("--other"))
-                .transpose()?;
-            match (offer, request) {
-                (Some(o), Some(r)) => judge(common, &a, b.as_ref(), &o, &r),
-                (None, None) => {
-                    let b = b.ok_or_else(|| {
-                        anyhow!("listing trades needs --other KNOWN:HAND[:GOAL] (or give --offer and --request to judge one)")
-                    })?;
-                    list(common, &a, &b, limit)
-                }
-                _ => bail!(
-                    "give both --offer (cards received) and --request (cards given), or neither"
-                ),
-            }
-        }
+        } => run_trade(
+            player,
+            other,
+            (offer, request),
+            players,
+            limit,
+            &variant,
+            common,
+        ),
         Command::Bound {
             players,
             objective,
@@ -351,55 +288,13 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             objective,
             variant,
             vary,
-        } => {
-            check_players(players)?;
-            let dims = Vary::parse_all(&vary)?;
-            let opts = common.solve_options();
-            crate::grid::run(
-                "haggle",
-                &dims,
-                common,
-                |cell| variant.resolve_with(cell),
-                |v| {
-                    bound(
-                        players,
-                        objective,
-                        HandIn::Any,
-                        Formulation::Auto,
-                        &v,
-                        &opts,
-                    )
-                },
-            )
-        }
+        } => run_compare(players, objective, &variant, vary, common),
         Command::Simulate {
             players,
             seed,
             rounds,
             variant,
-        } => {
-            let v = variant.resolve()?;
-            // --time-limit covers the whole simulation: the rounds played are kept.
-            let deadline = common
-                .time_limit
-                .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t));
-            let s = player::simulate_until(players, seed, rounds, &v, deadline)?;
-            if s.rounds.len() < rounds {
-                common.note(format!(
-                    "haggle simulate: --time-limit reached after {} of {rounds} rounds",
-                    s.rounds.len()
-                ));
-            }
-            let best = s.rounds.last().map(|r| r.table[s.standings[0]].true_score);
-            let env = Envelope::exact(
-                "haggle",
-                serde_json::to_value(&v)?,
-                "simulate",
-                best.unwrap_or(0) as f64,
-                serde_json::to_value(&s)?,
-            );
-            common.emit(&env)
-        }
+        } => run_simulate(players, seed, rounds, &variant, common),
         Command::Table {
             players,
             report,
@@ -417,6 +312,169 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             super::bench::run(repeats.max(1), &report, players, common)
         }
     }
+}
+
+/// `haggle score`: score the hands under the rules given (default: the variant's) and
+/// emit the scores with every rule's contribution.
+fn run_score(
+    hands: Vec<String>,
+    rules: Option<String>,
+    variant: &VariantArgs,
+    common: &Common,
+) -> Result<()> {
+    let v = variant.resolve()?;
+    let rules = match rules {
+        Some(r) => RuleSet::parse(&r).context("--rules")?,
+        None => v.rules,
+    };
+    let hands = parse_hands(&hands)?;
+    let scores = engine::score(&hands, rules, &v)?;
+    let value = scores[0].total as f64;
+    let env = Envelope::exact(
+        "haggle",
+        serde_json::to_value(&v)?,
+        "score",
+        value,
+        serde_json::to_value(ScorePayload { rules, scores })?,
+    );
+    common.emit(&env)
+}
+
+/// `haggle goal`: a computer player's goal hand under the rules it knows (ILP), with
+/// its believed and true scores.
+fn run_goal(
+    known: String,
+    hand: String,
+    players: usize,
+    others: Option<String>,
+    variant: &VariantArgs,
+    common: &Common,
+) -> Result<()> {
+    let v = variant.resolve()?;
+    let known = RuleSet::parse(&known).context("--known")?;
+    let hand = Hand::parse(&hand).context("--hand")?;
+    let others = others
+        .map(|o| parse_hands(&o.split(',').map(String::from).collect::<Vec<_>>()))
+        .transpose()?;
+    check_players(players)?;
+    let g = player::goal(
+        known,
+        &hand,
+        players,
+        others.as_deref(),
+        &v,
+        &common.solve_options(),
+    )?;
+    let payload = GoalPayload {
+        known,
+        hand,
+        players,
+        others,
+        goal: g.goal,
+        believed: g.believed,
+        distance: g.distance,
+        true_score: g.true_score,
+    };
+    let env = Envelope::from_report(
+        "haggle",
+        serde_json::to_value(&v)?,
+        "goal",
+        &g.report,
+        serde_json::to_value(payload)?,
+    );
+    common.emit(&env)
+}
+
+/// `haggle trade`: judge one trade (both --offer and --request given) or list the
+/// trades both players would accept (neither given).
+fn run_trade(
+    player: String,
+    other: Option<String>,
+    (offer, request): (Option<String>, Option<String>),
+    players: usize,
+    limit: usize,
+    variant: &VariantArgs,
+    common: &Common,
+) -> Result<()> {
+    let v = variant.resolve()?;
+    check_players(players)?;
+    let opts = common.solve_options();
+    let a = parse_player(&player, players, &v, &opts).context("--player")?;
+    let b = other
+        .map(|o| parse_player(&o, players, &v, &opts).context("--other"))
+        .transpose()?;
+    match (offer, request) {
+        (Some(o), Some(r)) => judge(common, &a, b.as_ref(), &o, &r),
+        (None, None) => {
+            let b = b.ok_or_else(|| {
+                anyhow!("listing trades needs --other KNOWN:HAND[:GOAL] (or give --offer and --request to judge one)")
+            })?;
+            list(common, &a, &b, limit)
+        }
+        _ => bail!("give both --offer (cards received) and --request (cards given), or neither"),
+    }
+}
+
+/// `haggle compare`: the bound for every combination of the `--vary` values, one grid
+/// cell per combination.
+fn run_compare(
+    players: usize,
+    objective: BoundObjective,
+    variant: &VariantArgs,
+    vary: Vec<String>,
+    common: &Common,
+) -> Result<()> {
+    check_players(players)?;
+    let dims = Vary::parse_all(&vary)?;
+    let opts = common.solve_options();
+    crate::grid::run(
+        "haggle",
+        &dims,
+        common,
+        |cell| variant.resolve_with(cell),
+        |v| {
+            bound(
+                players,
+                objective,
+                HandIn::Any,
+                Formulation::Auto,
+                &v,
+                &opts,
+            )
+        },
+    )
+}
+
+/// `haggle simulate`: play the computer players' game round by round (within
+/// --time-limit, keeping the rounds played) and emit the result.
+fn run_simulate(
+    players: usize,
+    seed: u64,
+    rounds: usize,
+    variant: &VariantArgs,
+    common: &Common,
+) -> Result<()> {
+    let v = variant.resolve()?;
+    // --time-limit covers the whole simulation: the rounds played are kept.
+    let deadline = common
+        .time_limit
+        .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t));
+    let s = player::simulate_until(players, seed, rounds, &v, deadline)?;
+    if s.rounds.len() < rounds {
+        common.note(format!(
+            "haggle simulate: --time-limit reached after {} of {rounds} rounds",
+            s.rounds.len()
+        ));
+    }
+    let best = s.rounds.last().map(|r| r.table[s.standings[0]].true_score);
+    let env = Envelope::exact(
+        "haggle",
+        serde_json::to_value(&v)?,
+        "simulate",
+        best.unwrap_or(0) as f64,
+        serde_json::to_value(&s)?,
+    );
+    common.emit(&env)
 }
 
 fn check_players(n: usize) -> Result<()> {

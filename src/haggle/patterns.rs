@@ -89,6 +89,10 @@ fn undominated(info: Vec<TypeInfo>) -> Vec<TypeInfo> {
     out
 }
 
+/// `sum(f)`: the pattern model's sum over the hand types of f(type) × (hands of that
+/// type), as built in `solve_types_k5` and passed to the rule helpers.
+type TypeSum<'a> = dyn Fn(&dyn Fn(&TypeInfo) -> f64) -> Expression + 'a;
+
 /// What one hand type contributes when `k5` competing hands hold 5+ blues.
 #[derive(Clone, Copy)]
 struct TypeInfo {
@@ -242,84 +246,20 @@ impl Problem {
 
         // Rule 12: winner at level k with multiplier m: no other competing hand reaches k.
         if self.rules.has(12) {
-            let top = caps[R] as usize;
-            // held[k] = competing hands with exactly k reds: one row per level keeps each
-            // pattern in few rows (the "k or more" sums run over these).
-            let held: Vec<Variable> = (0..=top)
-                .map(|k| {
-                    let v = m.continuous(format!("reds{k}"), 0.0, n);
-                    let e = sum(&|t| (t.competes && t.hand.0[R] as usize == k) as i64 as f64);
-                    m.constrain(constraint!(v == e));
-                    v
-                })
-                .collect();
-            let mut all = Expression::default();
-            for k in 1..=top {
-                let mut level = Expression::default();
-                for &mult in &mults {
-                    let w = bin(&mut m, format!("red{k}x{mult}"));
-                    let there = sum(&|t| {
-                        (t.competes && t.mult == mult && t.hand.0[R] as usize == k) as i64 as f64
-                    });
-                    m.constrain(constraint!(there >= w));
-                    let extra = self.variant.rule12.factor - 1;
-                    objective += (mult * extra * val[R] * k as i64) as f64 * w;
-                    level += w;
-                }
-                // A winner at any level j ≤ k leaves at most one hand at k or above.
-                all += level;
-                let reach: Expression = held[k..].iter().map(|&v| Expression::from(v)).sum();
-                m.constrain(constraint!(reach + (n - 1.0) * all.clone() <= n));
-            }
-            m.constrain(constraint!(all <= 1));
+            self.types_rule12(
+                &mut m,
+                &sum,
+                &bin,
+                &mut objective,
+                &mults,
+                &val,
+                caps[R] as usize,
+            );
         }
         // Rule 8: winner at level k: alone at k, and no higher level held by exactly one
         // hand (cascade) / at most one higher level, and it tied (one_step).
         if self.rules.has(8) {
-            let top = caps[Y] as usize;
-            let at: Vec<Expression> = (0..=top)
-                .map(|k| {
-                    let v = m.continuous(format!("yellows{k}"), 0.0, n);
-                    let e = sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64);
-                    m.constrain(constraint!(v == e));
-                    Expression::from(v)
-                })
-                .collect();
-            let mut used = vec![None; top + 1];
-            let mut single = vec![None; top + 1];
-            for k in 1..=top {
-                let u = bin(&mut m, format!("yused{k}"));
-                let t2 = bin(&mut m, format!("ytied{k}"));
-                let n1 = m.continuous(format!("ysingle{k}"), 0.0, 1.0);
-                m.constrain(constraint!(at[k].clone() <= n * u));
-                m.constrain(constraint!(2 * t2 <= at[k].clone()));
-                m.constrain(constraint!(n1 >= u - t2));
-                used[k] = Some(u);
-                single[k] = Some(n1);
-            }
-            let mut all = Expression::default();
-            for k in 1..=top {
-                let mut level = Expression::default();
-                for &mult in &mults {
-                    let w = bin(&mut m, format!("yellow{k}x{mult}"));
-                    let there = sum(&|t| {
-                        (t.competes && t.mult == mult && t.hand.0[Y] as usize == k) as i64 as f64
-                    });
-                    m.constrain(constraint!(there >= w));
-                    let bonus = (k as i64).pow(self.variant.rule8.power as u32);
-                    objective += (mult * bonus) as f64 * w;
-                    level += w;
-                }
-                m.constrain(constraint!(at[k].clone() + n * level.clone() <= 1.0 + n));
-                for n1 in single.iter().skip(k + 1).flatten() {
-                    m.constrain(constraint!(level.clone() + *n1 <= 1));
-                }
-                if self.variant.yellow_tie == YellowTie::OneStep {
-                    one_step(&mut m, &used, k, &level);
-                }
-                all += level;
-            }
-            m.constrain(constraint!(all <= 1));
+            self.types_rule8(&mut m, &sum, &bin, &mut objective, &mults, caps[Y] as usize);
         }
 
         let solved = m.solve(Sense::Maximise, objective, opts)?;
@@ -351,5 +291,107 @@ impl Problem {
             weighted: value as f64,
             report: solved.report,
         })
+    }
+
+    /// Rule 12's rows and bonus terms for the pattern model (levels 1..=`top` reds): a
+    /// winner at level k with multiplier m, and no other competing hand reaching k.
+    #[allow(clippy::too_many_arguments)]
+    fn types_rule12(
+        &self,
+        m: &mut Model,
+        sum: &TypeSum<'_>,
+        bin: &dyn Fn(&mut Model, String) -> Variable,
+        objective: &mut Expression,
+        mults: &[i64],
+        val: &[i64; 5],
+        top: usize,
+    ) {
+        let n = self.hands() as f64;
+        // held[k] = competing hands with exactly k reds: one row per level keeps each
+        // pattern in few rows (the "k or more" sums run over these).
+        let held: Vec<Variable> = (0..=top)
+            .map(|k| {
+                let v = m.continuous(format!("reds{k}"), 0.0, n);
+                let e = sum(&|t| (t.competes && t.hand.0[R] as usize == k) as i64 as f64);
+                m.constrain(constraint!(v == e));
+                v
+            })
+            .collect();
+        let mut all = Expression::default();
+        for k in 1..=top {
+            let mut level = Expression::default();
+            for &mult in mults {
+                let w = bin(m, format!("red{k}x{mult}"));
+                let there = sum(&|t| {
+                    (t.competes && t.mult == mult && t.hand.0[R] as usize == k) as i64 as f64
+                });
+                m.constrain(constraint!(there >= w));
+                let extra = self.variant.rule12.factor - 1;
+                *objective += (mult * extra * val[R] * k as i64) as f64 * w;
+                level += w;
+            }
+            // A winner at any level j ≤ k leaves at most one hand at k or above.
+            all += level;
+            let reach: Expression = held[k..].iter().map(|&v| Expression::from(v)).sum();
+            m.constrain(constraint!(reach + (n - 1.0) * all.clone() <= n));
+        }
+        m.constrain(constraint!(all <= 1));
+    }
+
+    /// Rule 8's rows and bonus terms for the pattern model (levels 1..=`top` yellows):
+    /// the winner is alone at its level, with no higher single (cascade) or tie (one_step).
+    fn types_rule8(
+        &self,
+        m: &mut Model,
+        sum: &TypeSum<'_>,
+        bin: &dyn Fn(&mut Model, String) -> Variable,
+        objective: &mut Expression,
+        mults: &[i64],
+        top: usize,
+    ) {
+        let n = self.hands() as f64;
+        let at: Vec<Expression> = (0..=top)
+            .map(|k| {
+                let v = m.continuous(format!("yellows{k}"), 0.0, n);
+                let e = sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64);
+                m.constrain(constraint!(v == e));
+                Expression::from(v)
+            })
+            .collect();
+        let mut used = vec![None; top + 1];
+        let mut single = vec![None; top + 1];
+        for k in 1..=top {
+            let u = bin(m, format!("yused{k}"));
+            let t2 = bin(m, format!("ytied{k}"));
+            let n1 = m.continuous(format!("ysingle{k}"), 0.0, 1.0);
+            m.constrain(constraint!(at[k].clone() <= n * u));
+            m.constrain(constraint!(2 * t2 <= at[k].clone()));
+            m.constrain(constraint!(n1 >= u - t2));
+            used[k] = Some(u);
+            single[k] = Some(n1);
+        }
+        let mut all = Expression::default();
+        for k in 1..=top {
+            let mut level = Expression::default();
+            for &mult in mults {
+                let w = bin(m, format!("yellow{k}x{mult}"));
+                let there = sum(&|t| {
+                    (t.competes && t.mult == mult && t.hand.0[Y] as usize == k) as i64 as f64
+                });
+                m.constrain(constraint!(there >= w));
+                let bonus = (k as i64).pow(self.variant.rule8.power as u32);
+                *objective += (mult * bonus) as f64 * w;
+                level += w;
+            }
+            m.constrain(constraint!(at[k].clone() + n * level.clone() <= 1.0 + n));
+            for n1 in single.iter().skip(k + 1).flatten() {
+                m.constrain(constraint!(level.clone() + *n1 <= 1));
+            }
+            if self.variant.yellow_tie == YellowTie::OneStep {
+                one_step(m, &used, k, &level);
+            }
+            all += level;
+        }
+        m.constrain(constraint!(all <= 1));
     }
 }
