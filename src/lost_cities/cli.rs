@@ -222,168 +222,20 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             seed,
             deck,
             rounds,
-        } => {
-            let rules = variant.rules()?;
-            let opts = common.solve_options();
-            let env = if seed.is_some() || deck.is_some() {
-                if matches!(objective, Objective::Min) {
-                    bail!("--objective min is for the free deck order; a fixed deck is bounded from above");
-                }
-                let d = match (&deck, seed) {
-                    (Some(p), _) => read_deck(&rules, p)?,
-                    (None, Some(s)) => deck_from_seed(&rules, s),
-                    _ => unreachable!(),
-                };
-                bounds::fixed_bound(&rules, &d, seed, rounds, &opts)?
-            } else {
-                let sense = match objective {
-                    Objective::Max => Sense::Maximise,
-                    Objective::Min => Sense::Minimise,
-                };
-                bounds::free_bound(&rules, sense, &opts)?
-            };
-            common.note(bounds::verify(&env)?);
-            common.emit(&env)
-        }
+        } => bound_cmd(&variant, objective, seed, deck.as_deref(), rounds, common),
         Command::Compare {
             variant,
             vary,
             objective,
-        } => {
-            let dims = Vary::parse_all(&vary)?;
-            let sense = match objective {
-                Objective::Max => Sense::Maximise,
-                Objective::Min => Sense::Minimise,
-            };
-            let opts = common.solve_options();
-            crate::grid::run(
-                "lost-cities",
-                &dims,
-                common,
-                |cell| variant.rules_with(cell),
-                |rules| bounds::free_bound(&rules, sense, &opts),
-            )
-        }
-        Command::Replay { file, variant } => {
-            let rules = variant.rules()?;
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read record file {}", file.display()))?;
-            let rec = Record::parse_file(&rules, &text)
-                .map_err(|e| anyhow!("{}: {e}", file.display()))?;
-            let s = replay(&rules, &rec)
-                .map_err(|e| anyhow!("{}: {e}", file.display()))?
-                .map_err(|e| Rejected(format!("{}: {e}", file.display())))?;
-            let rows: Vec<Vec<String>> = (0..2)
-                .map(|p| {
-                    let mut row = vec![format!("player {}", p + 1)];
-                    for c in 0..rules.colour_count() as u8 {
-                        let e = s.expedition(p, c);
-                        row.push(format!(
-                            "{} ({})",
-                            show_cards(&rules, e),
-                            rules.expedition_score(e)
-                        ));
-                    }
-                    row.push(s.score(p).to_string());
-                    row
-                })
-                .collect();
-            if common.json {
-                return common.print_json(&serde_json::json!({
-                    "turns": rec.moves.len(), "scores": [s.score(0), s.score(1)]
-                }));
-            }
-            let mut header = vec!["".to_string()];
-            header.extend(rules.colours.iter().map(|c| c.name.clone()));
-            header.push("total".into());
-            println!(
-                "legal game of {} turns\n\n{}",
-                rec.moves.len(),
-                table(header, rows)
-            );
-            Ok(())
-        }
-        Command::Score { cards, variant } => {
-            let rules = variant.rules()?;
-            if cards.is_empty() {
-                bail!("give cards to score, e.g. `InvD 4D 7D 9O`");
-            }
-            let cs = parse_cards(&rules, &cards.join(" "))?;
-            let mut rows = Vec::new();
-            let mut total = 0;
-            for c in 0..rules.colour_count() as u8 {
-                let mut e: Vec<_> = cs.iter().copied().filter(|x| x.colour == c).collect();
-                if e.is_empty() {
-                    continue;
-                }
-                e.sort();
-                if e.windows(2).any(|w| w[0] == w[1] && !w[0].is_wager()) {
-                    bail!(
-                        "{} appears twice: each number card exists once",
-                        e.iter()
-                            .find(|x| e.iter().filter(|y| y == x).count() > 1)
-                            .unwrap()
-                            .show(&rules)
-                    );
-                }
-                if e.iter().filter(|x| x.is_wager()).count() > rules.wagers as usize {
-                    bail!(
-                        "more than {} wagers in {}",
-                        rules.wagers,
-                        rules.colours[c as usize].name
-                    );
-                }
-                let v = rules.expedition_score(&e);
-                total += v;
-                rows.push(vec![
-                    rules.colours[c as usize].name.clone(),
-                    show_cards(&rules, &e),
-                    v.to_string(),
-                ]);
-            }
-            rows.push(vec!["total".into(), String::new(), total.to_string()]);
-            if common.json {
-                return common.print_json(&serde_json::json!({ "total": total }));
-            }
-            println!("{}", table(["colour", "expedition", "score"], rows));
-            Ok(())
-        }
+        } => compare_cmd(&variant, &vary, objective, common),
+        Command::Replay { file, variant } => replay_cmd(&file, &variant, common),
+        Command::Score { cards, variant } => score_cmd(&cards, &variant, common),
         Command::Play {
             bots,
             seed,
             record,
             variant,
-        } => {
-            let rules = variant.rules()?;
-            let (a, b) = two_bots(&bots)?;
-            let (mut ba, mut bb) = (by_name(&a)?, by_name(&b)?);
-            let s = play_game(
-                &rules,
-                deck_from_seed(&rules, seed),
-                [ba.as_mut(), bb.as_mut()],
-            )?;
-            let rec = s.record();
-            if let Some(p) = &record {
-                crate::io::write_noting(p, rec.to_file(&rules).as_bytes())?;
-                common.note(format!("wrote {}", p.display()));
-            }
-            if common.json {
-                return common.print_json(&serde_json::json!({
-                    "bots": [a, b], "seed": seed, "scores": [s.score(0), s.score(1)],
-                    "record": rec.to_text(&rules),
-                }));
-            }
-            println!(
-                "{}",
-                kv_table([
-                    ("player 1", format!("{a}: {}", s.score(0))),
-                    ("player 2", format!("{b}: {}", s.score(1))),
-                    ("turns", rec.moves.len().to_string()),
-                    ("deck", format!("seed {seed}")),
-                ])
-            );
-            Ok(())
-        }
+        } => play_cmd(&bots, seed, record.as_deref(), &variant, common),
         Command::Tournament {
             bots,
             games,
@@ -416,4 +268,188 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `bound`: the free-deck bound (max or min), or with `--seed`/`--deck` the fixed-deck
+/// bound and planner game; the episode is checked by the referee before it is emitted.
+fn bound_cmd(
+    variant: &VariantArgs,
+    objective: Objective,
+    seed: Option<u64>,
+    deck: Option<&Path>,
+    rounds: usize,
+    common: &Common,
+) -> Result<()> {
+    let rules = variant.rules()?;
+    let opts = common.solve_options();
+    let env = if seed.is_some() || deck.is_some() {
+        if matches!(objective, Objective::Min) {
+            bail!("--objective min is for the free deck order; a fixed deck is bounded from above");
+        }
+        let d = match (deck, seed) {
+            (Some(p), _) => read_deck(&rules, p)?,
+            (None, Some(s)) => deck_from_seed(&rules, s),
+            _ => unreachable!(),
+        };
+        bounds::fixed_bound(&rules, &d, seed, rounds, &opts)?
+    } else {
+        let sense = match objective {
+            Objective::Max => Sense::Maximise,
+            Objective::Min => Sense::Minimise,
+        };
+        bounds::free_bound(&rules, sense, &opts)?
+    };
+    common.note(bounds::verify(&env)?);
+    common.emit(&env)
+}
+
+/// `compare`: the free-deck bound for every cell of the `--vary` grid.
+fn compare_cmd(
+    variant: &VariantArgs,
+    vary: &[String],
+    objective: Objective,
+    common: &Common,
+) -> Result<()> {
+    let dims = Vary::parse_all(vary)?;
+    let sense = match objective {
+        Objective::Max => Sense::Maximise,
+        Objective::Min => Sense::Minimise,
+    };
+    let opts = common.solve_options();
+    crate::grid::run(
+        "lost-cities",
+        &dims,
+        common,
+        |cell| variant.rules_with(cell),
+        |rules| bounds::free_bound(&rules, sense, &opts),
+    )
+}
+
+/// `replay`: run a record file through the referee and print each player's expeditions
+/// and score (an illegal move is a `Rejected` error).
+fn replay_cmd(file: &Path, variant: &VariantArgs, common: &Common) -> Result<()> {
+    let rules = variant.rules()?;
+    let text = std::fs::read_to_string(file)
+        .with_context(|| format!("cannot read record file {}", file.display()))?;
+    let rec = Record::parse_file(&rules, &text).map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    let s = replay(&rules, &rec)
+        .map_err(|e| anyhow!("{}: {e}", file.display()))?
+        .map_err(|e| Rejected(format!("{}: {e}", file.display())))?;
+    let rows: Vec<Vec<String>> = (0..2)
+        .map(|p| {
+            let mut row = vec![format!("player {}", p + 1)];
+            for c in 0..rules.colour_count() as u8 {
+                let e = s.expedition(p, c);
+                row.push(format!(
+                    "{} ({})",
+                    show_cards(&rules, e),
+                    rules.expedition_score(e)
+                ));
+            }
+            row.push(s.score(p).to_string());
+            row
+        })
+        .collect();
+    if common.json {
+        return common.print_json(&serde_json::json!({
+            "turns": rec.moves.len(), "scores": [s.score(0), s.score(1)]
+        }));
+    }
+    let mut header = vec!["".to_string()];
+    header.extend(rules.colours.iter().map(|c| c.name.clone()));
+    header.push("total".into());
+    println!(
+        "legal game of {} turns\n\n{}",
+        rec.moves.len(),
+        table(header, rows)
+    );
+    Ok(())
+}
+
+/// `score`: score the given cards as expeditions, one per colour, after checking that
+/// no number card is doubled and no colour has too many wagers.
+fn score_cmd(cards: &[String], variant: &VariantArgs, common: &Common) -> Result<()> {
+    let rules = variant.rules()?;
+    if cards.is_empty() {
+        bail!("give cards to score, e.g. `InvD 4D 7D 9O`");
+    }
+    let cs = parse_cards(&rules, &cards.join(" "))?;
+    let mut rows = Vec::new();
+    let mut total = 0;
+    for c in 0..rules.colour_count() as u8 {
+        let mut e: Vec<_> = cs.iter().copied().filter(|x| x.colour == c).collect();
+        if e.is_empty() {
+            continue;
+        }
+        e.sort();
+        if e.windows(2).any(|w| w[0] == w[1] && !w[0].is_wager()) {
+            bail!(
+                "{} appears twice: each number card exists once",
+                e.iter()
+                    .find(|x| e.iter().filter(|y| y == x).count() > 1)
+                    .unwrap()
+                    .show(&rules)
+            );
+        }
+        if e.iter().filter(|x| x.is_wager()).count() > rules.wagers as usize {
+            bail!(
+                "more than {} wagers in {}",
+                rules.wagers,
+                rules.colours[c as usize].name
+            );
+        }
+        let v = rules.expedition_score(&e);
+        total += v;
+        rows.push(vec![
+            rules.colours[c as usize].name.clone(),
+            show_cards(&rules, &e),
+            v.to_string(),
+        ]);
+    }
+    rows.push(vec!["total".into(), String::new(), total.to_string()]);
+    if common.json {
+        return common.print_json(&serde_json::json!({ "total": total }));
+    }
+    println!("{}", table(["colour", "expedition", "score"], rows));
+    Ok(())
+}
+
+/// `play`: one game between two bots on the deck shuffled with `seed`; prints the scores
+/// and optionally writes the record.
+fn play_cmd(
+    bots: &str,
+    seed: u64,
+    record: Option<&Path>,
+    variant: &VariantArgs,
+    common: &Common,
+) -> Result<()> {
+    let rules = variant.rules()?;
+    let (a, b) = two_bots(bots)?;
+    let (mut ba, mut bb) = (by_name(&a)?, by_name(&b)?);
+    let s = play_game(
+        &rules,
+        deck_from_seed(&rules, seed),
+        [ba.as_mut(), bb.as_mut()],
+    )?;
+    let rec = s.record();
+    if let Some(p) = record {
+        crate::io::write_noting(p, rec.to_file(&rules).as_bytes())?;
+        common.note(format!("wrote {}", p.display()));
+    }
+    if common.json {
+        return common.print_json(&serde_json::json!({
+            "bots": [a, b], "seed": seed, "scores": [s.score(0), s.score(1)],
+            "record": rec.to_text(&rules),
+        }));
+    }
+    println!(
+        "{}",
+        kv_table([
+            ("player 1", format!("{a}: {}", s.score(0))),
+            ("player 2", format!("{b}: {}", s.score(1))),
+            ("turns", rec.moves.len().to_string()),
+            ("deck", format!("seed {seed}")),
+        ])
+    );
+    Ok(())
 }

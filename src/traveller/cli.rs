@@ -202,26 +202,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             steps,
             method,
             vary,
-        } => {
-            let dims = Vary::parse_all(&vary)?;
-            crate::grid::run(
-                "traveller",
-                &dims,
-                common,
-                |cell| game.load_with(cell),
-                |(board, rules)| {
-                    bound(
-                        &board,
-                        &rules,
-                        game.start,
-                        steps,
-                        BTreeMap::new(),
-                        method,
-                        common,
-                    )
-                },
-            )
-        }
+        } => compare_cmd(&game, steps, method, &vary, common),
         Command::Bound {
             game,
             steps,
@@ -229,27 +210,15 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             stock_value,
             band,
             no_target_cuts,
-        } => {
-            let (board, rules) = game.load()?;
-            let values = parse_values(&board, &stock_value)?;
-            if band.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
-                bail!(
-                    "--band {}: the band width must be a positive amount of £",
-                    band.unwrap()
-                );
-            }
-            let tuning = model::Tuning {
-                band,
-                targets: !no_target_cuts,
-            };
-            if method == Method::Lp {
-                return relaxation_only(&board, &rules, game.start, steps, &tuning, common);
-            }
-            let env = bound_with(
-                &board, &rules, game.start, steps, values, method, &tuning, common,
-            )?;
-            common.emit(&env)
-        }
+        } => bound_cmd(
+            &game,
+            steps,
+            method,
+            &stock_value,
+            band,
+            no_target_cuts,
+            common,
+        ),
         Command::Window {
             game,
             steps,
@@ -257,74 +226,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             slope,
             cash_only,
             chain,
-        } => {
-            let (board, rules) = game.load()?;
-            if let Some(total) = chain {
-                // --time-limit covers the whole chain: each window gets what is left.
-                let deadline = common
-                    .time_limit
-                    .map(|s| Instant::now() + std::time::Duration::from_secs_f64(s));
-                let c = super::window::chain(
-                    &board,
-                    &rules,
-                    board.square(game.start)?,
-                    0,
-                    wealth,
-                    total,
-                    steps.max(1),
-                    &common.solve_options(),
-                    deadline,
-                )?
-                .ok_or_else(|| anyhow!("a window's solver ended without a bound"))?;
-                for w in &c.windows {
-                    println!(
-                        "  {} steps from ≤ {:.2}: ≤ {:.2} ({}, {:.2} s)",
-                        w.steps,
-                        w.wmax,
-                        w.bound,
-                        if w.proven { "proven" } else { "not proven" },
-                        w.seconds
-                    );
-                }
-                if c.steps < total {
-                    println!(
-                        "--time-limit reached after {} of {total} steps: the worth after {} \
-                         steps is at most {:.2}; no bound after {total} steps",
-                        c.steps, c.steps, c.bound
-                    );
-                } else {
-                    println!("chained bound after {total} steps: {:.2}", c.bound);
-                }
-                return Ok(());
-            }
-            if steps == 0 || !(wealth.is_finite() && wealth >= 0.0) || slope < -1.0 {
-                bail!("--steps must be at least 1, --wealth a number ≥ 0 and --slope ≥ −1");
-            }
-            let w = super::window::window(
-                &board,
-                &rules,
-                board.square(game.start)?,
-                steps,
-                wealth,
-                slope,
-                cash_only,
-                &common.solve_options(),
-            )?
-            .ok_or_else(|| anyhow!("the window's solver ended without a bound"))?;
-            println!(
-                "window: {} steps from any state worth ≤ {}, slope {}{}: upper bound {:.4}, \
-                 best found {:.4}, {}, {:.2} s",
-                w.steps,
-                w.wmax,
-                w.slope,
-                if w.cash_only { ", cash only" } else { "" },
-                w.bound,
-                w.found,
-                if w.proven { "proven" } else { "not proven" },
-                w.seconds
-            );
-            Ok(())
-        }
+        } => window_cmd(&game, steps, wealth, slope, cash_only, chain, common),
         Command::Greedy { game, steps } => {
             let (board, rules) = game.load()?;
             common.emit(&greedy_episode(&board, &rules, game.start, steps)?)
@@ -357,20 +259,176 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             seed,
             width,
             height,
-        } => {
-            if !(4..=200).contains(&width) || !(4..=200).contains(&height) {
-                bail!("--width and --height must be between 4 and 200");
-            }
-            let file = generate::generate(seed, width, height);
-            let header = format!(
-                "A generated traveller board (seed {seed}, {width} × {height} grid).\n\
-                 Made by: gamebounds traveller generate --seed {seed} --width {width} --height {height}"
-            );
-            let b = Board::from_file("generated", file).context("the generated board")?;
-            print!("{}", b.to_facts(&header));
-            Ok(())
-        }
+        } => generate_cmd(seed, width, height),
     }
+}
+
+/// `compare`: the bound for every cell of the `--vary` grid, one row and episode a cell.
+fn compare_cmd(
+    game: &Game,
+    steps: usize,
+    method: Method,
+    vary: &[String],
+    common: &Common,
+) -> Result<()> {
+    let dims = Vary::parse_all(vary)?;
+    crate::grid::run(
+        "traveller",
+        &dims,
+        common,
+        |cell| game.load_with(cell),
+        |(board, rules)| {
+            bound(
+                &board,
+                &rules,
+                game.start,
+                steps,
+                BTreeMap::new(),
+                method,
+                common,
+            )
+        },
+    )
+}
+
+/// `bound`: check the options, then prove the most cash in T steps (or, for `--method lp`,
+/// print the LP relaxation only) and emit the episode.
+fn bound_cmd(
+    game: &Game,
+    steps: usize,
+    method: Method,
+    stock_value: &[String],
+    band: Option<f64>,
+    no_target_cuts: bool,
+    common: &Common,
+) -> Result<()> {
+    let (board, rules) = game.load()?;
+    let values = parse_values(&board, stock_value)?;
+    if band.is_some_and(|w| !(w.is_finite() && w > 0.0)) {
+        bail!(
+            "--band {}: the band width must be a positive amount of £",
+            band.unwrap()
+        );
+    }
+    let tuning = model::Tuning {
+        band,
+        targets: !no_target_cuts,
+    };
+    if method == Method::Lp {
+        return relaxation_only(&board, &rules, game.start, steps, &tuning, common);
+    }
+    let env = bound_with(
+        &board, &rules, game.start, steps, values, method, &tuning, common,
+    )?;
+    common.emit(&env)
+}
+
+/// `window`: one window bound of L steps, or with `--chain` the chained bound (see
+/// [`chain_cmd`]).
+fn window_cmd(
+    game: &Game,
+    steps: usize,
+    wealth: f64,
+    slope: f64,
+    cash_only: bool,
+    chain: Option<usize>,
+    common: &Common,
+) -> Result<()> {
+    let (board, rules) = game.load()?;
+    if let Some(total) = chain {
+        return chain_cmd(&board, &rules, game.start, steps, wealth, total, common);
+    }
+    if steps == 0 || !(wealth.is_finite() && wealth >= 0.0) || slope < -1.0 {
+        bail!("--steps must be at least 1, --wealth a number ≥ 0 and --slope ≥ −1");
+    }
+    let w = super::window::window(
+        &board,
+        &rules,
+        board.square(game.start)?,
+        steps,
+        wealth,
+        slope,
+        cash_only,
+        &common.solve_options(),
+    )?
+    .ok_or_else(|| anyhow!("the window's solver ended without a bound"))?;
+    println!(
+        "window: {} steps from any state worth ≤ {}, slope {}{}: upper bound {:.4}, \
+         best found {:.4}, {}, {:.2} s",
+        w.steps,
+        w.wmax,
+        w.slope,
+        if w.cash_only { ", cash only" } else { "" },
+        w.bound,
+        w.found,
+        if w.proven { "proven" } else { "not proven" },
+        w.seconds
+    );
+    Ok(())
+}
+
+/// `window --chain T`: chain windows of `steps` from worth `wealth` up to `total` steps
+/// and print each window and the bound on the cash after them.
+fn chain_cmd(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    wealth: f64,
+    total: usize,
+    common: &Common,
+) -> Result<()> {
+    // --time-limit covers the whole chain: each window gets what is left.
+    let deadline = common
+        .time_limit
+        .map(|s| Instant::now() + std::time::Duration::from_secs_f64(s));
+    let c = super::window::chain(
+        board,
+        rules,
+        board.square(start)?,
+        0,
+        wealth,
+        total,
+        steps.max(1),
+        &common.solve_options(),
+        deadline,
+    )?
+    .ok_or_else(|| anyhow!("a window's solver ended without a bound"))?;
+    for w in &c.windows {
+        println!(
+            "  {} steps from ≤ {:.2}: ≤ {:.2} ({}, {:.2} s)",
+            w.steps,
+            w.wmax,
+            w.bound,
+            if w.proven { "proven" } else { "not proven" },
+            w.seconds
+        );
+    }
+    if c.steps < total {
+        println!(
+            "--time-limit reached after {} of {total} steps: the worth after {} \
+             steps is at most {:.2}; no bound after {total} steps",
+            c.steps, c.steps, c.bound
+        );
+    } else {
+        println!("chained bound after {total} steps: {:.2}", c.bound);
+    }
+    Ok(())
+}
+
+/// `generate`: check the size, then print the seeded board as Prolog facts.
+fn generate_cmd(seed: u64, width: i64, height: i64) -> Result<()> {
+    if !(4..=200).contains(&width) || !(4..=200).contains(&height) {
+        bail!("--width and --height must be between 4 and 200");
+    }
+    let file = generate::generate(seed, width, height);
+    let header = format!(
+        "A generated traveller board (seed {seed}, {width} × {height} grid).\n\
+         Made by: gamebounds traveller generate --seed {seed} --width {width} --height {height}"
+    );
+    let b = Board::from_file("generated", file).context("the generated board")?;
+    print!("{}", b.to_facts(&header));
+    Ok(())
 }
 
 fn show(path: &Path, svg: Option<&Path>, common: &Common) -> Result<()> {

@@ -31,10 +31,14 @@ fn ring(cx: i64, cy: i64) -> Vec<(i64, i64)> {
     ]
 }
 
-/// A board of about `width × height × 0.85` squares.
-pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
-    let mut rng = Rng::new(seed);
-    let loops: Vec<(String, Vec<(i64, i64)>)> = vec![
+/// A grid point (x, y).
+type Point = (i64, i64);
+/// A road between two grid points.
+type Road = (Point, Point);
+
+/// The Hub in the middle and the four circuses, each a named ring of grid points.
+fn named_loops(width: i64, height: i64) -> Vec<(String, Vec<Point>)> {
+    vec![
         ("The Hub".into(), ring(width / 2, height / 2)),
         ("North-West Circus".into(), ring(width / 4, height / 4)),
         ("North-East Circus".into(), ring(3 * width / 4, height / 4)),
@@ -43,15 +47,46 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
             "South-East Circus".into(),
             ring(3 * width / 4, 3 * height / 4),
         ),
-    ];
-    // Avenues through the loops keep every loop joined to The Hub.
-    let mut avenues: Vec<((i64, i64), (i64, i64))> = Vec::new();
+    ]
+}
+
+/// The straight avenues across the grid through the loops' rows and columns: they keep
+/// every loop joined to The Hub.
+fn avenues(width: i64, height: i64) -> Vec<Road> {
+    let mut avenues: Vec<Road> = Vec::new();
     for y in [height / 4, height / 2, 3 * height / 4] {
         avenues.extend((0..width - 1).map(|x| ((x, y), (x + 1, y))));
     }
     for x in [width / 4, width / 2, 3 * width / 4] {
         avenues.extend((0..height - 1).map(|y| ((x, y), (x, y + 1))));
     }
+    avenues
+}
+
+/// The grid points reachable from `hub` along `roads` (breadth-first search).
+fn connected(roads: &BTreeSet<Road>, hub: Point) -> BTreeSet<Point> {
+    let mut adj: HashMap<Point, Vec<Point>> = HashMap::new();
+    for &(a, b) in roads {
+        adj.entry(a).or_default().push(b);
+        adj.entry(b).or_default().push(a);
+    }
+    let mut seen = BTreeSet::from([hub]);
+    let mut queue = VecDeque::from([hub]);
+    while let Some(p) = queue.pop_front() {
+        for &q in adj.get(&p).into_iter().flatten() {
+            if seen.insert(q) {
+                queue.push_back(q);
+            }
+        }
+    }
+    seen
+}
+
+/// A board of about `width × height × 0.85` squares.
+pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
+    let mut rng = Rng::new(seed);
+    let loops = named_loops(width, height);
+    let avenues = avenues(width, height);
     let forced: BTreeSet<(i64, i64)> = loops
         .iter()
         .flat_map(|l| l.1.iter().copied())
@@ -88,21 +123,7 @@ pub fn generate(seed: u64, width: i64, height: i64) -> BoardFile {
         }
     }
     // Keep the part of the town connected to The Hub.
-    let mut adj: HashMap<(i64, i64), Vec<(i64, i64)>> = HashMap::new();
-    for &(a, b) in &roads {
-        adj.entry(a).or_default().push(b);
-        adj.entry(b).or_default().push(a);
-    }
-    let hub = loops[0].1[0];
-    let mut seen = BTreeSet::from([hub]);
-    let mut queue = VecDeque::from([hub]);
-    while let Some(p) = queue.pop_front() {
-        for &q in adj.get(&p).into_iter().flatten() {
-            if seen.insert(q) {
-                queue.push_back(q);
-            }
-        }
-    }
+    let seen = connected(&roads, loops[0].1[0]);
     // Number squares row by row.
     let mut ordered: Vec<(i64, i64)> = seen.into_iter().collect();
     ordered.sort_by_key(|&(x, y)| (y, x));

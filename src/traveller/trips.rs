@@ -40,7 +40,6 @@ struct Best {
 /// The best trip plan of at most `steps` actions from square index `start`.
 pub fn plan(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Action> {
     let n = board.n();
-    let ng = board.goods.len();
     let dist: Vec<Vec<usize>> = (0..n).map(|s| board.distances(s)).collect();
     let stations: Vec<usize> = (0..n).filter(|&s| board.fuel_price[s].is_some()).collect();
     // Places a state can be: the start, retailers (a trip ends there), stations.
@@ -62,18 +61,7 @@ pub fn plan(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Act
         cash: rules.cash,
         from: None,
     });
-    // (good, wholesaler, price, retailer, price) with a profit.
-    let mut routes = Vec::new();
-    for g in 0..ng {
-        for w in (0..n).filter(|&w| board.wholesale[w][g].is_some()) {
-            for r in (0..n).filter(|&r| board.retail[r][g].is_some()) {
-                let (pw, pr) = (board.wholesale[w][g].unwrap(), board.retail[r][g].unwrap());
-                if pr > pw && dist[w][r] != usize::MAX {
-                    routes.push((g, w, pw, r, pr));
-                }
-            }
-        }
-    }
+    let routes = profitable_routes(board, &dist);
     let mut top = (rules.cash, idx(0, p0, rules.fuel as usize));
     for t in 0..=steps {
         for p in 0..np {
@@ -176,6 +164,30 @@ pub fn plan(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Act
         i = idx(t, p, f as usize);
     }
     legs.reverse();
+    legs_to_actions(board, start, legs)
+}
+
+/// Every (good, wholesaler, price, retailer, price) with a profit and a road between them:
+/// the trips the planner considers.
+fn profitable_routes(board: &Board, dist: &[Vec<usize>]) -> Vec<(usize, usize, f64, usize, f64)> {
+    let n = board.n();
+    let mut routes = Vec::new();
+    for g in 0..board.goods.len() {
+        for w in (0..n).filter(|&w| board.wholesale[w][g].is_some()) {
+            for r in (0..n).filter(|&r| board.retail[r][g].is_some()) {
+                let (pw, pr) = (board.wholesale[w][g].unwrap(), board.retail[r][g].unwrap());
+                if pr > pw && dist[w][r] != usize::MAX {
+                    routes.push((g, w, pw, r, pr));
+                }
+            }
+        }
+    }
+    routes
+}
+
+/// Write the legs out as actions from square index `start`: the moves of each drive
+/// (shortest paths), then the purchase, refuel or sale at its end.
+fn legs_to_actions(board: &Board, start: usize, legs: Vec<Leg>) -> Vec<Action> {
     let mut out = Vec::new();
     let mut at = start;
     let drive = |out: &mut Vec<Action>, at: &mut usize, to: usize| {
