@@ -547,17 +547,16 @@ fn debug_dump(s: &Solved, v: &Vars) {
                 .filter(|(_, x)| s.value(**x) > 1e-6)
                 .map(|(i, x)| format!("{i}:{:.2}", s.value(*x)))
                 .collect();
-            let paid: f64 = (0..d.a.min(1))
-                .map(|_| {
-                    v.paid[r][0][a]
-                        .iter()
-                        .enumerate()
-                        .map(|(i, x)| i as f64 * s.value(*x))
-                        .sum::<f64>()
-                })
-                .sum();
+            let at_levels = |paid: &[good_lp::Variable]| -> f64 {
+                paid.iter()
+                    .enumerate()
+                    .map(|(i, x)| i as f64 * s.value(*x))
+                    .sum()
+            };
+            let paid = at_levels(&v.paid[r][0][a]);
+            let paid_hid = at_levels(&v.paid_hid[r][0][a]);
             eprintln!(
-                "  artist {a}: faceup {:.2} count {:.2} own0 {:.2} ranked {:.2} places [{:.2} {:.2} {:.2}] placed {:.2} levels [{}] score0 {:.2} closers {:.2}+{:.2}",
+                "  artist {a}: faceup {:.2} count {:.2} own0 {:.2} ranked {:.2} places [{:.2} {:.2} {:.2}] placed {:.2} levels [{}] score0 {:.2} hidden0 {:.2} scoring {:.2} closers {:.2}+{:.2}",
                 s.eval(v.faceup(r, a)),
                 s.eval(v.count(r, a)),
                 s.eval(v.own(r, 0, a)),
@@ -568,6 +567,8 @@ fn debug_dump(s: &Solved, v: &Vars) {
                 s.value(v.placed[r][a]),
                 lv.join(" "),
                 paid,
+                s.value(v.hid[r][0][a]),
+                paid_hid,
                 (0..d.n).map(|q| s.value(v.cz[r][q][a])).sum::<f64>(),
                 (0..d.n).map(|q| s.value(v.scl[r][q][a])).sum::<f64>(),
             );
