@@ -309,14 +309,7 @@ impl Problem {
         let n = self.hands() as f64;
         // held[k] = competing hands with exactly k reds: one row per level keeps each
         // pattern in few rows (the "k or more" sums run over these).
-        let held: Vec<Variable> = (0..=top)
-            .map(|k| {
-                let v = m.continuous(format!("reds{k}"), 0.0, n);
-                let e = sum(&|t| (t.competes && t.hand.0[R] as usize == k) as i64 as f64);
-                m.constrain(constraint!(v == e));
-                v
-            })
-            .collect();
+        let held = competing_at_levels(m, sum, R, "reds", top, n);
         let mut all = Expression::default();
         for k in 1..=top {
             let mut level = Expression::default();
@@ -350,13 +343,9 @@ impl Problem {
         top: usize,
     ) {
         let n = self.hands() as f64;
-        let at: Vec<Expression> = (0..=top)
-            .map(|k| {
-                let v = m.continuous(format!("yellows{k}"), 0.0, n);
-                let e = sum(&|t| (t.competes && t.hand.0[Y] as usize == k) as i64 as f64);
-                m.constrain(constraint!(v == e));
-                Expression::from(v)
-            })
+        let at: Vec<Expression> = competing_at_levels(m, sum, Y, "yellows", top, n)
+            .into_iter()
+            .map(Expression::from)
             .collect();
         let mut used = vec![None; top + 1];
         let mut single = vec![None; top + 1];
@@ -394,4 +383,24 @@ impl Problem {
         }
         m.constrain(constraint!(all <= 1));
     }
+}
+
+/// One variable per level k in 0..=`top`: the competing hands holding exactly k cards of
+/// `colour` (named `{name}{k}`), tied to the pattern model's hand counts by `sum`.
+fn competing_at_levels(
+    m: &mut Model,
+    sum: &TypeSum<'_>,
+    colour: usize,
+    name: &str,
+    top: usize,
+    n: f64,
+) -> Vec<Variable> {
+    (0..=top)
+        .map(|k| {
+            let v = m.continuous(format!("{name}{k}"), 0.0, n);
+            let e = sum(&|t| (t.competes && t.hand.0[colour] as usize == k) as i64 as f64);
+            m.constrain(constraint!(v == e));
+            v
+        })
+        .collect()
 }
