@@ -312,17 +312,9 @@ impl Problem {
         let held = competing_at_levels(m, sum, R, "reds", top, n);
         let mut all = Expression::default();
         for k in 1..=top {
-            let mut level = Expression::default();
-            for &mult in mults {
-                let w = bin(m, format!("red{k}x{mult}"));
-                let there = sum(&|t| {
-                    (t.competes && t.mult == mult && t.hand.0[R] as usize == k) as i64 as f64
-                });
-                m.constrain(constraint!(there >= w));
-                let extra = self.variant.rule12.factor - 1;
-                *objective += (mult * extra * val[R] * k as i64) as f64 * w;
-                level += w;
-            }
+            let extra = self.variant.rule12.factor - 1;
+            let bonus = |mult: i64| (mult * extra * val[R] * k as i64) as f64;
+            let level = winner_at_level(m, sum, bin, objective, mults, (R, "red", k), bonus);
             // A winner at any level j ≤ k leaves at most one hand at k or above.
             all += level;
             let reach: Expression = held[k..].iter().map(|&v| Expression::from(v)).sum();
@@ -361,17 +353,9 @@ impl Problem {
         }
         let mut all = Expression::default();
         for k in 1..=top {
-            let mut level = Expression::default();
-            for &mult in mults {
-                let w = bin(m, format!("yellow{k}x{mult}"));
-                let there = sum(&|t| {
-                    (t.competes && t.mult == mult && t.hand.0[Y] as usize == k) as i64 as f64
-                });
-                m.constrain(constraint!(there >= w));
-                let bonus = (k as i64).pow(self.variant.rule8.power as u32);
-                *objective += (mult * bonus) as f64 * w;
-                level += w;
-            }
+            let power = (k as i64).pow(self.variant.rule8.power as u32);
+            let bonus = |mult: i64| (mult * power) as f64;
+            let level = winner_at_level(m, sum, bin, objective, mults, (Y, "yellow", k), bonus);
             m.constrain(constraint!(at[k].clone() + n * level.clone() <= 1.0 + n));
             for n1 in single.iter().skip(k + 1).flatten() {
                 m.constrain(constraint!(level.clone() + *n1 <= 1));
@@ -403,4 +387,31 @@ fn competing_at_levels(
             v
         })
         .collect()
+}
+
+/// The winner of a colour's rule at level k (`at` = (colour, name, k)): one binary per
+/// hand multiplier (named `{name}{k}x{mult}`), each needing a competing hand of that
+/// multiplier with exactly k cards of the colour and adding `bonus(mult)` to the
+/// objective. Returns their sum, 1 when the winner sits at level k.
+fn winner_at_level(
+    m: &mut Model,
+    sum: &TypeSum<'_>,
+    bin: &dyn Fn(&mut Model, String) -> Variable,
+    objective: &mut Expression,
+    mults: &[i64],
+    at: (usize, &str, usize),
+    bonus: impl Fn(i64) -> f64,
+) -> Expression {
+    let (colour, name, k) = at;
+    let mut level = Expression::default();
+    for &mult in mults {
+        let w = bin(m, format!("{name}{k}x{mult}"));
+        let there = sum(&|t| {
+            (t.competes && t.mult == mult && t.hand.0[colour] as usize == k) as i64 as f64
+        });
+        m.constrain(constraint!(there >= w));
+        *objective += bonus(mult) * w;
+        level += w;
+    }
+    level
 }
