@@ -52,6 +52,16 @@ pub enum Objective {
     Min,
 }
 
+impl Objective {
+    /// The solver's direction for this objective.
+    fn sense(self) -> Sense {
+        match self {
+            Objective::Max => Sense::Maximise,
+            Objective::Min => Sense::Minimise,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Highest (or lowest) score player 1 can reach in a round, with a full game reaching it.
@@ -293,11 +303,7 @@ fn bound_cmd(
         };
         bounds::fixed_bound(&rules, &d, seed, rounds, &opts)?
     } else {
-        let sense = match objective {
-            Objective::Max => Sense::Maximise,
-            Objective::Min => Sense::Minimise,
-        };
-        bounds::free_bound(&rules, sense, &opts)?
+        bounds::free_bound(&rules, objective.sense(), &opts)?
     };
     common.note(bounds::verify(&env)?);
     common.emit(&env)
@@ -311,10 +317,7 @@ fn compare_cmd(
     common: &Common,
 ) -> Result<()> {
     let dims = Vary::parse_all(vary)?;
-    let sense = match objective {
-        Objective::Max => Sense::Maximise,
-        Objective::Min => Sense::Minimise,
-    };
+    let sense = objective.sense();
     let opts = common.solve_options();
     crate::grid::run(
         "lost-cities",
