@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-parallel clean-results site pictures audit
+.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-worlds bench-parallel clean-results site pictures audit
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -173,6 +173,13 @@ bench-certify: setup
 bench-general: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --suite --runs 1 --jobs 2
+
+# Modern Art inside one ranking world, one leaf and at the root (issue #69's stage 1),
+# each instance of models/modern-art/bench/worlds.json solved once, 1 thread, at most
+# 600 s (about half an hour): results/bench-modern-art-worlds.md.
+bench-worlds: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) modern-art bench --worlds
 
 # --jobs 2 against --jobs 1 (three runs each, medians) on compare grids, the 3- and 5-player
 # Modern Art proofs and a Traveller event search, with the scaling of one proof on paper

@@ -62,3 +62,62 @@ fn fix_relax_solves_the_lp_relaxation_alone() {
     // relaxation lies above it.
     assert!(bound >= 441.0 && bound > value, "{v}");
 }
+
+/// `bench --worlds FILE --report R`: every instance of the file solved once under its
+/// fixings, one row each in R, a target judged where the row names one; a malformed file
+/// is one line and exit 2.
+#[test]
+fn bench_worlds_writes_one_row_per_instance() {
+    let dir = scratch("bench-worlds");
+    std::fs::create_dir_all(dir.join("bench")).unwrap();
+    let mini = std::fs::canonicalize("models/modern-art/mini/m22-every-symbol.json").unwrap();
+    let file = dir.join("bench/w.json");
+    let rows = serde_json::json!({
+        "description": "Two rows of a miniature.",
+        "rows": [
+            {"label": "m22 root LP", "variant": mini, "players": 2, "fix": ["relax=1"],
+             "target": {"bound": 1000.0}},
+            {"label": "m22 whole", "variant": mini, "players": 2, "fix": [],
+             "target": {"seconds": 600.0}}
+        ]
+    });
+    std::fs::write(&file, rows.to_string()).unwrap();
+    let report = dir.join("r.md");
+    let (f, r) = (file.to_str().unwrap(), report.to_str().unwrap());
+    let o = run(&[
+        "--quiet",
+        "modern-art",
+        "bench",
+        "--worlds",
+        f,
+        "--report",
+        r,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&report).unwrap();
+    let line = |label: &str| {
+        text.lines()
+            .find(|l| l.contains(label))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line("m22 root LP").contains("| LP "), "{text}");
+    assert!(line("m22 root LP").contains("| yes "), "{text}");
+    assert!(line("m22 whole").contains("proven 17"), "{text}");
+    std::fs::write(
+        &file,
+        r#"{"description": "x", "rows": [{"label": "a", "typo": 1}]}"#,
+    )
+    .unwrap();
+    let o = run(&[
+        "--quiet",
+        "modern-art",
+        "bench",
+        "--worlds",
+        f,
+        "--report",
+        r,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
+}

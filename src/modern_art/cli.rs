@@ -227,6 +227,8 @@ pub enum Command {
     /// Example: gamebounds modern-art bench --certify --players 2,3 --runs 1
     ///
     /// Example: gamebounds modern-art bench --suite --jobs 2
+    ///
+    /// Example: gamebounds modern-art bench --worlds
     Bench {
         /// Runs per player count (default 3; with --suite, 1 per variant, as each may take
         /// the whole --variant-limit); the table reports their median wall time. Run i
@@ -241,15 +243,22 @@ pub enum Command {
         /// results/bench-modern-art-certify.md
         #[arg(long, conflicts_with = "suite")]
         certify: bool,
+        /// Solve the ranking-world instances of this file instead (issue #69's stage 1: a
+        /// fixed world, a leaf, root LPs; default models/modern-art/bench/worlds.json),
+        /// each once as `solve --split whole` under its fixings, into
+        /// results/bench-modern-art-worlds.md (--part-limit per row, default 600)
+        #[arg(long, num_args = 0..=1, default_missing_value = super::solve::DEFAULT_WORLDS, conflicts_with_all = ["suite", "certify"])]
+        worlds: Option<std::path::PathBuf>,
         /// Solve every *.json variant of this folder from scratch instead (each deals for
         /// one player count), one row per variant, into --report (default
         /// results/bench-modern-art-general.md); the folder defaults to
         /// models/modern-art/general
         #[arg(long, num_args = 0..=1, default_missing_value = super::solve::DEFAULT_SUITE)]
         suite: Option<std::path::PathBuf>,
-        /// The report --suite writes
-        #[arg(long, requires = "suite", default_value = super::solve::DEFAULT_SUITE_REPORT)]
-        report: std::path::PathBuf,
+        /// The report --suite or --worlds writes (default
+        /// results/bench-modern-art-general.md, results/bench-modern-art-worlds.md)
+        #[arg(long, conflicts_with = "certify")]
+        report: Option<std::path::PathBuf>,
         /// With --suite: seconds per run of a variant (default 600, the suite's ceiling); a
         /// variant not proven by then keeps its best game and bound. With --jobs N, N
         /// variants run at once, each on one thread
@@ -413,6 +422,20 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             )
         }
         Command::Bench {
+            worlds: Some(file),
+            report,
+            knobs,
+            ..
+        } => {
+            let limit = common
+                .part_limit
+                .or(common.time_limit)
+                .unwrap_or(super::solve::DEFAULT_WORLDS_LIMIT);
+            let report = report.unwrap_or(super::solve::DEFAULT_WORLDS_REPORT.into());
+            crate::io::check_report(&report)?;
+            super::solve::run_bench_worlds(&file, &report, limit, common, &knobs.knobs()?)
+        }
+        Command::Bench {
             runs,
             suite: Some(dir),
             report,
@@ -421,12 +444,20 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             knobs,
             ..
         } => {
+            let report = report.unwrap_or(super::solve::DEFAULT_SUITE_REPORT.into());
             crate::io::check_report(&report)?;
             let k = knobs.knobs()?;
             let limit = variant_limit;
             let runs = runs.unwrap_or(1);
             super::solve::run_bench_suite(&dir, &report, runs, limit, &only, common, &k)
         }
+        Command::Bench {
+            report: Some(r), ..
+        } => bail!(
+            "--report {}: only --suite and --worlds write to a report you name (the \
+             standard and --certify benchmarks write results/bench-modern-art*.md)",
+            r.display()
+        ),
         Command::Bench {
             runs,
             certify: false,

@@ -21,6 +21,7 @@ mod suite;
 mod tests;
 mod tuning;
 mod whole;
+mod worlds;
 
 pub use audit::*;
 pub use bench::*;
@@ -36,6 +37,7 @@ pub use split::*;
 pub use suite::*;
 pub use tuning::*;
 pub use whole::*;
+pub use worlds::*;
 
 use super::episode;
 use super::model::{self, Dive, Leads, Objective, Plan, Scope, Tokens};
