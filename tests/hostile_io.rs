@@ -438,3 +438,132 @@ fn a_time_limited_four_player_bound_keeps_its_best_game() {
     let v = run(&["verify", out.to_str().unwrap()]);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+/// The one job of a 2-player comparison of m22 (a second's solve) written to `dir`, and
+/// the job file read as JSON.
+fn one_job(dir: &std::path::Path) -> serde_json::Value {
+    let _ = std::fs::remove_dir_all(dir);
+    let variant = "models/modern-art/mini/m22-every-symbol.json";
+    let d = dir.display().to_string();
+    let args = [
+        "modern-art",
+        "compare",
+        "--variant",
+        variant,
+        "--players",
+        "2",
+    ];
+    common::run_ok(&[&args[..], &["--emit-jobs", &d, "--quiet"]].concat());
+    serde_json::from_str(&std::fs::read_to_string(dir.join("job-001.json")).unwrap()).unwrap()
+}
+
+/// `job` with its key made that of its (edited) command line and files, as a forger would.
+fn rekeyed(mut job: serde_json::Value) -> serde_json::Value {
+    let j: gamebounds::jobs::file::Job = serde_json::from_value(job.clone()).unwrap();
+    job["key"] = gamebounds::jobs::file::key_of(&j.argv, &j.files).into();
+    job
+}
+
+fn write_json(path: &std::path::Path, v: &serde_json::Value) {
+    std::fs::write(path, serde_json::to_string_pretty(v).unwrap()).unwrap();
+}
+
+/// A job file is data, never a way to write elsewhere: a key that is a path, a command
+/// that is not one of the splitting ones (`render -o FILE`), and options that write are
+/// refused in one line, by the worker and by `join`, and nothing is written.
+#[test]
+fn job_files_cannot_write_anywhere() {
+    let dir = scratch("hostile-jobs-escape");
+    let jobs = dir.join("set");
+    let job = one_job(&jobs);
+    let escaped = dir.join("x/ESCAPED");
+    let mut bad = job.clone();
+    let up = "../".repeat(12);
+    bad["key"] = format!("{up}{}", escaped.display()).into();
+    bad["cwd"] = "/nonexistent/project".into();
+    bad["files"] = serde_json::json!([{"path": "planted.txt", "text": "planted"}]);
+    write_json(&jobs.join("job-001.json"), &bad);
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "key"]);
+    assert!(err.contains("no fingerprint"), "{err}");
+    assert!(!escaped.exists(), "the job wrote {}", escaped.display());
+    // Another command, with a key that fits it.
+    let planted = dir.join("planted.md");
+    let mut render = job.clone();
+    render["argv"] = serde_json::json!([
+        "gamebounds",
+        "render",
+        "games/cribbage-max-29.json",
+        "-o",
+        planted.to_str().unwrap()
+    ]);
+    write_json(&jobs.join("job-001.json"), &rekeyed(render));
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "render"]);
+    assert!(err.contains("writes with -o"), "{err}");
+    assert!(!planted.exists());
+    let mut render = job.clone();
+    render["argv"] = serde_json::json!(["gamebounds", "render", "games/cribbage-max-29.json"]);
+    write_json(&jobs.join("job-001.json"), &rekeyed(render));
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "render"]);
+    assert!(err.contains("does not split into jobs"), "{err}");
+    // join runs the manifest's command line: the same rules, and its --out stays inside.
+    write_json(&jobs.join("job-001.json"), &job);
+    let manifest = jobs.join("jobs.json");
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let mut out = m.clone();
+    let far = dir.join("far.json");
+    let argv = out["argv"].as_array_mut().unwrap();
+    argv.extend(["--out".into(), far.to_str().unwrap().into()]);
+    write_json(&manifest, &out);
+    let err = common::bad_input(&run(&["join", jobs.to_str().unwrap()]), &["join", "--out"]);
+    assert!(err.contains("writes with --out"), "{err}");
+    let mut render = m.clone();
+    render["argv"] = serde_json::json!(["gamebounds", "render", "games/cribbage-max-29.json"]);
+    write_json(&manifest, &render);
+    let err = common::bad_input(&run(&["join", jobs.to_str().unwrap()]), &["join", "render"]);
+    assert!(err.contains("not a job of its jobs.json"), "{err}");
+    assert!(!far.exists());
+}
+
+/// An answer counts only for the command line that was asked: a job edited to other
+/// rules is refused by its worker, and re-keyed to fit, its answer is refused by `join`
+/// (the joined row would claim rules the set never had).
+#[test]
+fn join_takes_no_answer_to_other_rules() {
+    let dir = scratch("hostile-jobs-rules");
+    let jobs = dir.join("set");
+    let job = one_job(&jobs);
+    let mut other = job.clone();
+    let argv = other["argv"].as_array_mut().unwrap();
+    argv.extend(["--players".into(), "3".into()]);
+    write_json(&jobs.join("job-001.json"), &other);
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "edited"]);
+    assert!(err.contains("the job was edited"), "{err}");
+    // Re-keyed, the worker runs the other rules: join refuses its answer by name.
+    let mut other = job.clone();
+    other["argv"] = serde_json::json!([
+        "gamebounds",
+        "modern-art",
+        "compare",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--players",
+        "2",
+        "--objective",
+        "min-winner"
+    ]);
+    write_json(&jobs.join("job-001.json"), &rekeyed(other));
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    write_json(&jobs.join("job-001.json"), &job);
+    let err = common::bad_input(&run(&["join", jobs.to_str().unwrap()]), &["join"]);
+    assert!(err.contains("another set of jobs"), "{err}");
+    // The honest answer joins.
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    common::run_ok(&["join", jobs.to_str().unwrap(), "--quiet"]);
+}
