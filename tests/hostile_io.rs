@@ -567,3 +567,48 @@ fn join_takes_no_answer_to_other_rules() {
     assert!(o.status.success(), "{}", stderr(&o));
     common::run_ok(&["join", jobs.to_str().unwrap(), "--quiet"]);
 }
+
+/// Writers never replace what is not a regular file: a device is written into (and its
+/// error said), a symbolic link's file is replaced and the link kept.
+#[cfg(unix)]
+#[test]
+fn writers_leave_devices_and_links_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("hostile-devices");
+    let jobs = dir.join("set");
+    one_job(&jobs);
+    let o = common::run_env(
+        &jobs,
+        &["worker", "job-001.json", "--result", "/dev/full"],
+        &[],
+    );
+    let err = common::bad_input(&o, &["worker", "--result", "/dev/full"]);
+    assert!(err.contains("/dev/full"), "{err}");
+    let full = std::fs::metadata("/dev/full").unwrap();
+    assert!(full.file_type().is_char_device());
+    let o = run(&["render", "games/cribbage-max-29.json", "--svg", "/dev/null"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    let target = dir.join("real.svg");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.svg");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let o = run(&[
+        "render",
+        "games/cribbage-max-29.json",
+        "--svg",
+        link.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .starts_with("<svg"));
+}
