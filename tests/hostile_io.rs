@@ -612,3 +612,83 @@ fn writers_leave_devices_and_links_in_place() {
         .unwrap()
         .starts_with("<svg"));
 }
+
+/// The site has no script, whatever the episodes and pages say: names, notes, file names
+/// and planted markdown reach the HTML escaped, and links go only to safe places.
+#[test]
+fn the_site_escapes_hostile_names_notes_and_pages() {
+    let dir = scratch("hostile-site");
+    let (games, results, out) = (dir.join("games"), dir.join("results"), dir.join("site"));
+    for d in [&games, &results, &out] {
+        let _ = std::fs::remove_dir_all(d);
+        std::fs::create_dir_all(d).unwrap();
+    }
+    let script = "<script>alert(1)</script>";
+    let read = |f: &str| -> serde_json::Value {
+        let text = std::fs::read_to_string(common::root().join(f)).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    let mut crib = read("games/cribbage-max-29.json");
+    crib["payload"]["note"] = format!("{script} [x](javascript:alert(2))").into();
+    write_json(
+        &games.join("x\"><img src=x onerror=alert(3)><b>.json"),
+        &crib,
+    );
+    // An artist renamed everywhere (deck, record, proof), and the deck and variant names.
+    let text = std::fs::read_to_string(common::root().join("games/modern-art-2p-standard.json"));
+    let text = text
+        .unwrap()
+        .replace("\"Yoko", "\"Y<script>alert(8)<\\/script>");
+    let mut art: serde_json::Value = serde_json::from_str(&text).unwrap();
+    art["variant"]["variant"]["name"] = script.into();
+    art["variant"]["deck"]["name"] = script.into();
+    write_json(&games.join("javascript:alert(4).json"), &art);
+    std::fs::write(
+        results.join("planted.md"),
+        format!(
+            "# Planted\n\n{script}\n\n<img src=x onerror=alert(5)>\n\n[a](javascript:alert(6)) \
+             [b]( JaVaScRiPt:alert(7)) [c](data:text/html,x) ![d](vbscript:x) [ok](https://example.org)\n"
+        ),
+    )
+    .unwrap();
+    let o = run(&[
+        "site",
+        out.to_str().unwrap(),
+        "--games",
+        games.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut pages = 0;
+    for sub in ["", "games", "results"] {
+        for e in std::fs::read_dir(out.join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "svg") {
+                let svg = std::fs::read_to_string(&p).unwrap().to_lowercase();
+                assert!(!svg.contains("<script"), "{}", p.display());
+            }
+            if p.extension().is_none_or(|x| x != "html") {
+                continue;
+            }
+            pages += 1;
+            let html = std::fs::read_to_string(&p).unwrap().to_lowercase();
+            for bad in [
+                "<script",
+                "<img src=x",
+                "=\"javascript:",
+                "=\"vbscript:",
+                "=\"data:text",
+            ] {
+                assert!(!html.contains(bad), "{}: {bad}", p.display());
+            }
+        }
+    }
+    assert!(pages > 5, "{pages} pages");
+    let planted = std::fs::read_to_string(out.join("results/planted.html")).unwrap();
+    assert!(planted.contains("&lt;script&gt;"), "{planted}");
+    assert!(
+        planted.contains("href=\"https://example.org\""),
+        "{planted}"
+    );
+}
