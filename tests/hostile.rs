@@ -616,3 +616,56 @@ fn an_interrupted_solve_keeps_its_best_game() {
     let v = run(&["verify", out.to_str().unwrap()]);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+/// Proof records and solver blocks that cannot be: a part's bound or LP bound below its
+/// own game, a solver block that contradicts the episode. `verify` rejects each (exit 1,
+/// one line) and so `audit` never starts on them.
+#[test]
+fn impossible_proof_records_and_solver_blocks_are_rejected() {
+    let dir = scratch("hostile-proofs");
+    for file in [
+        "cribbage-max-29",
+        "lost-cities-5-max",
+        "traveller-classic-t20",
+    ] {
+        let env: Value = serde_json::from_str(
+            &std::fs::read_to_string(root().join(format!("games/{file}.json"))).unwrap(),
+        )
+        .unwrap();
+        let edits: [(&str, &str, Value); 4] = [
+            (
+                "/payload/proof/parts/0/bound",
+                "bound 1 is below",
+                1.0.into(),
+            ),
+            (
+                "/payload/proof/parts/0/lp",
+                "LP bound 1 is below",
+                1.0.into(),
+            ),
+            (
+                "/solver/objective",
+                "solver block says objective 999",
+                999.0.into(),
+            ),
+            (
+                "/solver/status",
+                "solver block says status infeasible",
+                "infeasible".into(),
+            ),
+        ];
+        for (at, said, to) in edits {
+            let mut e = env.clone();
+            *e.pointer_mut(at)
+                .unwrap_or_else(|| panic!("{file}: no {at}")) = to;
+            let p = write_env(&dir, &format!("{file}-edited.json"), &e);
+            for verb in ["verify", "audit"] {
+                let o = run(&[verb, p.to_str().unwrap()]);
+                let err = stderr(&o);
+                assert_eq!(o.status.code(), Some(1), "{file} {at} {verb}: {err}");
+                assert_eq!(err.trim().lines().count(), 1, "{file} {at} {verb}: {err}");
+                assert!(err.contains(said), "{file} {at} {verb}: {err}");
+            }
+        }
+    }
+}
