@@ -669,3 +669,63 @@ fn impossible_proof_records_and_solver_blocks_are_rejected() {
         }
     }
 }
+
+/// Values that overflowed, indexed past the end or reached the solver unchecked are
+/// refused in one line (exit 2) instead of a panic or an abort.
+#[test]
+fn overflowing_and_out_of_range_values_are_refused() {
+    let dir = scratch("hostile-ranges");
+    let threads = dir.join("threads.json");
+    std::fs::write(&threads, r#"{"highs": {"threads": "2000"}}"#).unwrap();
+    let log = dir.join("log.json");
+    std::fs::write(&log, r#"{"highs_near": {"log_file": "/tmp/x.log"}}"#).unwrap();
+    let mini = "models/modern-art/mini/m22-every-symbol.json";
+    let bound = ["modern-art", "bound", "--variant", mini, "--players", "2"];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "lost-cities",
+                "play",
+                "--set",
+                "hand_size=9223372036854775807",
+            ],
+            "hand_size",
+        ),
+        (
+            [&bound[..], &["--fix", "tokens=99:1"]].concat(),
+            "no artist",
+        ),
+        (
+            [&bound[..], &["--fix", "placed=99:1"]].concat(),
+            "no artist",
+        ),
+        (
+            [&bound[..], &["--fix", "tokens=0:99"]].concat(),
+            "no count of tokens",
+        ),
+        ([&bound[..], &["--fix", "noskip=abc"]].concat(), "no mask"),
+        ([&bound[..], &["--fix", "firsts=x,y"]].concat(), "firsts"),
+        (
+            [&bound[..], &["--fix", "awardmax=NaN"]].concat(),
+            "not a number",
+        ),
+        (
+            [&bound[..], &["--tuning", threads.to_str().unwrap()]].concat(),
+            "threads",
+        ),
+        (
+            [&bound[..], &["--tuning", log.to_str().unwrap()]].concat(),
+            "names a file",
+        ),
+        (
+            [&bound[..], &["--tuning", "/dev/zero"]].concat(),
+            "no tuning file",
+        ),
+        (vec!["worker", "job.json", "--until", "1e300"], "--until"),
+        (vec!["worker", "job.json", "--until", "nan"], "--until"),
+    ];
+    for (args, said) in cases {
+        let err = common::run_bad_input(&args);
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}
