@@ -729,3 +729,58 @@ fn overflowing_and_out_of_range_values_are_refused() {
         assert!(err.contains(said), "{args:?}: {err}");
     }
 }
+
+/// Smaller holes: an episode `verify` could not read back is not written; a rendering
+/// that cannot be written leaves the old episode whole; `render --svg` of an episode its
+/// game cannot render fails.
+#[test]
+fn outputs_are_whole_or_not_written() {
+    let dir = scratch("hostile-outputs");
+    let out = dir.join("long.json");
+    let name = format!("name={}", "n".repeat(5000));
+    let err = common::run_bad_input(&[
+        "lost-cities",
+        "bound",
+        "--quiet",
+        "--set",
+        &name,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(err.contains("characters"), "{err}");
+    assert!(!out.exists());
+    // X.md a folder: X.json stays as it was.
+    let kept = dir.join("kept.json");
+    std::fs::write(&kept, "old").unwrap();
+    let _ = std::fs::create_dir(dir.join("kept.md"));
+    let o = run(&["lost-cities", "bound", "--out", kept.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "old");
+    // An episode whose payload its game cannot read: render fails, with --svg too.
+    let mut bad: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("games/cribbage-max-29.json")).unwrap(),
+    )
+    .unwrap();
+    bad["payload"] = serde_json::json!({"nothing": 1});
+    let p = write_env(&dir, "bad-payload.json", &bad);
+    let svg = dir.join("bad.svg");
+    let o = run(&[
+        "render",
+        p.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_ne!(o.status.code(), Some(0), "{}", stderr(&o));
+    // The picture never replaces the episode it draws.
+    let own = dir.join("own.json");
+    std::fs::copy(root().join("games/cribbage-max-29.json"), &own).unwrap();
+    let before = std::fs::read_to_string(&own).unwrap();
+    let err = common::run_bad_input(&[
+        "render",
+        own.to_str().unwrap(),
+        "--svg",
+        own.to_str().unwrap(),
+    ]);
+    assert!(err.contains("would replace the episode"), "{err}");
+    assert_eq!(std::fs::read_to_string(&own).unwrap(), before);
+}
