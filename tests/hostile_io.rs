@@ -692,3 +692,79 @@ fn the_site_escapes_hostile_names_notes_and_pages() {
         "{planted}"
     );
 }
+
+/// `--time-limit` holds with `--jobs` on a grid of thousands of cells (job files are
+/// written only for the cells that start), and SIGTERM leaves no scratch folder, job,
+/// HiGHS log or worker behind, nor starts a worker again.
+#[cfg(unix)]
+#[test]
+fn a_big_grid_on_workers_keeps_its_time_limit_and_its_signal() {
+    let dir = scratch("hostile-grid-jobs");
+    let tmp = dir.join("tmp");
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let fifty: Vec<String> = (1..=50).map(|i| i.to_string()).collect();
+    let bonus = format!("bonus={}", fifty.join(","));
+    let cards = format!("bonus_cards={}", fifty.join(","));
+    let grid = [
+        "lost-cities",
+        "compare",
+        "--vary",
+        &bonus,
+        "--vary",
+        &cards,
+        "--jobs",
+        "2",
+    ];
+    let tmp_env = [("TMPDIR", tmp.to_str().unwrap())];
+    let t = std::time::Instant::now();
+    let o = common::run_env(
+        &common::root(),
+        &[&grid[..], &["--time-limit", "3", "--quiet"]].concat(),
+        &tmp_env,
+    );
+    let took = t.elapsed().as_secs_f64();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(took < 20.0, "--time-limit 3 on 2500 cells took {took:.1} s");
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.contains("not reached"), "{out}");
+    let left = |what: &str| -> Vec<String> {
+        std::fs::read_dir(&tmp)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("gamebounds-"))
+            .map(|n| format!("{what}: {n}"))
+            .collect()
+    };
+    assert_eq!(left("after the time limit"), Vec::<String>::new());
+    let child = bin()
+        .args(&grid)
+        .arg("--quiet")
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !std::fs::read_dir(&tmp).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with("gamebounds-jobs-")
+    }) && t.elapsed().as_secs() < 60
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(!err.contains("starting it again"), "{err}");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(left("after SIGTERM"), Vec::<String>::new());
+}

@@ -157,7 +157,11 @@ fn in_parallel<R: DeserializeOwned>(
     describe: &impl Fn(&R) -> (String, Option<f64>),
 ) -> Result<Vec<Unit<R>>> {
     let dir = scratch::make("jobs")?;
-    let manifest = write_jobs(&dir, labels, &[])?;
+    // Each job file is written as its worker starts: a grid of thousands of cells cut
+    // by --time-limit writes only the jobs it runs.
+    let set = Set::new(labels)?;
+    set.write_manifest(&dir)?;
+    let manifest = set.manifest.clone();
     let exe = std::env::current_exe().context("cannot find this program to start workers")?;
     let tasks: Vec<pool::Task> = labels
         .iter()
@@ -183,6 +187,7 @@ fn in_parallel<R: DeserializeOwned>(
     let outcome = pool::run(
         &tasks,
         common.jobs,
+        |i| set.write_job(&dir, i, None).map_err(|e| format!("{e:#}")),
         |i| {
             let unit = read_result::<R>(&dir, &manifest, i, &labels[i], None)
                 .map_err(|e| format!("{e:#}"))?;
@@ -227,40 +232,70 @@ fn own_argv() -> Result<Vec<String>> {
     Ok(argv)
 }
 
-/// Write one job file per unit and the manifest into `dir`; returns the manifest. `parts`:
-/// each unit's part of one proof ([`Job::part`]), or empty for the units of [`map`].
-fn write_jobs(dir: &Path, labels: &[String], parts: &[serde_json::Value]) -> Result<Manifest> {
-    let argv = own_argv()?;
-    let worker = file::worker_argv(&argv);
-    let files = file::files_of(&worker)?;
-    let key = file::key_of(&worker, &files);
-    let cwd = std::env::current_dir().context("cannot read the current folder")?;
-    let version = env!("CARGO_PKG_VERSION").to_string();
-    for (unit, label) in labels.iter().enumerate() {
+/// A set of jobs before its files are written: the job every unit shares (its unit,
+/// label and part aside) and the manifest.
+struct Set {
+    job: Job,
+    manifest: Manifest,
+}
+
+impl Set {
+    /// The set of this command's units `labels`.
+    fn new(labels: &[String]) -> Result<Set> {
+        let argv = own_argv()?;
+        let worker = file::worker_argv(&argv);
+        let files = file::files_of(&worker)?;
+        let key = file::key_of(&worker, &files);
+        let cwd = std::env::current_dir().context("cannot read the current folder")?;
+        let version = env!("CARGO_PKG_VERSION").to_string();
         let job = Job {
             version: version.clone(),
             key: key.clone(),
-            unit,
+            unit: 0,
             units: labels.len(),
-            label: label.clone(),
-            argv: worker.clone(),
+            label: String::new(),
+            argv: worker,
             cwd: cwd.clone(),
-            files: files.clone(),
-            part: parts.get(unit).cloned(),
+            files,
+            part: None,
         };
+        let manifest = Manifest {
+            version,
+            key,
+            argv: file::strip(&argv, &["--jobs", "--emit-jobs"]),
+            cwd,
+            labels: labels.to_vec(),
+        };
+        Ok(Set { job, manifest })
+    }
+
+    /// Write unit `unit`'s job file into `dir` (`part`: its part of one proof).
+    fn write_job(&self, dir: &Path, unit: usize, part: Option<serde_json::Value>) -> Result<()> {
+        let mut job = self.job.clone();
+        job.unit = unit;
+        job.label = self.manifest.labels[unit].clone();
+        job.part = part;
         let path = dir.join(file::job_name(unit));
         crate::io::write_atomic(&path, serde_json::to_string_pretty(&job)?.as_bytes())?;
+        Ok(())
     }
-    let manifest = Manifest {
-        version,
-        key,
-        argv: file::strip(&argv, &["--jobs", "--emit-jobs"]),
-        cwd,
-        labels: labels.to_vec(),
-    };
-    let path = dir.join(file::MANIFEST);
-    crate::io::write_atomic(&path, serde_json::to_string_pretty(&manifest)?.as_bytes())?;
-    Ok(manifest)
+
+    fn write_manifest(&self, dir: &Path) -> Result<()> {
+        let path = dir.join(file::MANIFEST);
+        let text = serde_json::to_string_pretty(&self.manifest)?;
+        crate::io::write_atomic(&path, text.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// Write one job file per unit and the manifest into `dir`. `parts`: each unit's part of
+/// one proof ([`Job::part`]), or empty for the units of [`map`].
+fn write_jobs(dir: &Path, labels: &[String], parts: &[serde_json::Value]) -> Result<()> {
+    let set = Set::new(labels)?;
+    for unit in 0..labels.len() {
+        set.write_job(dir, unit, parts.get(unit).cloned())?;
+    }
+    set.write_manifest(dir)
 }
 
 /// `--emit-jobs DIR`: the jobs, `jobs.json` and `jobs.txt`, and how to run them (`parts`
