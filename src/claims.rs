@@ -102,6 +102,7 @@ pub fn check(env: &Envelope, sense: Sense, truth: f64) -> Result<()> {
             ));
         }
     }
+    check_solver(env, value)?;
     if env.status == Status::Optimal {
         // Within the solver's own tolerances (an integral objective's bound may sit a
         // hair above it).
@@ -118,6 +119,48 @@ pub fn check(env: &Envelope, sense: Sense, truth: f64) -> Result<()> {
                     show(env.gap)
                 ),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The solver block agrees with the episode it reports on: no failed solve behind a game,
+/// and a proven episode's status, value and bound are the solver's (seconds are a time).
+fn check_solver(env: &Envelope, value: f64) -> Result<()> {
+    let Some(s) = &env.solver else {
+        return Ok(());
+    };
+    let game = env.game.as_str();
+    let says = |what: String| {
+        reject(
+            game,
+            format!("the solver block says {what}, which contradicts the episode"),
+        )
+    };
+    if matches!(
+        s.status,
+        Status::Infeasible | Status::Unbounded | Status::Error
+    ) {
+        return Err(says(format!("status {}", s.status)));
+    }
+    if !(s.seconds.is_finite() && s.seconds >= 0.0) {
+        return Err(says(format!("{} seconds", s.seconds)));
+    }
+    if env.status == Status::Optimal {
+        if s.status != Status::Optimal {
+            return Err(says(format!("status {} (the episode: optimal)", s.status)));
+        }
+        if let Some(o) = s.objective.filter(|&o| !close(o, value)) {
+            return Err(says(format!(
+                "objective {} (the episode: {})",
+                num(o),
+                num(value)
+            )));
+        }
+        if let (Some(b), Some(eb)) = (s.bound, env.bound) {
+            if !close(b, eb) {
+                return Err(says(format!("bound {} (the episode: {})", num(b), num(eb))));
+            }
         }
     }
     Ok(())

@@ -217,7 +217,7 @@ pub enum Builtin {
         #[arg(long, value_name = "FILE")]
         result: Option<PathBuf>,
         /// The parent's deadline, seconds since the Unix epoch (the time left is the job's).
-        #[arg(long, value_name = "T")]
+        #[arg(long, value_name = "T", value_parser = crate::options::epoch)]
         until: Option<f64>,
         /// The process that started this worker: when it ends (killed, or by a closed
         /// pipe), the worker stops too instead of solving on for nobody.
@@ -284,10 +284,13 @@ pub enum Builtin {
 
 /// Write an episode as `path` (JSON), `path.md` (rendered, embedding the picture) and
 /// `path.svg` (the picture); returns the markdown's and the picture's paths.
+/// The episode is written last, so a rendering that cannot be written (FILE.md a folder,
+/// a full disk) leaves an existing FILE.json as it was.
 pub fn save_episode(path: &Path, env: &Envelope) -> Result<(PathBuf, PathBuf)> {
-    env.save(path)?;
+    let text = env.to_file_text(path)?;
     let (md, svg) = (path.with_extension("md"), path.with_extension("svg"));
     write_rendering(env, &md, &svg)?;
+    crate::io::write_atomic(path, text.as_bytes())?;
     Ok((md, svg))
 }
 
@@ -472,14 +475,29 @@ fn render_file(file: &Path, output: Option<&Path>, svg: Option<&Path>) -> Result
             file.with_extension("md").display()
         );
     }
+    let beside = output.map(|p| p.with_extension("svg"));
+    if let Some(p) = svg
+        .or(beside.as_deref())
+        .filter(|p| crate::io::same_file(p, file))
+    {
+        anyhow::bail!(
+            "render: the picture {} would replace the episode being rendered; give another \
+             file (e.g. {})",
+            p.display(),
+            file.with_extension("svg").display()
+        );
+    }
     let env = Envelope::load(file)?;
+    // Rendered first whatever is asked: an episode the markdown cannot show is refused,
+    // also with --svg alone.
+    let md = games::render(&env)?;
     if let Some(p) = svg {
         write_file(p, &games::svg(&env)?)?;
     }
     match output {
         Some(p) => write_rendering(&env, p, &p.with_extension("svg")),
         None if svg.is_none() => {
-            print!("{}", games::render(&env)?);
+            print!("{md}");
             Ok(())
         }
         None => Ok(()),

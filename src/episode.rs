@@ -153,8 +153,32 @@ impl Envelope {
     /// Write pretty JSON atomically ([`crate::io::write_atomic`]: the directory must
     /// exist).
     pub fn save(&self, path: &Path) -> Result<()> {
-        let text = serde_json::to_string_pretty(self)? + "\n";
+        let text = self.to_file_text(path)?;
         crate::io::write_atomic(path, text.as_bytes()).map(|_| ())
+    }
+
+    /// The file's text for `path`, refused when [`Envelope::load`] would refuse it (a
+    /// text over [`MAX_TEXT_CHARS`], e.g. a variant's name): nothing is written that
+    /// `verify` cannot read back.
+    pub fn to_file_text(&self, path: &Path) -> Result<String> {
+        let value = serde_json::to_value(self)?;
+        if let Some((at, n)) = long_text(&value, "") {
+            bail!(
+                "{}: not written: the text at {at} has {n} characters, more than an episode \
+                 holds (at most {MAX_TEXT_CHARS})",
+                path.display()
+            );
+        }
+        let text = serde_json::to_string_pretty(self)? + "\n";
+        if text.len() as u64 > MAX_EPISODE_BYTES {
+            bail!(
+                "{}: not written: {} bytes, more than an episode holds (at most \
+                 {MAX_EPISODE_BYTES})",
+                path.display(),
+                text.len()
+            );
+        }
+        Ok(text)
     }
 
     /// Parse the payload into the game's own type.

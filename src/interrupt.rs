@@ -20,6 +20,14 @@ struct Best {
 
 static SLOT: Mutex<Option<Best>> = Mutex::new(None);
 
+/// Set by the signal handler first: nothing starts (no worker, no retry) once it is.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the run was interrupted (its handler is writing up and exiting).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// Where [`offer_found`] keeps games, and whether larger values are better.
 struct Destination {
     path: PathBuf,
@@ -109,9 +117,12 @@ fn on_signal() -> String {
     }
 }
 
-/// Install the SIGINT/SIGTERM handler (which also stops this run's worker processes) (once per process; a second call does nothing).
+/// Install the SIGINT/SIGTERM handler (once per process; a second call does nothing). It
+/// stops this run's worker processes and waits for them (a little), so that none is
+/// started again and none writes into the scratch folders it then removes.
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
+        INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
         crate::jobs::pool::stop_all();
         crate::jobs::scratch::remove_all();
         eprintln!("{}", on_signal());

@@ -50,8 +50,28 @@ pub fn ensure_parent(path: &Path) -> Result<()> {
 }
 
 /// Write `bytes` to `path` atomically (a temporary file beside it, then a rename).
-/// Returns whether an existing file was replaced.
+/// Returns whether an existing file was replaced. A symbolic link is followed (the file it
+/// names is replaced, the link kept) and a device or pipe (`/dev/stdout`) is written into
+/// directly: a rename would replace the node itself.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
+    let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if link {
+        let target = path.canonicalize().with_context(|| {
+            format!(
+                "cannot write {}: a link to nothing that exists",
+                path.display()
+            )
+        })?;
+        return write_atomic(&target, bytes);
+    }
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()));
+        written.with_context(|| format!("cannot write {}", path.display()))?;
+        return Ok(false);
+    }
     ensure_parent(path)?;
     if path.is_dir() {
         bail!("cannot write {}: it is a directory", path.display());
@@ -180,6 +200,26 @@ mod tests {
         assert!(check_report(&dir).is_err());
         assert!(check_report(&dir.join("r.md")).is_ok());
         assert!(same_file(&f, &dir.join("./a.json")));
+        #[cfg(unix)]
+        {
+            let link = dir.join("link.json");
+            std::os::unix::fs::symlink(&f, &link).unwrap();
+            assert!(write_atomic(&link, b"3").unwrap());
+            assert!(std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink());
+            assert_eq!(std::fs::read_to_string(&f).unwrap(), "3");
+            assert!(!write_atomic(Path::new("/dev/null"), b"4").unwrap());
+            let e = write_atomic(Path::new("/dev/full"), b"4").unwrap_err();
+            assert!(format!("{e:#}").contains("/dev/full"), "{e:#}");
+            use std::os::unix::fs::FileTypeExt;
+            assert!(Path::new("/dev/full")
+                .metadata()
+                .unwrap()
+                .file_type()
+                .is_char_device());
+        }
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

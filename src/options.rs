@@ -36,7 +36,7 @@ pub fn start_until(until: f64) {
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64());
     let _ = DEADLINE.set(Some(
-        Instant::now() + Duration::from_secs_f64((until - now).max(0.0)),
+        Instant::now() + Duration::from_secs_f64((until - now).clamp(0.0, MAX_SECONDS)),
     ));
 }
 
@@ -128,6 +128,23 @@ pub fn threads(s: &str) -> Result<u32, String> {
     }
 }
 
+/// A worker's `--until T`: its parent's deadline, seconds since the Unix epoch, at most
+/// [`MAX_SECONDS`] from now.
+pub fn epoch(s: &str) -> Result<f64, String> {
+    let x = number(s)?;
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64());
+    if x >= 0.0 && x <= now + MAX_SECONDS {
+        Ok(x)
+    } else {
+        Err(format!(
+            "`{}`: a deadline is seconds since 1970, at most {MAX_SECONDS} from now",
+            crate::claims::clip(s.trim(), 40)
+        ))
+    }
+}
+
 /// The same bounds as [`threads`], for options held as `usize`.
 pub fn cores(s: &str) -> Result<usize, String> {
     threads(s).map(|n| n as usize)
@@ -185,5 +202,9 @@ mod tests {
         assert!(slope("-2").is_err());
         assert_eq!(slope("-1"), Ok(-1.0));
         assert!(non_negative("NaN").is_err());
+        for bad in ["nan", "1e300", "-1", "inf"] {
+            assert!(epoch(bad).is_err(), "{bad}");
+        }
+        assert_eq!(epoch("12"), Ok(12.0));
     }
 }

@@ -194,7 +194,46 @@ pub fn check_whole(game: &str, p: &DataProof, value: f64, maximise: bool) -> any
             crate::render::num(value)
         )));
     }
-    Ok(())
+    match part.impossible(maximise) {
+        Some(why) => Err(reject(format!("part 1: {why}"))),
+        None => Ok(()),
+    }
+}
+
+impl<R> ProofPart<R> {
+    /// Why the part's own numbers cannot be, or `None`: the part holds its own game, so
+    /// neither its bound nor its LP bound (a relaxation of the part) is worse than that
+    /// game (`maximise`: below it); every number is finite, the seconds not negative.
+    pub fn impossible(&self, maximise: bool) -> Option<String> {
+        let num = crate::render::num;
+        for (what, x) in [("bound", self.bound), ("LP bound", self.lp)] {
+            let Some(x) = x else { continue };
+            if !x.is_finite() {
+                return Some(format!("its {what} {x} is no number"));
+            }
+            let Some(game) = self.value.map(|v| v as f64) else {
+                continue;
+            };
+            let tol = 1e-6 * game.abs().max(1.0);
+            let worse = if maximise {
+                x < game - tol
+            } else {
+                x > game + tol
+            };
+            if worse {
+                return Some(format!(
+                    "its {what} {} is {} its own game's {}: impossible",
+                    num(x),
+                    if maximise { "below" } else { "above" },
+                    num(game)
+                ));
+            }
+        }
+        if !(self.seconds.is_finite() && self.seconds >= 0.0) {
+            return Some(format!("its seconds {} are no time", self.seconds));
+        }
+        None
+    }
 }
 
 /// The record as markdown: one line for the split and the options, one row per part.

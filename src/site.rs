@@ -58,10 +58,13 @@ fn page(title: &str, up: &str, body: &str) -> String {
 }
 
 /// Markdown to HTML: tables on; relative `.md` links to `.html`; `games/x.json` in text
-/// to a link to that episode's page (when `episodes` has it).
+/// to a link to that episode's page (when `episodes` has it). The site has no script: raw
+/// HTML in the markdown (a name, a note, a planted page) is shown as text, and a link or
+/// picture to anything but a page, `http(s):` or `mailto:` goes nowhere (`#`).
 pub fn markdown_html(md: &str, up: &str, episodes: &BTreeMap<String, String>) -> String {
     let parser = TextMergeStream::new(Parser::new_ext(md, Options::ENABLE_TABLES));
     let events = parser.map(|ev| match ev {
+        Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::Start(Tag::Link {
             link_type,
             dest_url,
@@ -69,7 +72,18 @@ pub fn markdown_html(md: &str, up: &str, episodes: &BTreeMap<String, String>) ->
             id,
         }) => Event::Start(Tag::Link {
             link_type,
-            dest_url: md_to_html(dest_url),
+            dest_url: md_to_html(safe_url(dest_url)),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: safe_url(dest_url),
             title,
             id,
         }),
@@ -81,6 +95,25 @@ pub fn markdown_html(md: &str, up: &str, episodes: &BTreeMap<String, String>) ->
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, events);
     html
+}
+
+/// `url` when it is relative or `http:`, `https:` or `mailto:`; else `#` (`javascript:`,
+/// `data:`, `vbscript:` … whatever their case and the blanks a browser drops).
+fn safe_url(url: CowStr) -> CowStr {
+    let plain: String = url
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let scheme = plain
+        .split_once(':')
+        .map(|(s, _)| s)
+        .filter(|s| !s.contains(['/', '?', '#']));
+    match scheme {
+        None => url,
+        Some("http" | "https" | "mailto") => url,
+        Some(_) => "#".into(),
+    }
 }
 
 fn md_to_html(url: CowStr) -> CowStr {
@@ -162,10 +195,10 @@ fn episode_page(env: &Envelope, name: &str, folder: &str, out: &Path, json: &Pat
         with_picture(&md, &picture, &env.game)
     };
     let body = format!(
-        "{}\n<p><a href=\"{name}.json\">the episode file ({name}.json)</a> · <a href=\"../{}.html\">all {} results</a></p>",
+        "{}\n<p><a href=\"./{n}.json\">the episode file ({n}.json)</a> · <a href=\"../{g}.html\">all {g} results</a></p>",
         markdown_html(&md, "../", &BTreeMap::new()),
-        env.game,
-        env.game
+        n = esc(name),
+        g = esc(&env.game),
     );
     write_file(&dir.join(format!("{name}.html")), &page(name, "../", &body))
 }
@@ -192,7 +225,7 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
             .find(|g| *g == env.game)
             .unwrap_or("?");
         rows.entry(game).or_default().push([
-            format!("<a href=\"games/{name}.html\">{}</a>", esc(&name)),
+            format!("<a href=\"games/{n}.html\">{n}</a>", n = esc(&name)),
             esc(&env.objective),
             esc(&verdict(&env)),
         ]);
@@ -232,7 +265,10 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
     for game in game_names() {
         let mut body = format!("<h1>{game}</h1>\n<h2>Result pages</h2>\n<ul>\n");
         for r in results.get(game).into_iter().flatten() {
-            body += &format!("<li><a href=\"results/{r}.html\">{r}</a></li>\n");
+            body += &format!(
+                "<li><a href=\"results/{r}.html\">{r}</a></li>\n",
+                r = esc(r)
+            );
         }
         body += "</ul>\n<h2>Episodes</h2>\n<table>\n<tr><th>episode</th><th>objective</th><th>result</th></tr>\n";
         for [a, b, c] in rows.get(game).into_iter().flatten() {

@@ -438,3 +438,333 @@ fn a_time_limited_four_player_bound_keeps_its_best_game() {
     let v = run(&["verify", out.to_str().unwrap()]);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+/// The one job of a 2-player comparison of m22 (a second's solve) written to `dir`, and
+/// the job file read as JSON.
+fn one_job(dir: &std::path::Path) -> serde_json::Value {
+    let _ = std::fs::remove_dir_all(dir);
+    let variant = "models/modern-art/mini/m22-every-symbol.json";
+    let d = dir.display().to_string();
+    let args = [
+        "modern-art",
+        "compare",
+        "--variant",
+        variant,
+        "--players",
+        "2",
+    ];
+    common::run_ok(&[&args[..], &["--emit-jobs", &d, "--quiet"]].concat());
+    serde_json::from_str(&std::fs::read_to_string(dir.join("job-001.json")).unwrap()).unwrap()
+}
+
+/// `job` with its key made that of its (edited) command line and files, as a forger would.
+fn rekeyed(mut job: serde_json::Value) -> serde_json::Value {
+    let j: gamebounds::jobs::file::Job = serde_json::from_value(job.clone()).unwrap();
+    job["key"] = gamebounds::jobs::file::key_of(&j.argv, &j.files).into();
+    job
+}
+
+fn write_json(path: &std::path::Path, v: &serde_json::Value) {
+    std::fs::write(path, serde_json::to_string_pretty(v).unwrap()).unwrap();
+}
+
+/// A job file is data, never a way to write elsewhere: a key that is a path, a command
+/// that is not one of the splitting ones (`render -o FILE`), and options that write are
+/// refused in one line, by the worker and by `join`, and nothing is written.
+#[test]
+fn job_files_cannot_write_anywhere() {
+    let dir = scratch("hostile-jobs-escape");
+    let jobs = dir.join("set");
+    let job = one_job(&jobs);
+    let escaped = dir.join("x/ESCAPED");
+    let mut bad = job.clone();
+    let up = "../".repeat(12);
+    bad["key"] = format!("{up}{}", escaped.display()).into();
+    bad["cwd"] = "/nonexistent/project".into();
+    bad["files"] = serde_json::json!([{"path": "planted.txt", "text": "planted"}]);
+    write_json(&jobs.join("job-001.json"), &bad);
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "key"]);
+    assert!(err.contains("no fingerprint"), "{err}");
+    assert!(!escaped.exists(), "the job wrote {}", escaped.display());
+    // Another command, with a key that fits it.
+    let planted = dir.join("planted.md");
+    let mut render = job.clone();
+    render["argv"] = serde_json::json!([
+        "gamebounds",
+        "render",
+        "games/cribbage-max-29.json",
+        "-o",
+        planted.to_str().unwrap()
+    ]);
+    write_json(&jobs.join("job-001.json"), &rekeyed(render));
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "render"]);
+    assert!(err.contains("writes with -o"), "{err}");
+    assert!(!planted.exists());
+    let mut render = job.clone();
+    render["argv"] = serde_json::json!(["gamebounds", "render", "games/cribbage-max-29.json"]);
+    write_json(&jobs.join("job-001.json"), &rekeyed(render));
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "render"]);
+    assert!(err.contains("does not split into jobs"), "{err}");
+    // join runs the manifest's command line: the same rules, and its --out stays inside.
+    write_json(&jobs.join("job-001.json"), &job);
+    let manifest = jobs.join("jobs.json");
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let mut out = m.clone();
+    let far = dir.join("far.json");
+    let argv = out["argv"].as_array_mut().unwrap();
+    argv.extend(["--out".into(), far.to_str().unwrap().into()]);
+    write_json(&manifest, &out);
+    let err = common::bad_input(&run(&["join", jobs.to_str().unwrap()]), &["join", "--out"]);
+    assert!(err.contains("writes with --out"), "{err}");
+    let mut render = m.clone();
+    render["argv"] = serde_json::json!(["gamebounds", "render", "games/cribbage-max-29.json"]);
+    write_json(&manifest, &render);
+    let err = common::bad_input(&run(&["join", jobs.to_str().unwrap()]), &["join", "render"]);
+    assert!(err.contains("not a job of its jobs.json"), "{err}");
+    assert!(!far.exists());
+}
+
+/// An answer counts only for the command line that was asked: a job edited to other
+/// rules is refused by its worker, and re-keyed to fit, its answer is refused by `join`
+/// (the joined row would claim rules the set never had).
+#[test]
+fn join_takes_no_answer_to_other_rules() {
+    let dir = scratch("hostile-jobs-rules");
+    let jobs = dir.join("set");
+    let job = one_job(&jobs);
+    let mut other = job.clone();
+    let argv = other["argv"].as_array_mut().unwrap();
+    argv.extend(["--players".into(), "3".into()]);
+    write_json(&jobs.join("job-001.json"), &other);
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    let err = common::bad_input(&o, &["worker", "edited"]);
+    assert!(err.contains("the job was edited"), "{err}");
+    // Re-keyed, the worker runs the other rules: join refuses its answer by name.
+    let mut other = job.clone();
+    other["argv"] = serde_json::json!([
+        "gamebounds",
+        "modern-art",
+        "compare",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--players",
+        "2",
+        "--objective",
+        "min-winner"
+    ]);
+    write_json(&jobs.join("job-001.json"), &rekeyed(other));
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    write_json(&jobs.join("job-001.json"), &job);
+    let err = common::bad_input(&run(&["join", jobs.to_str().unwrap()]), &["join"]);
+    assert!(err.contains("another set of jobs"), "{err}");
+    // The honest answer joins.
+    let o = common::run_env(&jobs, &["worker", "job-001.json"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    common::run_ok(&["join", jobs.to_str().unwrap(), "--quiet"]);
+}
+
+/// Writers never replace what is not a regular file: a device is written into (and its
+/// error said), a symbolic link's file is replaced and the link kept.
+#[cfg(unix)]
+#[test]
+fn writers_leave_devices_and_links_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("hostile-devices");
+    let jobs = dir.join("set");
+    one_job(&jobs);
+    let o = common::run_env(
+        &jobs,
+        &["worker", "job-001.json", "--result", "/dev/full"],
+        &[],
+    );
+    let err = common::bad_input(&o, &["worker", "--result", "/dev/full"]);
+    assert!(err.contains("/dev/full"), "{err}");
+    let full = std::fs::metadata("/dev/full").unwrap();
+    assert!(full.file_type().is_char_device());
+    let o = run(&["render", "games/cribbage-max-29.json", "--svg", "/dev/null"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    let target = dir.join("real.svg");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.svg");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let o = run(&[
+        "render",
+        "games/cribbage-max-29.json",
+        "--svg",
+        link.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .starts_with("<svg"));
+}
+
+/// The site has no script, whatever the episodes and pages say: names, notes, file names
+/// and planted markdown reach the HTML escaped, and links go only to safe places.
+#[test]
+fn the_site_escapes_hostile_names_notes_and_pages() {
+    let dir = scratch("hostile-site");
+    let (games, results, out) = (dir.join("games"), dir.join("results"), dir.join("site"));
+    for d in [&games, &results, &out] {
+        let _ = std::fs::remove_dir_all(d);
+        std::fs::create_dir_all(d).unwrap();
+    }
+    let script = "<script>alert(1)</script>";
+    let read = |f: &str| -> serde_json::Value {
+        let text = std::fs::read_to_string(common::root().join(f)).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    let mut crib = read("games/cribbage-max-29.json");
+    crib["payload"]["note"] = format!("{script} [x](javascript:alert(2))").into();
+    write_json(
+        &games.join("x\"><img src=x onerror=alert(3)><b>.json"),
+        &crib,
+    );
+    // An artist renamed everywhere (deck, record, proof), and the deck and variant names.
+    let text = std::fs::read_to_string(common::root().join("games/modern-art-2p-standard.json"));
+    let text = text
+        .unwrap()
+        .replace("\"Yoko", "\"Y<script>alert(8)<\\/script>");
+    let mut art: serde_json::Value = serde_json::from_str(&text).unwrap();
+    art["variant"]["variant"]["name"] = script.into();
+    art["variant"]["deck"]["name"] = script.into();
+    write_json(&games.join("javascript:alert(4).json"), &art);
+    std::fs::write(
+        results.join("planted.md"),
+        format!(
+            "# Planted\n\n{script}\n\n<img src=x onerror=alert(5)>\n\n[a](javascript:alert(6)) \
+             [b]( JaVaScRiPt:alert(7)) [c](data:text/html,x) ![d](vbscript:x) [ok](https://example.org)\n"
+        ),
+    )
+    .unwrap();
+    let o = run(&[
+        "site",
+        out.to_str().unwrap(),
+        "--games",
+        games.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut pages = 0;
+    for sub in ["", "games", "results"] {
+        for e in std::fs::read_dir(out.join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "svg") {
+                let svg = std::fs::read_to_string(&p).unwrap().to_lowercase();
+                assert!(!svg.contains("<script"), "{}", p.display());
+            }
+            if p.extension().is_none_or(|x| x != "html") {
+                continue;
+            }
+            pages += 1;
+            let html = std::fs::read_to_string(&p).unwrap().to_lowercase();
+            for bad in [
+                "<script",
+                "<img src=x",
+                "=\"javascript:",
+                "=\"vbscript:",
+                "=\"data:text",
+            ] {
+                assert!(!html.contains(bad), "{}: {bad}", p.display());
+            }
+        }
+    }
+    assert!(pages > 5, "{pages} pages");
+    let planted = std::fs::read_to_string(out.join("results/planted.html")).unwrap();
+    assert!(planted.contains("&lt;script&gt;"), "{planted}");
+    assert!(
+        planted.contains("href=\"https://example.org\""),
+        "{planted}"
+    );
+}
+
+/// `--time-limit` holds with `--jobs` on a grid of thousands of cells (job files are
+/// written only for the cells that start), and SIGTERM leaves no scratch folder, job,
+/// HiGHS log or worker behind, nor starts a worker again.
+#[cfg(unix)]
+#[test]
+fn a_big_grid_on_workers_keeps_its_time_limit_and_its_signal() {
+    let dir = scratch("hostile-grid-jobs");
+    let tmp = dir.join("tmp");
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let fifty: Vec<String> = (1..=50).map(|i| i.to_string()).collect();
+    let bonus = format!("bonus={}", fifty.join(","));
+    let cards = format!("bonus_cards={}", fifty.join(","));
+    let grid = [
+        "lost-cities",
+        "compare",
+        "--vary",
+        &bonus,
+        "--vary",
+        &cards,
+        "--jobs",
+        "2",
+    ];
+    let tmp_env = [("TMPDIR", tmp.to_str().unwrap())];
+    let t = std::time::Instant::now();
+    let o = common::run_env(
+        &common::root(),
+        &[&grid[..], &["--time-limit", "3", "--quiet"]].concat(),
+        &tmp_env,
+    );
+    let took = t.elapsed().as_secs_f64();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(took < 20.0, "--time-limit 3 on 2500 cells took {took:.1} s");
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.contains("not reached"), "{out}");
+    let left = |what: &str| -> Vec<String> {
+        std::fs::read_dir(&tmp)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with("gamebounds-"))
+            .map(|n| format!("{what}: {n}"))
+            .collect()
+    };
+    assert_eq!(left("after the time limit"), Vec::<String>::new());
+    let child = bin()
+        .args(&grid)
+        .arg("--quiet")
+        .env("TMPDIR", &tmp)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t = std::time::Instant::now();
+    while !std::fs::read_dir(&tmp).unwrap().any(|e| {
+        e.unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with("gamebounds-jobs-")
+    }) && t.elapsed().as_secs() < 60
+    {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(!err.contains("starting it again"), "{err}");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    assert_eq!(left("after SIGTERM"), Vec::<String>::new());
+}

@@ -42,7 +42,7 @@ impl Background {
         let files = file::files_of(&argv)?;
         let template = Job {
             version: env!("CARGO_PKG_VERSION").to_string(),
-            key: file::key_of(&argv, &files, &[], &[]),
+            key: file::key_of(&argv, &files),
             unit: 0,
             units: 1,
             label: String::new(),
@@ -223,7 +223,11 @@ impl Background {
             std::thread::sleep(Duration::from_millis(2));
         }
         let result = file::result_of(&job);
-        let read = Outcome::load(&result).ok().and_then(|o| {
+        let expected = Job::load(&job).map(|j| j.unit_key()).ok();
+        let read = Outcome::load(&result)
+            .ok()
+            .filter(|o| Some(&o.key) == expected.as_ref());
+        let read = read.and_then(|o| {
             let seconds = o.seconds;
             o.value
                 .and_then(|v| serde_json::from_value(v).ok())
@@ -281,7 +285,7 @@ pub fn part_answer<R: Serialize>(answer: &R, seconds: f64) -> anyhow::Error {
     };
     let out = (|| -> Result<()> {
         let o = Outcome {
-            key: job.key.clone(),
+            key: job.unit_key(),
             unit: job.unit,
             label: job.label.clone(),
             seconds,

@@ -13,7 +13,20 @@ pub const MANIFEST: &str = "jobs.json";
 /// The list of command lines, one per job, in a jobs folder.
 pub const LIST: &str = "jobs.txt";
 /// Options of the parent run that a worker must not see (each takes a value).
-const PARENT_ONLY: [&str; 3] = ["--jobs", "--emit-jobs", "--out"];
+const PARENT_ONLY: [&str; 4] = ["--jobs", "--emit-jobs", "--out", "--report"];
+/// Options that write files or start workers: a job's command line never holds them (a
+/// worker writes its one result file, nothing else), and `join` keeps only `--out` and
+/// `--report` of them, inside its folder.
+const WRITERS: [&str; 8] = [
+    "--out",
+    "--report",
+    "--jobs",
+    "--emit-jobs",
+    "--result",
+    "--svg",
+    "--output",
+    "-o",
+];
 /// Largest file copied into a job (rules, decks and boards are a few kB).
 const MAX_EMBED: u64 = 4 << 20;
 
@@ -64,6 +77,8 @@ pub struct Manifest {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Outcome {
+    /// The fingerprint of what the worker ran ([`Job::unit_key`]): a reader refuses an
+    /// answer to any other command line, files, unit or part.
     pub key: String,
     pub unit: usize,
     pub label: String,
@@ -163,17 +178,54 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     Ok(())
 }
 
-/// A fingerprint of a set of jobs: FNV-1a (64 bits) of its version, command line, files,
-/// labels and parts (a proof's parts carry the game to beat), in hex. Stable across
-/// machines and runs (no random state).
-pub fn key_of(
-    argv: &[String],
-    files: &[Embedded],
-    labels: &[String],
-    parts: &[serde_json::Value],
-) -> String {
-    let text = serde_json::to_string(&(env!("CARGO_PKG_VERSION"), argv, files, labels, parts))
-        .unwrap_or_default();
+/// A fingerprint of a set of jobs: FNV-1a (64 bits) of its version, command line and
+/// files, in hex, so a worker can check its job against them. Stable across machines and
+/// runs (no random state).
+pub fn key_of(argv: &[String], files: &[Embedded]) -> String {
+    fnv(&serde_json::to_string(&(env!("CARGO_PKG_VERSION"), argv, files)).unwrap_or_default())
+}
+
+/// The fingerprint of one unit of a set (`key`): its number, label and part (a proof's
+/// part carries the game to beat), so an answer is taken only for the unit it solves.
+pub fn unit_key(key: &str, unit: usize, label: &str, part: Option<&serde_json::Value>) -> String {
+    fnv(&serde_json::to_string(&(key, unit, label, part)).unwrap_or_default())
+}
+
+/// Whether `key` is a fingerprint (16 hex digits): it names a scratch folder.
+fn is_key(key: &str) -> bool {
+    key.len() == 16 && key.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// Refuse a command line that writes files or starts workers ([`WRITERS`] but `keep`).
+pub fn check_writers(argv: &[String], keep: &[&str], whose: &str) -> Result<()> {
+    let writes = |a: &String, w: &&str| a == *w || a.starts_with(&format!("{w}="));
+    for (i, a) in argv.iter().enumerate() {
+        let Some(w) = WRITERS.iter().find(|w| writes(a, w)) else {
+            continue;
+        };
+        let value = a
+            .split_once('=')
+            .map(|x| x.1)
+            .or(argv.get(i + 1).map(|s| s.as_str()));
+        let inside = value.is_some_and(|v| {
+            let p = Path::new(v);
+            p.is_relative()
+                && p.components()
+                    .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+        });
+        if !(keep.contains(w) && inside) {
+            bail!(
+                "{whose} command line writes with {w}{}: refused (a job writes only its result)",
+                value
+                    .map(|v| format!(" {}", crate::claims::clip(v, 80)))
+                    .unwrap_or_default()
+            );
+        }
+    }
+    Ok(())
+}
+
+fn fnv(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= u64::from(b);
@@ -205,7 +257,38 @@ impl Job {
                 env!("CARGO_PKG_VERSION")
             );
         }
+        job.check().with_context(|| format!("{}", path.display()))?;
         Ok(job)
+    }
+
+    /// A job is refused unless its key is the fingerprint of its command line and files,
+    /// its unit is one of its units, and its command line writes nothing.
+    fn check(&self) -> Result<()> {
+        if !is_key(&self.key) {
+            bail!(
+                "its key {:?} is no fingerprint (16 hex digits)",
+                crate::claims::clip(&self.key, 40)
+            );
+        }
+        if self.key != key_of(&self.argv, &self.files) {
+            bail!("its key is not that of its command line and files: the job was edited");
+        }
+        if self.unit >= self.units {
+            bail!(
+                "its unit {} is past its {} units",
+                self.unit + 1,
+                self.units
+            );
+        }
+        if self.argv.first().map(String::as_str) != Some("gamebounds") {
+            bail!("its command line is not a gamebounds command");
+        }
+        check_writers(&self.argv, &[], "its")
+    }
+
+    /// The fingerprint of this job's unit ([`unit_key`]), which its answer carries.
+    pub fn unit_key(&self) -> String {
+        unit_key(&self.key, self.unit, &self.label, self.part.as_ref())
     }
 
     /// Where the job runs: its own folder when every file it carries is there unchanged
@@ -264,8 +347,15 @@ impl Manifest {
                 dir.display()
             )
         })?;
-        serde_json::from_str(&text)
-            .with_context(|| format!("{}: not a jobs manifest", path.display()))
+        let m: Manifest = serde_json::from_str(&text)
+            .with_context(|| format!("{}: not a jobs manifest", path.display()))?;
+        if !is_key(&m.key) {
+            bail!(
+                "{}: its key is no fingerprint (16 hex digits)",
+                path.display()
+            );
+        }
+        Ok(m)
     }
 }
 
@@ -296,10 +386,19 @@ mod tests {
         .map(|s| s.to_string())
         .collect();
         assert_eq!(worker_argv(&argv), ["gb", "x", "--quiet"]);
-        let k = key_of(&argv, &[], &["a".into()], &[]);
-        assert_eq!(k, key_of(&argv, &[], &["a".into()], &[]));
-        assert_ne!(k, key_of(&argv, &[], &["b".into()], &[]));
-        assert_ne!(k, key_of(&argv, &[], &["a".into()], &[1.into()]));
+        let k = key_of(&argv, &[]);
+        assert!(is_key(&k));
+        assert_eq!(k, key_of(&argv, &[]));
+        assert_ne!(k, key_of(&argv[1..], &[]));
+        let u = unit_key(&k, 0, "a", None);
+        assert_ne!(u, unit_key(&k, 0, "b", None));
+        assert_ne!(u, unit_key(&k, 1, "a", None));
+        assert_ne!(u, unit_key(&k, 0, "a", Some(&1.into())));
+        assert!(check_writers(&argv, &[], "its").is_err());
+        let out: Vec<String> = ["gb", "x", "--out", "a.json"].map(String::from).into();
+        assert!(check_writers(&out, &["--out"], "its").is_ok());
+        let up: Vec<String> = ["gb", "x", "--out=../a.json"].map(String::from).into();
+        assert!(check_writers(&up, &["--out"], "its").is_err());
         assert_eq!(
             result_of(Path::new("d/job-001.json")),
             Path::new("d/job-001.result.json")

@@ -31,8 +31,12 @@ use file::{Job, Manifest, Outcome};
 enum Role {
     /// Solve one unit and write its result.
     Worker { job: Job, result: PathBuf },
-    /// Read every unit's result from a jobs folder.
-    Join { dir: PathBuf, manifest: Manifest },
+    /// Read every unit's result from a jobs folder (`parts`: each job's part).
+    Join {
+        dir: PathBuf,
+        manifest: Manifest,
+        parts: Vec<Option<serde_json::Value>>,
+    },
 }
 
 static ROLE: OnceLock<Role> = OnceLock::new();
@@ -76,7 +80,11 @@ pub fn map<R: Serialize + DeserializeOwned>(
 ) -> Result<Vec<Unit<R>>> {
     match ROLE.get() {
         Some(Role::Worker { job, result }) => return work(job, result, labels, run_one),
-        Some(Role::Join { dir, manifest }) => return gather(dir, manifest, labels),
+        Some(Role::Join {
+            dir,
+            manifest,
+            parts,
+        }) => return gather(dir, manifest, parts, labels),
         None => {}
     }
     let mut progress = Progress::new(labels.len(), common.quiet);
@@ -149,7 +157,11 @@ fn in_parallel<R: DeserializeOwned>(
     describe: &impl Fn(&R) -> (String, Option<f64>),
 ) -> Result<Vec<Unit<R>>> {
     let dir = scratch::make("jobs")?;
-    let manifest = write_jobs(&dir, labels, &[])?;
+    // Each job file is written as its worker starts: a grid of thousands of cells cut
+    // by --time-limit writes only the jobs it runs.
+    let set = Set::new(labels)?;
+    set.write_manifest(&dir)?;
+    let manifest = set.manifest.clone();
     let exe = std::env::current_exe().context("cannot find this program to start workers")?;
     let tasks: Vec<pool::Task> = labels
         .iter()
@@ -175,9 +187,10 @@ fn in_parallel<R: DeserializeOwned>(
     let outcome = pool::run(
         &tasks,
         common.jobs,
+        |i| set.write_job(&dir, i, None).map_err(|e| format!("{e:#}")),
         |i| {
-            let unit =
-                read_result::<R>(&dir, &manifest, i, &labels[i]).map_err(|e| format!("{e:#}"))?;
+            let unit = read_result::<R>(&dir, &manifest, i, &labels[i], None)
+                .map_err(|e| format!("{e:#}"))?;
             progress.borrow_mut().finished(&labels[i], &unit, describe);
             units.borrow_mut()[i] = Some(unit);
             Ok(())
@@ -219,40 +232,70 @@ fn own_argv() -> Result<Vec<String>> {
     Ok(argv)
 }
 
-/// Write one job file per unit and the manifest into `dir`; returns the manifest. `parts`:
-/// each unit's part of one proof ([`Job::part`]), or empty for the units of [`map`].
-fn write_jobs(dir: &Path, labels: &[String], parts: &[serde_json::Value]) -> Result<Manifest> {
-    let argv = own_argv()?;
-    let worker = file::worker_argv(&argv);
-    let files = file::files_of(&worker)?;
-    let key = file::key_of(&worker, &files, labels, parts);
-    let cwd = std::env::current_dir().context("cannot read the current folder")?;
-    let version = env!("CARGO_PKG_VERSION").to_string();
-    for (unit, label) in labels.iter().enumerate() {
+/// A set of jobs before its files are written: the job every unit shares (its unit,
+/// label and part aside) and the manifest.
+struct Set {
+    job: Job,
+    manifest: Manifest,
+}
+
+impl Set {
+    /// The set of this command's units `labels`.
+    fn new(labels: &[String]) -> Result<Set> {
+        let argv = own_argv()?;
+        let worker = file::worker_argv(&argv);
+        let files = file::files_of(&worker)?;
+        let key = file::key_of(&worker, &files);
+        let cwd = std::env::current_dir().context("cannot read the current folder")?;
+        let version = env!("CARGO_PKG_VERSION").to_string();
         let job = Job {
             version: version.clone(),
             key: key.clone(),
-            unit,
+            unit: 0,
             units: labels.len(),
-            label: label.clone(),
-            argv: worker.clone(),
+            label: String::new(),
+            argv: worker,
             cwd: cwd.clone(),
-            files: files.clone(),
-            part: parts.get(unit).cloned(),
+            files,
+            part: None,
         };
+        let manifest = Manifest {
+            version,
+            key,
+            argv: file::strip(&argv, &["--jobs", "--emit-jobs"]),
+            cwd,
+            labels: labels.to_vec(),
+        };
+        Ok(Set { job, manifest })
+    }
+
+    /// Write unit `unit`'s job file into `dir` (`part`: its part of one proof).
+    fn write_job(&self, dir: &Path, unit: usize, part: Option<serde_json::Value>) -> Result<()> {
+        let mut job = self.job.clone();
+        job.unit = unit;
+        job.label = self.manifest.labels[unit].clone();
+        job.part = part;
         let path = dir.join(file::job_name(unit));
         crate::io::write_atomic(&path, serde_json::to_string_pretty(&job)?.as_bytes())?;
+        Ok(())
     }
-    let manifest = Manifest {
-        version,
-        key,
-        argv: file::strip(&argv, &["--jobs", "--emit-jobs"]),
-        cwd,
-        labels: labels.to_vec(),
-    };
-    let path = dir.join(file::MANIFEST);
-    crate::io::write_atomic(&path, serde_json::to_string_pretty(&manifest)?.as_bytes())?;
-    Ok(manifest)
+
+    fn write_manifest(&self, dir: &Path) -> Result<()> {
+        let path = dir.join(file::MANIFEST);
+        let text = serde_json::to_string_pretty(&self.manifest)?;
+        crate::io::write_atomic(&path, text.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// Write one job file per unit and the manifest into `dir`. `parts`: each unit's part of
+/// one proof ([`Job::part`]), or empty for the units of [`map`].
+fn write_jobs(dir: &Path, labels: &[String], parts: &[serde_json::Value]) -> Result<()> {
+    let set = Set::new(labels)?;
+    for unit in 0..labels.len() {
+        set.write_job(dir, unit, parts.get(unit).cloned())?;
+    }
+    set.write_manifest(dir)
 }
 
 /// `--emit-jobs DIR`: the jobs, `jobs.json` and `jobs.txt`, and how to run them (`parts`
@@ -320,7 +363,7 @@ fn work<R: Serialize>(
         Err(e) => (None, Some(format!("{e:#}"))),
     };
     let out = Outcome {
-        key: job.key.clone(),
+        key: job.unit_key(),
         unit: job.unit,
         label: job.label.clone(),
         seconds: t0.elapsed().as_secs_f64(),
@@ -331,24 +374,28 @@ fn work<R: Serialize>(
     Err(Handled.into())
 }
 
-/// A unit's result file, checked against its set.
+/// A unit's result file (`part`: the unit's part of a proof), checked against its set:
+/// the answer of another command line, files, unit or part is refused.
 fn read_result<R: DeserializeOwned>(
     dir: &Path,
     m: &Manifest,
     unit: usize,
     label: &str,
+    part: Option<&serde_json::Value>,
 ) -> Result<Unit<R>> {
     let path = file::result_of(&dir.join(file::job_name(unit)));
     let o =
         Outcome::load(&path).with_context(|| format!("no readable result {}", path.display()))?;
-    if o.key != m.key || o.unit != unit || o.label != label {
+    if o.key != file::unit_key(&m.key, unit, label, part) || o.unit != unit || o.label != label {
         bail!(
-            "{}: the result of another set of jobs (unit {} `{}`, key {})",
+            "{}: the result of another set of jobs (another command line, unit or part: unit {} `{}`)",
             path.display(),
             o.unit + 1,
-            o.label,
-            o.key
+            crate::claims::clip(&o.label, 80),
         );
+    }
+    if !(o.seconds.is_finite() && o.seconds >= 0.0) {
+        bail!("{}: its seconds {} are no time", path.display(), o.seconds);
     }
     let result = match (o.value, o.error) {
         (Some(v), None) => Ok(serde_json::from_value(v)
@@ -366,6 +413,7 @@ fn read_result<R: DeserializeOwned>(
 fn gather<R: DeserializeOwned>(
     dir: &Path,
     m: &Manifest,
+    parts: &[Option<serde_json::Value>],
     labels: &[String],
 ) -> Result<Vec<Unit<R>>> {
     if labels != m.labels.as_slice() {
@@ -385,7 +433,7 @@ fn gather<R: DeserializeOwned>(
             missing.push(format!("{job} ({label})"));
             continue;
         }
-        match read_result(dir, m, i, label) {
+        match read_result(dir, m, i, label, parts.get(i).and_then(Option::as_ref)) {
             Ok(u) => out.push(u),
             Err(e) => bad.push(format!("{e:#}")),
         }
@@ -419,6 +467,7 @@ pub fn run_worker(job_path: &Path, result: Option<&Path>) -> Result<()> {
     let matches = crate::cli::command()
         .try_get_matches_from(&argv)
         .map_err(|e| anyhow!("the job's command line: {}", e.render()))?;
+    check_command(&matches, "the job's")?;
     ROLE.set(Role::Worker { job, result })
         .map_err(|_| anyhow!("one job per worker"))?;
     crate::cli::run(&matches)
@@ -440,6 +489,10 @@ pub fn run_join(dir: &Path, extra: &[String]) -> Result<()> {
     if extra.iter().any(|a| a == "--out") {
         argv = file::strip(&argv, &["--out"]);
     }
+    let path = dir.join(file::MANIFEST);
+    file::check_writers(&argv, &["--out", "--report"], "its")
+        .with_context(|| format!("{}", path.display()))?;
+    let parts = check_set(dir, &manifest)?;
     for flag in ["--json", "--quiet"] {
         argv.retain(|a| a != flag);
     }
@@ -453,9 +506,65 @@ pub fn run_join(dir: &Path, extra: &[String]) -> Result<()> {
     let matches = crate::cli::command()
         .try_get_matches_from(&argv)
         .map_err(|e| anyhow!("the jobs' command line: {}", e.render()))?;
-    ROLE.set(Role::Join { dir, manifest })
-        .map_err(|_| anyhow!("one join per process"))?;
+    check_command(&matches, "the jobs'")?;
+    ROLE.set(Role::Join {
+        dir,
+        manifest,
+        parts,
+    })
+    .map_err(|_| anyhow!("one join per process"))?;
     crate::cli::run(&matches)
+}
+
+/// Every job of a set against its manifest: the fingerprint of the manifest's command line
+/// and the files carried, and each job's command line, files, unit and label the same.
+/// Returns each job's part.
+fn check_set(dir: &Path, m: &Manifest) -> Result<Vec<Option<serde_json::Value>>> {
+    let argv = file::worker_argv(&m.argv);
+    let mut parts = Vec::new();
+    let mut files = None;
+    for (i, label) in m.labels.iter().enumerate() {
+        let name = file::job_name(i);
+        let job = Job::load(&dir.join(&name))?;
+        let files = files.get_or_insert_with(|| job.files.clone());
+        let same = job.key == m.key
+            && job.argv == argv
+            && job.files == *files
+            && (job.unit, job.units) == (i, m.labels.len())
+            && job.label == *label;
+        if !same {
+            bail!(
+                "{}: {name} is not a job of its {} (another command line, files or unit)",
+                dir.display(),
+                file::MANIFEST
+            );
+        }
+        parts.push(job.part);
+    }
+    if m.key != file::key_of(&argv, files.as_deref().unwrap_or_default()) {
+        bail!(
+            "{}: its key is not that of its command line and files: the set was edited",
+            dir.join(file::MANIFEST).display()
+        );
+    }
+    Ok(parts)
+}
+
+/// Jobs run only the commands that split into units (a `render -o FILE` or any other
+/// command in a job file is refused): they stop at their units with the answer.
+fn check_command(matches: &clap::ArgMatches, whose: &str) -> Result<()> {
+    let what = match matches.subcommand() {
+        Some(("audit", _)) => "audit".to_string(),
+        Some((game, sub)) => format!("{game} {}", sub.subcommand_name().unwrap_or("")),
+        None => String::new(),
+    };
+    if !SPLITTING.contains(&what.trim()) {
+        bail!(
+            "{whose} command `{}` does not split into jobs: refused",
+            crate::claims::clip(what.trim(), 80)
+        );
+    }
+    Ok(())
 }
 
 /// One line per finished unit on stderr: done/total, elapsed, the unit, best so far.

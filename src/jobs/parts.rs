@@ -53,11 +53,16 @@ pub fn emit<P: Serialize>(parts: &[(String, P)]) -> Result<anyhow::Error> {
 pub fn joined<P: DeserializeOwned, R: DeserializeOwned>(
     labels: &[String],
 ) -> Option<Result<Vec<Joined<P, R>>>> {
-    let Some(Role::Join { dir, manifest }) = ROLE.get() else {
+    let Some(Role::Join {
+        dir,
+        manifest,
+        parts,
+    }) = ROLE.get()
+    else {
         return None;
     };
     Some((|| {
-        let units = super::gather::<R>(dir, manifest, labels)?;
+        let units = super::gather::<R>(dir, manifest, parts, labels)?;
         let mut out = Vec::new();
         let mut failed = Vec::new();
         for (i, unit) in units.into_iter().enumerate() {
@@ -117,7 +122,7 @@ pub fn reply<R: Serialize>(solved: Result<R>, seconds: f64) -> anyhow::Error {
         Err(e) => (None, Some(format!("{e:#}"))),
     };
     let o = Outcome {
-        key: job.key.clone(),
+        key: job.unit_key(),
         unit: job.unit,
         label: job.label.clone(),
         seconds,

@@ -15,11 +15,16 @@ pub const ATTEMPTS: usize = 3;
 /// ([`stop_all`]) instead of leaving them to run on.
 static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
 
-/// Send SIGTERM to every worker still running (each then exits as an interrupted run).
+/// Send SIGTERM to every worker still running (each then exits as an interrupted run)
+/// and wait up to 2 s for them to end.
 pub fn stop_all() {
     let pids = RUNNING.lock().map(|p| p.clone()).unwrap_or_default();
-    for pid in pids {
+    for pid in &pids {
         let _ = Command::new("kill").arg(pid.to_string()).status();
+    }
+    let end = std::time::Instant::now() + Duration::from_secs(2);
+    while pids.iter().any(|&p| super::scratch::running(p)) && std::time::Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -57,13 +62,15 @@ struct Running {
     child: Child,
 }
 
-/// Run every task on at most `workers` processes. `accept(i)` reads task i's result once
+/// Run every task on at most `workers` processes. `prepare(i)` runs just before task i's
+/// worker first starts (writing its job file; an error fails the task). `accept(i)` reads task i's result once
 /// its worker exited cleanly (an error sends it round again); `done(i)` is called as each
 /// task finishes (accepted, or failed [`ATTEMPTS`] times). Returns, per task, `Ok` or why
 /// its last attempt failed.
 pub fn run(
     tasks: &[Task],
     workers: usize,
+    mut prepare: impl FnMut(usize) -> Result<(), String>,
     mut accept: impl FnMut(usize) -> Result<(), String>,
     mut done: impl FnMut(usize, &Result<(), String>),
 ) -> Vec<Result<(), String>> {
@@ -76,7 +83,18 @@ pub fn run(
             let Some((task, attempt)) = waiting.pop_front() else {
                 break;
             };
-            match start(&tasks[task]) {
+            // Past the deadline or after a signal, a task is not started (nor again).
+            if crate::options::expired() || crate::interrupt::interrupted() {
+                let r = Err(crate::options::NOT_REACHED.to_string());
+                done(task, &r);
+                out[task] = Some(r);
+                continue;
+            }
+            let started = match attempt {
+                1 => prepare(task).and_then(|()| start(&tasks[task])),
+                _ => start(&tasks[task]),
+            };
+            match started {
                 Ok(child) => {
                     track(child.id(), true);
                     running.push(Running {
@@ -115,7 +133,7 @@ pub fn run(
                     done(r.task, &Ok(()));
                     out[r.task] = Some(Ok(()));
                 }
-                Err(why) if r.attempt < ATTEMPTS => {
+                Err(why) if r.attempt < ATTEMPTS && !crate::interrupt::interrupted() => {
                     eprintln!(
                         "jobs: the worker of {} failed ({why}); starting it again (attempt {} of {ATTEMPTS})",
                         t.label,

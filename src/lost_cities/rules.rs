@@ -183,7 +183,7 @@ impl Rules {
             );
         }
         let n = self.deck_size();
-        if n < 2 * self.hand_size + 3 {
+        if n < 3 || self.hand_size > (n - 3) / 2 {
             bail!(
                 "key `hand_size`: {} cards cannot deal two hands of {} and leave a draw pile of \
                  at least 3",

@@ -279,7 +279,7 @@ pub fn build(
         cuts::hand_budget(&mut m, c, &v, focus);
     }
     scope.restrict(&mut m, &v);
-    scope::diagnostic_fixings(&mut m, &v, &b.fixes);
+    scope::diagnostic_fixings(&mut m, &v, &b.fixes)?;
     let (objective, sense) = objectives(&mut m, &v, objective);
     if let Some(x) = scope.beating {
         cutoff_beating(&mut m, sense, x);

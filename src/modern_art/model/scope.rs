@@ -2,11 +2,13 @@
 //! space into parts (a split proof takes the largest of the parts' maxima) or into a
 //! promising corner (a *dive*, whose optimum is only a good first game, never a bound).
 
+use anyhow::{anyhow, bail, Result};
 use good_lp::constraint::{eq, geq, leq};
 use good_lp::Expression;
 
 use super::build::Fixes;
 use super::vars::Vars;
+use crate::claims::clip;
 use crate::lp::Model;
 
 /// The games one solve covers: every game by default.
@@ -477,16 +479,23 @@ fn every_award(m: &mut Model, v: &Vars, a: usize) {
 /// placements and of rounds that end without a close. Tried without effect on the LP:
 /// splitting each artist's count into one share per pattern (Balas' hull of the ranking
 /// disjunction, with a seat's paid cards at most its artist's ranked shares): 507.2 again.
-pub fn diagnostic_fixings(m: &mut Model, v: &Vars, fixes: &Fixes) {
+pub fn diagnostic_fixings(m: &mut Model, v: &Vars, fixes: &Fixes) -> Result<()> {
+    let artist = |key: &str, s: &str| -> Result<usize> {
+        match s.trim().parse::<usize>() {
+            Ok(a) if a < v.d.a => Ok(a),
+            _ => bail!(
+                "--fix {key}: `{}` is no artist (0 to {})",
+                clip(s, 40),
+                v.d.a - 1
+            ),
+        }
+    };
     if let Some(pats) = fixes.get("patterns") {
-        for (r, want) in pats.split(';').enumerate().take(v.d.r) {
-            if want.trim() == "x" {
-                continue;
-            }
+        for (r, want) in rounds("patterns", pats, ';', v.d.r)? {
             let want: Vec<usize> = want
                 .split(',')
-                .filter_map(|x| x.trim().parse().ok())
-                .collect();
+                .map(|x| artist("patterns", x))
+                .collect::<Result<_>>()?;
             for (pat, x) in &v.patterns[r] {
                 if *pat == want {
                     m.constrain(eq(Expression::from(*x), 1.0));
@@ -494,90 +503,76 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars, fixes: &Fixes) {
             }
         }
     }
-    if let Some(firsts) = fixes.get("firsts") {
-        for (r, want) in firsts.split(',').enumerate().take(v.d.r) {
-            if let Ok(a) = want.trim().parse::<usize>() {
-                m.constrain(eq(v.place(r, a, 0), 1.0));
+    let places = [
+        ("firsts", 0, fixes.get("firsts")),
+        ("seconds", 1, fixes.get("seconds")),
+    ];
+    for (key, place, list) in places {
+        if let Some(list) = list {
+            for (r, a) in rounds(key, list, ',', v.d.r)? {
+                m.constrain(eq(v.place(r, artist(key, a)?, place), 1.0));
             }
         }
     }
     if let Some(unranked) = fixes.get("unranked") {
-        for (r, want) in unranked.split(',').enumerate().take(v.d.r) {
-            if let Ok(a) = want.trim().parse::<usize>() {
-                for place in 0..3 {
-                    m.constrain(eq(v.place(r, a, place), 0.0));
-                }
-            }
-        }
-    }
-    if let Some(seconds) = fixes.get("seconds") {
-        for (r, want) in seconds.split(',').enumerate().take(v.d.r) {
-            if let Ok(a) = want.trim().parse::<usize>() {
-                m.constrain(eq(v.place(r, a, 1), 1.0));
+        for (r, a) in rounds("unranked", unranked, ',', v.d.r)? {
+            let a = artist("unranked", a)?;
+            for place in 0..3 {
+                m.constrain(eq(v.place(r, a, place), 0.0));
             }
         }
     }
     if let Some(a) = fixes.get("awards") {
-        if let Ok(a) = a.trim().parse::<usize>() {
-            every_award(m, v, a);
-        }
+        every_award(m, v, artist("awards", a)?);
     }
     // The split's own restrictions, applied from the environment to measure one part.
     if let Some(part) = fixes.get("leads") {
         // `a:1011`: artist a (0-based) is first in exactly the rounds marked 1 (`x`: free).
-        if let Some((a, marks)) = part.split_once(':') {
-            if let Ok(a) = a.trim().parse::<usize>() {
-                for (r, ch) in marks.trim().chars().enumerate().take(v.d.r) {
-                    match ch {
-                        '1' => m.constrain(eq(v.place(r, a, 0), 1.0)),
-                        '0' => m.constrain(eq(v.place(r, a, 0), 0.0)),
-                        _ => {}
-                    }
-                }
-            }
+        let (a, marks) = pair("leads", part)?;
+        let a = artist("leads", a)?;
+        for (r, ch) in mask("leads", marks, v.d.r)? {
+            m.constrain(eq(v.place(r, a, 0), if ch == '1' { 1.0 } else { 0.0 }));
         }
     }
     if let Some(part) = fixes.get("tokens") {
         // `a:t`: artist a (0-based) ends the game with exactly t tokens.
-        if let Some((a, t)) = part.split_once(':') {
-            if let (Ok(a), Ok(t)) = (a.trim().parse::<usize>(), t.trim().parse::<usize>()) {
-                Scope::tokens(Tokens::Exactly(a, t)).restrict(m, v);
-            }
+        let (a, t) = pair("tokens", part)?;
+        let a = artist("tokens", a)?;
+        let most = v.tokens_end[a].len().saturating_sub(1);
+        match t.trim().parse::<usize>() {
+            Ok(t) if t <= most => Scope::tokens(Tokens::Exactly(a, t)).restrict(m, v),
+            _ => bail!(
+                "--fix tokens: `{}` is no count of tokens (0 to {most})",
+                clip(t, 40)
+            ),
         }
     }
     if let Some(part) = fixes.get("placed") {
         // `a:2,x,3,0`: tokens placed on artist a (0-based) in each round (`x`: free).
-        if let Some((a, counts)) = part.split_once(':') {
-            if let Ok(a) = a.trim().parse::<usize>() {
-                for (r, n) in counts.split(',').enumerate().take(v.d.r) {
-                    if let Ok(n) = n.trim().parse::<f64>() {
-                        m.constrain(eq(Expression::from(v.placed[r][a]), n));
-                    }
-                }
-            }
+        let (a, counts) = pair("placed", part)?;
+        let a = artist("placed", a)?;
+        for (r, n) in rounds("placed", counts, ',', v.d.r)? {
+            m.constrain(eq(Expression::from(v.placed[r][a]), number("placed", n)?));
         }
     }
     if let Some(most) = fixes.get("awardmax") {
-        if let Ok(most) = most.trim().parse::<f64>() {
-            for a in 0..v.d.a {
-                let on: Expression = (0..v.d.r).map(|r| v.placed[r][a]).sum();
-                m.constrain(leq(on, most));
-            }
+        let most = number("awardmax", most)?;
+        for a in 0..v.d.a {
+            let on: Expression = (0..v.d.r).map(|r| v.placed[r][a]).sum();
+            m.constrain(leq(on, most));
         }
     }
-    if let Some(mask) = fixes.get("noskip") {
-        for (r, ch) in mask.chars().enumerate().take(v.d.r) {
+    if let Some(marks) = fixes.get("noskip") {
+        for (r, ch) in mask("noskip", marks, v.d.r)? {
             if ch == '1' {
                 no_empty_hand(m, v, r);
             }
         }
     }
-    if let Some(mask) = fixes.get("someskip") {
+    if let Some(marks) = fixes.get("someskip") {
         // `0111`: some seat's hand runs empty in one of the rounds marked 1.
-        let some: Expression = mask
-            .chars()
-            .enumerate()
-            .take(v.d.r)
+        let some: Expression = mask("someskip", marks, v.d.r)?
+            .into_iter()
             .filter(|(_, ch)| *ch == '1')
             .flat_map(|(r, _)| (0..v.d.n).map(move |p| (r, p)))
             .map(|(r, p)| v.empty[r][p])
@@ -586,20 +581,69 @@ pub fn diagnostic_fixings(m: &mut Model, v: &Vars, fixes: &Fixes) {
     }
     if let Some(counts) = fixes.get("ranked") {
         // `2,3,x,x`: how many artists each round ranks (`x`: free).
-        for (r, n) in counts.split(',').enumerate().take(v.d.r) {
-            if let Ok(n) = n.trim().parse::<usize>() {
-                ranks_exactly(m, v, r, n);
+        for (r, n) in rounds("ranked", counts, ',', v.d.r)? {
+            match n.trim().parse::<usize>() {
+                Ok(n) if n <= v.d.a => ranks_exactly(m, v, r, n),
+                _ => bail!("--fix ranked: `{}` is no count of artists", clip(n, 40)),
             }
         }
     }
-    if let Some(mask) = fixes.get("closemask") {
-        for (r, ch) in mask.chars().enumerate().take(v.d.r) {
-            match ch {
-                '1' => m.constrain(eq(Expression::from(v.noclose[r]), 0.0)),
-                '0' => m.constrain(eq(Expression::from(v.noclose[r]), 1.0)),
-                _ => {}
-            }
+    if let Some(marks) = fixes.get("closemask") {
+        for (r, ch) in mask("closemask", marks, v.d.r)? {
+            let open = if ch == '1' { 0.0 } else { 1.0 };
+            m.constrain(eq(Expression::from(v.noclose[r]), open));
         }
+    }
+    Ok(())
+}
+
+/// A `--fix` value given per round (`2,x,3`): each round's item but the free ones (`x`),
+/// with its round; more items than rounds, or none, is an error.
+fn rounds<'s>(key: &str, list: &'s str, sep: char, r: usize) -> Result<Vec<(usize, &'s str)>> {
+    let items: Vec<&str> = list.split(sep).collect();
+    if items.len() > r || list.trim().is_empty() {
+        bail!(
+            "--fix {key}: `{}` gives {} items for {r} rounds",
+            clip(list, 40),
+            items.len()
+        );
+    }
+    let free = |s: &&str| s.trim() == "x";
+    Ok(items
+        .into_iter()
+        .enumerate()
+        .filter(|(_, s)| !free(s))
+        .collect())
+}
+
+/// A `--fix` mask (`1011`, `x` free): the rounds marked `0` or `1`.
+fn mask(key: &str, marks: &str, r: usize) -> Result<Vec<(usize, char)>> {
+    let marks = marks.trim();
+    if marks.chars().count() > r || marks.chars().any(|c| !matches!(c, '0' | '1' | 'x')) {
+        bail!(
+            "--fix {key}: `{}` is no mask of {r} rounds (each 0, 1 or x)",
+            clip(marks, 40)
+        );
+    }
+    Ok(marks
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| *c != 'x')
+        .collect())
+}
+
+/// `a:rest` of a `--fix` value.
+fn pair<'s>(key: &str, value: &'s str) -> Result<(&'s str, &'s str)> {
+    value
+        .split_once(':')
+        .ok_or_else(|| anyhow!("--fix {key}: `{}` is not ARTIST:VALUE", clip(value, 40)))
+}
+
+/// A finite number ≥ 0 of a `--fix` value.
+fn number(key: &str, s: &str) -> Result<f64> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => bail!("--fix {key}: `{}` is not a number ≥ 0", clip(s, 40)),
     }
 }
 

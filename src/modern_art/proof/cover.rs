@@ -322,6 +322,9 @@ fn settled_ok(
         }
         _ => {}
     }
+    if let Some(why) = p.impossible(true) {
+        return Err(why);
+    }
     if let (true, Some(b)) = (maximum, p.bound) {
         if b > value + 1e-6 {
             return Err(format!(

@@ -226,6 +226,9 @@ impl Default for Tuning {
     }
 }
 
+/// The largest tuning file read (the defaults are under 2 kB): `/dev/zero` is refused.
+const MAX_TUNING_BYTES: u64 = 1 << 20;
+
 /// How a benchmark report's tuning line begins ([`Tuning::report_line`]).
 pub const TUNING_LINE: &str = "Tuning: ";
 
@@ -234,9 +237,19 @@ impl Tuning {
     /// unknown field, a value of the wrong type or out of range is an error naming the
     /// field.
     pub fn load(path: &std::path::Path) -> Result<Tuning> {
+        use std::io::Read;
         let what = || format!("--tuning {}", path.display());
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("{}: cannot read", what()))?;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_TUNING_BYTES + 1).read_to_end(&mut bytes))
+            .with_context(|| format!("{}: cannot read", what()))?;
+        if bytes.len() as u64 > MAX_TUNING_BYTES {
+            bail!(
+                "{}: more than {MAX_TUNING_BYTES} bytes, no tuning file",
+                what()
+            );
+        }
+        let text = String::from_utf8(bytes).map_err(|_| anyhow!("{}: not UTF-8 text", what()))?;
         Tuning::parse(&text).with_context(what)
     }
 
@@ -315,6 +328,14 @@ impl Tuning {
             .find(|w| !(w.is_finite() && **w > 0.0))
         {
             bail!("field `dive_weights`: {w} is not a positive weight");
+        }
+        for (field, map) in [
+            ("highs", &self.highs),
+            ("highs_first", &self.highs_first),
+            ("highs_near", &self.highs_near),
+            ("highs_proof", &self.highs_proof),
+        ] {
+            check_highs(field, map)?;
         }
         if self.playouts == 0 {
             bail!("field `playouts`: at least 1 (the fallback needs a game)");
@@ -415,6 +436,28 @@ impl Knobs {
             ..opts
         }
     }
+}
+
+/// HiGHS options a tuning may not set: `threads` beyond [`crate::options::MAX_THREADS`]
+/// (HiGHS aborts the process on thousands) and any option naming a file (HiGHS would write
+/// or read it wherever it says).
+fn check_highs(field: &str, map: &BTreeMap<String, String>) -> Result<()> {
+    for (k, v) in map {
+        if k.contains("file") {
+            bail!("field `{field}`: HiGHS option `{k}` names a file; refused");
+        }
+        let threads = || v.trim().parse::<u32>().ok();
+        if k == "threads"
+            && !threads().is_some_and(|n| (1..=crate::options::MAX_THREADS).contains(&n))
+        {
+            bail!(
+                "field `{field}`: threads `{}` must be 1 to {} (or use --threads)",
+                crate::claims::clip(v, 40),
+                crate::options::MAX_THREADS
+            );
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -233,6 +233,9 @@ pub fn check(
                 crate::render::num(value)
             )));
         }
+        if let Some(why) = part.impossible(true) {
+            return Err(reject(format!("part {} ({r}): {why}", i + 1)));
+        }
     }
     if let Some(k) = seen.iter().position(Option::is_none) {
         return Err(reject(format!(

@@ -113,6 +113,7 @@ impl Shared {
     pub(super) fn write(future: Option<&Future>) -> Shared {
         let path =
             std::env::temp_dir().join(format!("gamebounds-future-{}.bin", std::process::id()));
+        crate::jobs::scratch::keep_file(&path, true);
         Shared(future.and_then(|f| f.save(&path).is_ok().then_some(path)))
     }
 
@@ -132,6 +133,7 @@ impl Drop for Shared {
     fn drop(&mut self) {
         if let Some(path) = &self.0 {
             let _ = std::fs::remove_file(path);
+            crate::jobs::scratch::keep_file(path, false);
         }
     }
 }
