@@ -26,7 +26,14 @@ impl Setting {
                 key: k.trim().to_string(),
                 value: v.trim().to_string(),
             }),
-            _ => bail!("--set `{text}`: write KEY=VALUE, e.g. --set wagers=2"),
+            // The example names the user's own key, so it fits every game.
+            _ if !text.trim().is_empty() && !text.contains('=') => {
+                bail!(
+                    "--set `{text}`: write KEY=VALUE, e.g. --set {}=VALUE",
+                    text.trim()
+                )
+            }
+            _ => bail!("--set `{text}`: write KEY=VALUE (the keys are the rules file's)"),
         }
     }
 
@@ -239,7 +246,10 @@ mod tests {
         assert!(e("deal=1").contains("deal.2"));
         assert!(e("wagers=x").contains("holds a number"));
         assert!(e("on=yes").contains("true or false"));
-        assert!(Setting::parse("wagers").is_err());
+        // A key without `=`: the example is that key, not another game's.
+        let bare = Setting::parse("award_value").unwrap_err().to_string();
+        assert!(bare.ends_with("e.g. --set award_value=VALUE"), "{bare}");
+        assert!(Setting::parse("=2").is_err());
         // The check names the setting that broke the rules.
         let small = |v: &Value| -> Result<()> {
             if v["wagers"].as_i64().unwrap() > 5 {
