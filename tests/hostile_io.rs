@@ -738,7 +738,7 @@ fn a_big_grid_on_workers_keeps_its_time_limit_and_its_signal() {
     };
     assert_eq!(left("after the time limit"), Vec::<String>::new());
     let child = bin()
-        .args(&grid)
+        .args(grid)
         .arg("--quiet")
         .env("TMPDIR", &tmp)
         .stdout(Stdio::null())

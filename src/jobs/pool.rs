@@ -224,9 +224,14 @@ mod tests {
             task(&dir, 3, ":"),
         ];
         let mut finished = Vec::new();
+        let mut prepared = Vec::new();
         let out = run(
             &tasks,
             2,
+            |i| {
+                prepared.push(i);
+                Ok(())
+            },
             |i| match dir.join(format!("r{i}")).is_file() {
                 true => Ok(()),
                 false => Err("no result".into()),
@@ -236,6 +241,8 @@ mod tests {
         assert!(out.iter().all(|r| r.is_ok()), "{out:?}");
         finished.sort();
         assert_eq!(finished, [0, 1, 2, 3]);
+        // Each task is prepared once, as its first worker starts, in task order.
+        assert_eq!(prepared, [0, 1, 2, 3]);
         // A task that never succeeds is reported failed, not dropped.
         let never = Task {
             label: "never".into(),
@@ -243,7 +250,7 @@ mod tests {
             args: vec!["-c".into(), "echo no luck >&2; exit 5".into()],
             log: dir.join("never"),
         };
-        let out = run(&[never], 1, |_| Ok(()), |_, _| {});
+        let out = run(&[never], 1, |_| Ok(()), |_| Ok(()), |_, _| {});
         let why = out[0].as_ref().unwrap_err();
         assert!(why.contains("3 times") && why.contains("no luck"), "{why}");
         std::fs::remove_dir_all(dir).unwrap();
