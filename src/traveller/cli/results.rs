@@ -17,6 +17,20 @@ fn proven_episode(path: &Path, board: &Board, rules: &Rules, steps: usize) -> Op
     (proven && crate::games::verify(&env).is_ok()).then_some(env)
 }
 
+/// Start measuring the process's peak memory afresh (Linux: `/proc/self/clear_refs`; a
+/// no-op elsewhere).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The process's peak resident memory since [`reset_peak`], in MiB (`VmHWM`), if known.
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
 pub(super) fn results_cmd(
     classic_steps: &[usize],
     large_steps: &[usize],
@@ -34,6 +48,7 @@ pub(super) fn results_cmd(
         for (i, &t) in steps.iter().enumerate() {
             let name = format!("traveller-{}-t{t}", board.name);
             let kept = proven_episode(&games.join(format!("{name}.json")), &board, &rules, t);
+            let mut peak = None;
             let env = match kept {
                 Some(env) => {
                     common.note(format!(
@@ -43,7 +58,12 @@ pub(super) fn results_cmd(
                     ));
                     env
                 }
-                None => bound(&board, &rules, 67, t, BTreeMap::new(), Method::Auto, common)?,
+                None => {
+                    reset_peak();
+                    let env = bound(&board, &rules, 67, t, BTreeMap::new(), Method::Auto, common)?;
+                    peak = peak_mib();
+                    env
+                }
             };
             crate::games::verify(&env).context("the bound's episode fails its referee")?;
             let g = greedy_episode(&board, &rules, 67, t)?;
@@ -77,9 +97,17 @@ pub(super) fn results_cmd(
                     )
                 },
                 format!("{:.2}", s.seconds),
-                match env.payload_as::<Payload>()?.search {
-                    Some(how) => format!("event search: {how}"),
-                    None => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
+                peak.map_or("-".into(), |m| format!("{m:.0}")),
+                match env.payload_as::<Payload>()? {
+                    Payload {
+                        search: Some(how),
+                        trader,
+                        ..
+                    } if trader == "labels" => format!("labels: {how}"),
+                    Payload {
+                        search: Some(how), ..
+                    } => format!("event search: {how}"),
+                    _ => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
                 },
                 format!("£{}", money(gv)),
                 format!("£{}", money(tv)),
@@ -104,6 +132,7 @@ pub(super) fn results_cmd(
             "upper bound",
             "result",
             "solve s",
+            "peak MiB",
             "method",
             "greedy",
             "trip planner",
