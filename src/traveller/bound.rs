@@ -282,8 +282,11 @@ fn labels_bound(
         p.proof = Some(sequences::labels_record(cash, o.seconds, &opts));
     } else {
         common.note(format!(
-            "traveller: {}; the event search now, from the labels' best plan",
-            p.search.as_deref().unwrap_or_default()
+            "traveller: {} (best £{} in {:.2} s); the event search now, from the labels' best \
+             plan",
+            p.search.as_deref().unwrap_or_default(),
+            engine::money(cash),
+            o.seconds
         ));
     }
     let mut env = Envelope::from_report(
