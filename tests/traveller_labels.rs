@@ -82,20 +82,36 @@ fn labels_are(
     let rp = engine::replay(board, rules, start, &o.plan).unwrap();
     assert!(rp.illegal.is_none() && o.plan.len() <= steps, "{what}");
     assert!((rp.last().cash - o.cash).abs() < 1e-9, "{what}");
-    assert!(o.cash <= want + 1e-6, "{what}: labels {} > brute force {want}", o.cash);
+    assert!(
+        o.cash <= want + 1e-6,
+        "{what}: labels {} > brute force {want}",
+        o.cash
+    );
     if o.proven {
-        assert!((o.cash - want).abs() < 1e-6, "{what}: labels prove {}, brute force {want}", o.cash);
+        assert!(
+            (o.cash - want).abs() < 1e-6,
+            "{what}: labels prove {}, brute force {want}",
+            o.cash
+        );
         return true;
     }
     let e = sequences::solve(board, rules, s, steps, &o.plan, &SolveOptions::quiet()).unwrap();
-    assert!(e.proven && (e.cash - want).abs() < 1e-6, "{what}: then events {}", e.cash);
+    assert!(
+        e.proven && (e.cash - want).abs() < 1e-6,
+        "{what}: then events {}",
+        e.cash
+    );
     false
 }
 
 /// The plan one unit short of `plan` at its last sale (a start just below the optimum).
 fn just_below(plan: &[Action]) -> Option<Vec<Action>> {
     let mut near = plan.to_vec();
-    match near.iter_mut().rev().find(|a| matches!(a, Action::Sell(..))) {
+    match near
+        .iter_mut()
+        .rev()
+        .find(|a| matches!(a, Action::Sell(..)))
+    {
         Some(Action::Sell(_, q)) if *q > 1 => *q -= 1,
         _ => return None,
     }
@@ -132,7 +148,11 @@ fn labels_match_brute_force_on_small_boards() {
             let want = brute_force(&board, &rules, start, steps);
             trading += usize::from(want > rules.cash + 1e-9);
             let alone = labels_are(&board, &rules, start, steps, &[], want);
-            (proven, open) = if alone { (proven + 1, open) } else { (proven, open + 1) };
+            (proven, open) = if alone {
+                (proven + 1, open)
+            } else {
+                (proven, open + 1)
+            };
             let s = board.square(start).unwrap();
             let o = sequences::solve_labels(&board, &rules, s, steps, &[], None, None).unwrap();
             if let Some(near) = just_below(&o.plan) {
@@ -143,7 +163,10 @@ fn labels_match_brute_force_on_small_boards() {
     eprintln!("labels alone: {proven} proven, {open} handed over, {trading} trading");
     assert!(trading >= 15, "only {trading} budgets where trading pays");
     // Both ways out are exercised: proofs by the labels alone and hand-overs.
-    assert!(proven >= 5 && open >= 5, "{proven} proven by the labels, {open} handed over");
+    assert!(
+        proven >= 5 && open >= 5,
+        "{proven} proven by the labels, {open} handed over"
+    );
 }
 
 #[test]

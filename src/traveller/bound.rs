@@ -242,8 +242,9 @@ fn labels_bound(
 ) -> Result<(Envelope, Vec<Action>, bool)> {
     common.note(format!(
         "traveller: labelling single-load plans on board {} from square {start}, {steps} \
-         steps …"
-    , board.name));
+         steps …",
+        board.name
+    ));
     let opts = common.solve_options();
     let keep = keeper(board, rules, start, v, common, "labels");
     if let Ok(rp) = engine::replay(board, rules, start, hint) {
@@ -252,7 +253,15 @@ fn labels_bound(
         }
     }
     let square = board.square(start)?;
-    let o = sequences::solve_labels(board, rules, square, steps, hint, opts.time_limit, Some(&keep))?;
+    let o = sequences::solve_labels(
+        board,
+        rules,
+        square,
+        steps,
+        hint,
+        opts.time_limit,
+        Some(&keep),
+    )?;
     let rp = engine::replay(board, rules, start, &o.plan)?;
     if rp.illegal.is_some() || o.plan.len() > steps {
         bail!("the label method's plan is not legal within {steps} steps (a bug in the labels)");
@@ -401,7 +410,12 @@ fn events_bound(
 
 /// The richer of the greedy plan and the trip planner's plan (both replayed by the
 /// referee; an illegal one is not used).
-fn first_incumbent(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Action> {
+pub(super) fn first_incumbent(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+) -> Vec<Action> {
     let worth = |plan: &[Action]| -> f64 {
         match engine::replay(board, rules, board.ids[start], plan) {
             Ok(rp) if rp.illegal.is_none() && plan.len() <= steps => rp.last().cash,

@@ -179,6 +179,13 @@ pub enum Command {
         steps: Vec<usize>,
         #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         repeat: usize,
+        /// Time the label programme alone (`bound --method labels` without the event
+        /// search after it): its best plan, whether it proved it, its counts, escape bound
+        /// and peak memory, one run per budget (--repeat is ignored).
+        ///
+        /// Example: gamebounds traveller bench --labels --steps 20,50,100,150,200 --report results/bench-traveller-labels.md
+        #[arg(long)]
+        labels: bool,
         /// Where the report goes.
         #[arg(
             long,
@@ -257,9 +264,13 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             start,
             steps,
             repeat,
+            labels,
             report,
         } => {
             crate::io::check_report(&report)?;
+            if labels {
+                return results::bench_labels(&board, start, &steps, &report, common);
+            }
             bench(&board, start, &steps, repeat, &report, common)
         }
         Command::Generate {

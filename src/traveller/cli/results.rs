@@ -145,14 +145,17 @@ pub(super) fn results_cmd(
         "# Traveller — the most cash in T steps\n\n\
          Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
          and the trader may stop early. *best plan* is the best plan of `bound --method auto` \
-         (the search over event sequences, and the ILP over the time-expanded board where \
-         --time-limit stops the search; HiGHS, 1 thread, started from the better of the \
-         greedy and trip-planner plans), replayed by the referee to the same cash; a proven \
+         (the labels over single-load plans, the search over event sequences from their \
+         plan where they leave the bound open, and the ILP over the time-expanded board \
+         where --time-limit stops the search; HiGHS, 1 thread, started from the better of \
+         the greedy and trip-planner plans), replayed by the referee to the same cash; a proven \
          episode already in `games/` is kept (replayed first), its time the original \
          solve's; \
          *upper bound* is the proven bound on any plan; *method* says which proved it (the \
-         event search: how many sequences end in a sale, and how many of them needed their \
-         LP and their MIP; the ILP: its size); *greedy* is \
+         labels: how many, dominated, cut by the relaxed future, escaping events bounded; \
+         the event search: how many sequences end in a sale, and how many of them needed \
+         their LP and their MIP; the ILP: its size); *peak MiB* the process's peak resident \
+         memory during the solve (`-` for a kept episode); *greedy* is \
          the one-trip-ahead baseline; *trip planner* the whole-trip dynamic programme (the \
          usual MIP start); *profit ratio* = best-plan profit / greedy profit. *solve s* \
          includes the checkpoint LPs. A row is a proven \
@@ -275,6 +278,85 @@ pub(super) fn bench(
                 "nodes",
                 "root LP",
                 "root LP s"
+            ],
+            rows
+        )
+    );
+    crate::cli::write_file(report, &md)?;
+    print!("{md}");
+    Ok(())
+}
+
+/// `bench --labels`: the label programme alone per budget, started from the better of the
+/// greedy and trip-planner plans (as `bound` starts it), with its counts and peak memory.
+pub(super) fn bench_labels(
+    path: &Path,
+    start: u32,
+    steps: &[usize],
+    report: &Path,
+    common: &Common,
+) -> Result<()> {
+    let board = Board::load(path)?;
+    let rules = Rules::default();
+    let square = board.square(start)?;
+    let mut rows = Vec::new();
+    for &t in steps {
+        reset_peak();
+        let began = Instant::now();
+        let known = super::super::bound::first_incumbent(&board, &rules, square, t);
+        let o =
+            super::super::sequences::solve_labels(&board, &rules, square, t, &known, None, None)?;
+        let seconds = began.elapsed().as_secs_f64();
+        let rp = engine::replay(&board, &rules, start, &o.plan)?;
+        if rp.illegal.is_some() || (rp.last().cash - o.cash).abs() > 1e-6 * o.cash.max(1.0) {
+            bail!("the label method's plan does not replay to its cash (a bug in the labels)");
+        }
+        common.note(format!("  T={t}: £{} in {seconds:.2} s", money(o.cash)));
+        rows.push(vec![
+            t.to_string(),
+            format!("£{}", money(o.cash)),
+            if o.proven {
+                "proven"
+            } else {
+                "escape bound open"
+            }
+            .to_string(),
+            format!("{seconds:.2}"),
+            peak_mib().map_or("-".into(), |m| format!("{m:.0}")),
+            o.created.to_string(),
+            o.dominated.to_string(),
+            o.pruned.to_string(),
+            o.escapes.to_string(),
+            o.escape_bound.map_or("-".into(), |b| {
+                format!("£{}", money((b * 100.0).round() / 100.0))
+            }),
+        ]);
+    }
+    let md = format!(
+        "# Traveller labels — the single-load programme alone\n\nBoard `{}` ({} squares), \
+         start {start}, default rules, one thread, one run per budget: the label programme \
+         of `bound --method labels` without the event search that follows it when its escape \
+         bound is open (see docs/traveller.md). *s* includes the starting plans and the \
+         relaxed future's table; *peak MiB* is the process's peak resident memory during \
+         the run. Wall clock on a 2-core machine shared with other jobs (noisy).\n\n\
+         Regenerate: `gamebounds traveller bench --labels --board {} --steps {} --report {}`\n\n{}\n",
+        board.name,
+        board.n(),
+        path.display(),
+        steps.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","),
+        report.display(),
+        crate::render::table(
+            [
+                "T",
+                "best plan",
+                "result",
+                "s",
+                "peak MiB",
+                "labels",
+                "dominated",
+                "cut by the relaxed future",
+                "escaping events",
+                "escape bound",
             ],
             rows
         )

@@ -210,8 +210,7 @@ pub fn solve_labels(
     }
     dp.out.seconds = began.elapsed().as_secs_f64();
     let tol = 1e-7 * dp.best.abs().max(1.0);
-    dp.out.proven =
-        !dp.out.stopped && dp.out.escape_bound.is_none_or(|b| b <= dp.best + tol);
+    dp.out.proven = !dp.out.stopped && dp.out.escape_bound.is_none_or(|b| b <= dp.best + tol);
     if let Some(i) = dp.best_label {
         dp.out.plan = dp.plan_of(i)?;
         dp.out.cash = dp.best;
@@ -426,7 +425,8 @@ impl Dp<'_> {
             let l = self.labels[k];
             let Some(j) = l.site else { continue };
             let site = self.tab.sites[j];
-            let road = crate::traveller::greedy::path(self.board, at, site.square).unwrap_or_default();
+            let road =
+                crate::traveller::greedy::path(self.board, at, site.square).unwrap_or_default();
             plan.extend(road.into_iter().map(|s| Action::Move(self.board.ids[s])));
             at = site.square;
             plan.push(match (l.step, site.kind) {
@@ -558,7 +558,10 @@ pub fn audit_labels(
     let o = solve_labels(board, rules, start, steps, &[], None, None)?;
     let tol = 1e-6 * value.abs().max(1.0);
     let (holds, verdict) = match (o.proven, (o.cash - value).abs() <= tol) {
-        (true, true) => (true, "holds (the labels prove the same maximum)".to_string()),
+        (true, true) => (
+            true,
+            "holds (the labels prove the same maximum)".to_string(),
+        ),
         (true, false) => (
             false,
             format!("the labels prove £{}", crate::render::num(o.cash)),
