@@ -312,6 +312,7 @@ fn labels_bound(
 /// `bound --method events`: the search over event sequences, started from the better of
 /// the greedy and trip-planner plans. Proven when every sequence is settled; a time limit
 /// that stops it leaves the best plan found, with no bound.
+#[allow(clippy::too_many_arguments)]
 fn events_bound(
     board: &Board,
     rules: &Rules,

@@ -31,6 +31,22 @@ fn peak_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// The results' *method* column: which method proved the row, with its counts.
+fn method_cell(env: &Envelope) -> Result<String> {
+    let s = env.solver.as_ref().unwrap();
+    Ok(match env.payload_as::<Payload>()? {
+        Payload {
+            search: Some(how),
+            trader,
+            ..
+        } if trader == "labels" => format!("labels: {how}"),
+        Payload {
+            search: Some(how), ..
+        } => format!("event search: {how}"),
+        _ => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
+    })
+}
+
 pub(super) fn results_cmd(
     classic_steps: &[usize],
     large_steps: &[usize],
@@ -98,17 +114,7 @@ pub(super) fn results_cmd(
                 },
                 format!("{:.2}", s.seconds),
                 peak.map_or("-".into(), |m| format!("{m:.0}")),
-                match env.payload_as::<Payload>()? {
-                    Payload {
-                        search: Some(how),
-                        trader,
-                        ..
-                    } if trader == "labels" => format!("labels: {how}"),
-                    Payload {
-                        search: Some(how), ..
-                    } => format!("event search: {how}"),
-                    _ => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
-                },
+                method_cell(&env)?,
                 format!("£{}", money(gv)),
                 format!("£{}", money(tv)),
                 format!("{:.2}", (value - rules.cash) / (gv - rules.cash).max(1.0)),
