@@ -18,8 +18,12 @@ use crate::lp::{SolveReport, Status};
 /// How `bound` proves the most cash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Method {
-    /// The event search; the ILP if a time limit stops it (and for stock values).
+    /// The labels, the event search where they leave the bound open; the ILP if a time
+    /// limit stops them (and for stock values).
     Auto,
+    /// The label-setting programme over single-load plans with the relaxed future
+    /// (`sequences/labels.rs`); the event search where its escape bound is open.
+    Labels,
     /// The ILP over the time-expanded board.
     Ilp,
     /// The exact search over event sequences (`sequences/`).
@@ -93,10 +97,10 @@ pub(super) fn bound_with(
     let events = match method {
         Method::Lp => bail!("--method lp reports the LP relaxation only, not a bound"),
         Method::Ilp => false,
-        Method::Events if !v.stock_value.is_empty() => {
-            bail!("--method events counts cash only: drop --stock-value, or use --method ilp")
+        Method::Events | Method::Labels if !v.stock_value.is_empty() => {
+            bail!("--method events and labels count cash only: drop --stock-value, or use --method ilp")
         }
-        Method::Events => true,
+        Method::Events | Method::Labels => true,
         Method::Auto => v.stock_value.is_empty() && board.goods.len() <= sequences::MAX_GOODS,
     };
     // --time-limit covers the whole command: the ILP after the event search gets what
@@ -105,9 +109,19 @@ pub(super) fn bound_with(
     let mut opts = common.solve_options();
     // The better of the greedy and the trip planner's plans is the first plan to beat.
     let mut hint = first_incumbent(board, rules, board.square(start)?, steps);
-    if events {
-        let (env, plan) = events_bound(board, rules, start, steps, &hint, &v, common)?;
-        if env.status == Status::Optimal || method == Method::Events {
+    let left = |limit: Option<f64>| limit.map(|l| (l - began.elapsed().as_secs_f64()).max(0.0));
+    let mut stopped = false;
+    if events && method != Method::Events && common.emit_jobs.is_none() {
+        let (env, plan, halted) = labels_bound(board, rules, start, steps, &hint, &v, common)?;
+        if env.status == Status::Optimal || (halted && method == Method::Labels) {
+            return Ok(env);
+        }
+        (hint, stopped) = (plan, halted);
+    }
+    if events && !stopped {
+        let limit = left(opts.time_limit);
+        let (env, plan) = events_bound(board, rules, start, steps, &hint, &v, common, limit)?;
+        if env.status == Status::Optimal || method != Method::Auto {
             return Ok(env);
         }
         if let Some(limit) = common.part_limit.or(common.time_limit) {
@@ -183,34 +197,21 @@ pub(super) fn bound_with(
     Ok(env)
 }
 
-/// `bound --method events`: the search over event sequences, started from the better of
-/// the greedy and trip-planner plans. Proven when every sequence is settled; a time limit
-/// that stops it leaves the best plan found, with no bound.
-fn events_bound(
-    board: &Board,
-    rules: &Rules,
+/// With `--out`, every better plan of a search is written there at once (as "best found"),
+/// so a long search that is stopped loses no plan; the final episode replaces it.
+fn keeper<'a>(
+    board: &'a Board,
+    rules: &'a Rules,
     start: u32,
-    steps: usize,
-    hint: &[Action],
-    v: &Variant,
-    common: &Common,
-) -> Result<(Envelope, Vec<Action>)> {
-    // (`join` searches nothing: it reads the branches' answers, or refuses the set.)
-    if !crate::jobs::parts::joining() {
-        common.note(format!(
-            "traveller: searching every event sequence on board {} from square {start}, \
-             {steps} steps …",
-            board.name
-        ));
-    }
-    let opts = common.solve_options();
-    // With --out, every better plan is written there at once (as "best found"), so a
-    // long search that is stopped loses no plan; the final episode replaces it.
-    let keep = |plan: &[Action], cash: f64| {
+    v: &'a Variant,
+    common: &'a Common,
+    trader: &'a str,
+) -> impl Fn(&[Action], f64) + 'a {
+    move |plan: &[Action], cash: f64| {
         let Some(path) = &common.out else { return };
         let written = (|| -> Result<()> {
             let rp = engine::replay(board, rules, start, plan)?;
-            let mut p = payload(board, "events", plan, rp.last());
+            let mut p = payload(board, trader, plan, rp.last());
             p.search = Some("the search was still running when this plan was found".into());
             let env = game_episode(v, cash, p)?;
             crate::interrupt::offer(&env, path);
@@ -223,7 +224,116 @@ fn events_bound(
                 path.display()
             );
         }
+    }
+}
+
+/// `bound --method labels`: the label-setting programme ([`sequences::solve_labels`]),
+/// started from the better of the greedy and trip-planner plans. Proven when its escape
+/// bound is not above the best plan; otherwise (or when `--time-limit` stops it) its best
+/// plan, with no bound, for the event search to start from.
+fn labels_bound(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    hint: &[Action],
+    v: &Variant,
+    common: &Common,
+) -> Result<(Envelope, Vec<Action>, bool)> {
+    common.note(format!(
+        "traveller: labelling single-load plans on board {} from square {start}, {steps} \
+         steps …",
+        board.name
+    ));
+    let opts = common.solve_options();
+    let keep = keeper(board, rules, start, v, common, "labels");
+    if let Ok(rp) = engine::replay(board, rules, start, hint) {
+        if rp.illegal.is_none() && hint.len() <= steps {
+            keep(hint, rp.last().cash);
+        }
+    }
+    let square = board.square(start)?;
+    let o = sequences::solve_labels(
+        board,
+        rules,
+        square,
+        steps,
+        hint,
+        opts.time_limit,
+        Some(&keep),
+    )?;
+    let rp = engine::replay(board, rules, start, &o.plan)?;
+    if rp.illegal.is_some() || o.plan.len() > steps {
+        bail!("the label method's plan is not legal within {steps} steps (a bug in the labels)");
+    }
+    let cash = rp.last().cash;
+    let report = SolveReport {
+        status: if o.proven {
+            Status::Optimal
+        } else {
+            Status::Feasible
+        },
+        objective: Some(cash),
+        bound: o.proven.then_some(cash),
+        gap: o.proven.then_some(0.0),
+        seconds: o.seconds,
+        nodes: None,
+        rows: 0,
+        columns: 0,
+        integers: 0,
+        threads: opts.threads,
+        seed: opts.seed,
+        time_limit: opts.time_limit,
     };
+    let mut p = payload(board, "labels", &o.plan, rp.last());
+    p.search = Some(sequences::labels_summary(&o));
+    if o.proven {
+        p.proof = Some(sequences::labels_record(cash, o.seconds, &opts));
+    } else {
+        common.note(format!(
+            "traveller: {} (best £{} in {:.2} s); the event search now, from the labels' best \
+             plan",
+            p.search.as_deref().unwrap_or_default(),
+            engine::money(cash),
+            o.seconds
+        ));
+    }
+    let mut env = Envelope::from_report(
+        "traveller",
+        serde_json::to_value(v)?,
+        v.objective(),
+        &report,
+        serde_json::to_value(p)?,
+    );
+    env.value = Some(cash);
+    Ok((env, o.plan, o.stopped))
+}
+
+/// `bound --method events`: the search over event sequences, started from the better of
+/// the greedy and trip-planner plans. Proven when every sequence is settled; a time limit
+/// that stops it leaves the best plan found, with no bound.
+#[allow(clippy::too_many_arguments)]
+fn events_bound(
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    steps: usize,
+    hint: &[Action],
+    v: &Variant,
+    common: &Common,
+    time_limit: Option<f64>,
+) -> Result<(Envelope, Vec<Action>)> {
+    // (`join` searches nothing: it reads the branches' answers, or refuses the set.)
+    if !crate::jobs::parts::joining() {
+        common.note(format!(
+            "traveller: searching every event sequence on board {} from square {start}, \
+             {steps} steps …",
+            board.name
+        ));
+    }
+    let mut opts = common.solve_options();
+    opts.time_limit = time_limit;
+    let keep = keeper(board, rules, start, v, common, "events");
     // The starting plan is the first game kept (an interrupt writes it).
     if let Ok(rp) = engine::replay(board, rules, start, hint) {
         if rp.illegal.is_none() && hint.len() <= steps {
@@ -301,7 +411,12 @@ fn events_bound(
 
 /// The richer of the greedy plan and the trip planner's plan (both replayed by the
 /// referee; an illegal one is not used).
-fn first_incumbent(board: &Board, rules: &Rules, start: usize, steps: usize) -> Vec<Action> {
+pub(super) fn first_incumbent(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+) -> Vec<Action> {
     let worth = |plan: &[Action]| -> f64 {
         match engine::replay(board, rules, board.ids[start], plan) {
             Ok(rp) if rp.illegal.is_none() && plan.len() <= steps => rp.last().cash,

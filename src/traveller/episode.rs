@@ -211,6 +211,9 @@ pub fn verify(env: &Envelope) -> Result<String> {
 
 /// The proof record's shape: the ILP's one part, or exactly the event search's branches.
 fn check_proof(l: &Loaded, proof: &crate::proof::DataProof, worth: f64) -> Result<()> {
+    if l.payload.trader == "labels" {
+        return super::sequences::check_labels(proof, worth);
+    }
     if l.payload.trader != "events" {
         return crate::proof::check_whole("traveller", proof, worth, true);
     }
@@ -233,6 +236,10 @@ pub fn audit(
     let worth = v.worth(board, l.replay.last())?;
     let start = board.square(v.start)?;
     let own: f64 = proof.parts.iter().map(|p| p.seconds).sum();
+    if l.payload.trader == "labels" {
+        let row = super::sequences::audit_labels(board, &v.rules, start, v.steps, proof, worth)?;
+        return Ok((vec![row], own));
+    }
     if l.payload.trader == "events" {
         let rows = super::sequences::audit(board, &v.rules, start, v.steps, proof, worth, o)?;
         return Ok((rows, own));

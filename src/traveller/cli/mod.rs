@@ -60,13 +60,16 @@ pub enum Command {
         /// Step budget T (each action is one step; the trader may stop early).
         #[arg(long, value_name = "T", value_parser = crate::options::steps)]
         steps: usize,
-        /// How to prove it: `events` (every sequence of purchases, sales and fuel stops,
-        /// its quantities by LP and MIP: exact; the sequences grow about tenfold every
-        /// ten steps, see results/traveller.md),
+        /// How to prove it: `labels` (a dynamic programme over single-load plans that
+        /// merges equal states, with a bound on every other plan; where that bound stays
+        /// open, the event search from its plan), `events` (every sequence of purchases,
+        /// sales and fuel stops, its quantities by LP and MIP: exact; the sequences grow
+        /// about tenfold every ten steps, see results/traveller.md),
         /// `ilp` (the time-expanded ILP: a bound with a gap for long budgets; the only one
-        /// for --stock-value) or `auto` (events; if --time-limit stops it, the ILP from
-        /// its best plan, with another --time-limit). With --jobs N the event search's
-        /// branches (one per first event) run on N worker processes, to the same episode.
+        /// for --stock-value) or `auto` (labels, then events; if --time-limit stops them,
+        /// the ILP from their best plan, with another --time-limit). With --jobs N the
+        /// event search's branches (one per first event) run on N worker processes, to the
+        /// same episode; the labels run on one.
         #[arg(long, value_enum, default_value_t = Method::Auto)]
         method: Method,
         /// Count stock still carried at the end at this price, e.g. `--stock-value coal=6`
@@ -176,6 +179,13 @@ pub enum Command {
         steps: Vec<usize>,
         #[arg(long, default_value_t = 3, value_parser = crate::options::count)]
         repeat: usize,
+        /// Time the label programme alone (`bound --method labels` without the event
+        /// search after it): its best plan, whether it proved it, its counts, escape bound
+        /// and peak memory, one run per budget (--repeat is ignored).
+        ///
+        /// Example: gamebounds traveller bench --labels --steps 20,50,100,150,200 --report results/bench-traveller-labels.md
+        #[arg(long)]
+        labels: bool,
         /// Where the report goes.
         #[arg(
             long,
@@ -254,9 +264,13 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             start,
             steps,
             repeat,
+            labels,
             report,
         } => {
             crate::io::check_report(&report)?;
+            if labels {
+                return results::bench_labels(&board, start, &steps, &report, common);
+            }
             bench(&board, start, &steps, repeat, &report, common)
         }
         Command::Generate {

@@ -17,6 +17,36 @@ fn proven_episode(path: &Path, board: &Board, rules: &Rules, steps: usize) -> Op
     (proven && crate::games::verify(&env).is_ok()).then_some(env)
 }
 
+/// Start measuring the process's peak memory afresh (Linux: `/proc/self/clear_refs`; a
+/// no-op elsewhere).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The process's peak resident memory since [`reset_peak`], in MiB (`VmHWM`), if known.
+fn peak_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// The results' *method* column: which method proved the row, with its counts.
+fn method_cell(env: &Envelope) -> Result<String> {
+    let s = env.solver.as_ref().unwrap();
+    Ok(match env.payload_as::<Payload>()? {
+        Payload {
+            search: Some(how),
+            trader,
+            ..
+        } if trader == "labels" => format!("labels: {how}"),
+        Payload {
+            search: Some(how), ..
+        } => format!("event search: {how}"),
+        _ => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
+    })
+}
+
 pub(super) fn results_cmd(
     classic_steps: &[usize],
     large_steps: &[usize],
@@ -34,6 +64,7 @@ pub(super) fn results_cmd(
         for (i, &t) in steps.iter().enumerate() {
             let name = format!("traveller-{}-t{t}", board.name);
             let kept = proven_episode(&games.join(format!("{name}.json")), &board, &rules, t);
+            let mut peak = None;
             let env = match kept {
                 Some(env) => {
                     common.note(format!(
@@ -43,7 +74,12 @@ pub(super) fn results_cmd(
                     ));
                     env
                 }
-                None => bound(&board, &rules, 67, t, BTreeMap::new(), Method::Auto, common)?,
+                None => {
+                    reset_peak();
+                    let env = bound(&board, &rules, 67, t, BTreeMap::new(), Method::Auto, common)?;
+                    peak = peak_mib();
+                    env
+                }
             };
             crate::games::verify(&env).context("the bound's episode fails its referee")?;
             let g = greedy_episode(&board, &rules, 67, t)?;
@@ -77,10 +113,8 @@ pub(super) fn results_cmd(
                     )
                 },
                 format!("{:.2}", s.seconds),
-                match env.payload_as::<Payload>()?.search {
-                    Some(how) => format!("event search: {how}"),
-                    None => format!("ILP {} × {} ({} int)", s.rows, s.columns, s.integers),
-                },
+                peak.map_or("-".into(), |m| format!("{m:.0}")),
+                method_cell(&env)?,
                 format!("£{}", money(gv)),
                 format!("£{}", money(tv)),
                 format!("{:.2}", (value - rules.cash) / (gv - rules.cash).max(1.0)),
@@ -104,6 +138,7 @@ pub(super) fn results_cmd(
             "upper bound",
             "result",
             "solve s",
+            "peak MiB",
             "method",
             "greedy",
             "trip planner",
@@ -116,14 +151,17 @@ pub(super) fn results_cmd(
         "# Traveller — the most cash in T steps\n\n\
          Start square 67, £{} cash, tank {} (full), lorry {} cu ft; each action is one step \
          and the trader may stop early. *best plan* is the best plan of `bound --method auto` \
-         (the search over event sequences, and the ILP over the time-expanded board where \
-         --time-limit stops the search; HiGHS, 1 thread, started from the better of the \
-         greedy and trip-planner plans), replayed by the referee to the same cash; a proven \
+         (the labels over single-load plans, the search over event sequences from their \
+         plan where they leave the bound open, and the ILP over the time-expanded board \
+         where --time-limit stops the search; HiGHS, 1 thread, started from the better of \
+         the greedy and trip-planner plans), replayed by the referee to the same cash; a proven \
          episode already in `games/` is kept (replayed first), its time the original \
          solve's; \
          *upper bound* is the proven bound on any plan; *method* says which proved it (the \
-         event search: how many sequences end in a sale, and how many of them needed their \
-         LP and their MIP; the ILP: its size); *greedy* is \
+         labels: how many, dominated, cut by the relaxed future, escaping events bounded; \
+         the event search: how many sequences end in a sale, and how many of them needed \
+         their LP and their MIP; the ILP: its size); *peak MiB* the process's peak resident \
+         memory during the solve (`-` for a kept episode); *greedy* is \
          the one-trip-ahead baseline; *trip planner* the whole-trip dynamic programme (the \
          usual MIP start); *profit ratio* = best-plan profit / greedy profit. *solve s* \
          includes the checkpoint LPs. A row is a proven \
@@ -246,6 +284,85 @@ pub(super) fn bench(
                 "nodes",
                 "root LP",
                 "root LP s"
+            ],
+            rows
+        )
+    );
+    crate::cli::write_file(report, &md)?;
+    print!("{md}");
+    Ok(())
+}
+
+/// `bench --labels`: the label programme alone per budget, started from the better of the
+/// greedy and trip-planner plans (as `bound` starts it), with its counts and peak memory.
+pub(super) fn bench_labels(
+    path: &Path,
+    start: u32,
+    steps: &[usize],
+    report: &Path,
+    common: &Common,
+) -> Result<()> {
+    let board = Board::load(path)?;
+    let rules = Rules::default();
+    let square = board.square(start)?;
+    let mut rows = Vec::new();
+    for &t in steps {
+        reset_peak();
+        let began = Instant::now();
+        let known = super::super::bound::first_incumbent(&board, &rules, square, t);
+        let o =
+            super::super::sequences::solve_labels(&board, &rules, square, t, &known, None, None)?;
+        let seconds = began.elapsed().as_secs_f64();
+        let rp = engine::replay(&board, &rules, start, &o.plan)?;
+        if rp.illegal.is_some() || (rp.last().cash - o.cash).abs() > 1e-6 * o.cash.max(1.0) {
+            bail!("the label method's plan does not replay to its cash (a bug in the labels)");
+        }
+        common.note(format!("  T={t}: £{} in {seconds:.2} s", money(o.cash)));
+        rows.push(vec![
+            t.to_string(),
+            format!("£{}", money(o.cash)),
+            if o.proven {
+                "proven"
+            } else {
+                "escape bound open"
+            }
+            .to_string(),
+            format!("{seconds:.2}"),
+            peak_mib().map_or("-".into(), |m| format!("{m:.0}")),
+            o.created.to_string(),
+            o.dominated.to_string(),
+            o.pruned.to_string(),
+            o.escapes.to_string(),
+            o.escape_bound.map_or("-".into(), |b| {
+                format!("£{}", money((b * 100.0).round() / 100.0))
+            }),
+        ]);
+    }
+    let md = format!(
+        "# Traveller labels — the single-load programme alone\n\nBoard `{}` ({} squares), \
+         start {start}, default rules, one thread, one run per budget: the label programme \
+         of `bound --method labels` without the event search that follows it when its escape \
+         bound is open (see docs/traveller.md). *s* includes the starting plans and the \
+         relaxed future's table; *peak MiB* is the process's peak resident memory during \
+         the run. Wall clock on a 2-core machine shared with other jobs (noisy).\n\n\
+         Regenerate: `gamebounds traveller bench --labels --board {} --steps {} --report {}`\n\n{}\n",
+        board.name,
+        board.n(),
+        path.display(),
+        steps.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(","),
+        report.display(),
+        crate::render::table(
+            [
+                "T",
+                "best plan",
+                "result",
+                "s",
+                "peak MiB",
+                "labels",
+                "dominated",
+                "cut by the relaxed future",
+                "escaping events",
+                "escape bound",
             ],
             rows
         )

@@ -48,10 +48,14 @@ use crate::safe_bound::{self, SafeLp};
 
 mod branches;
 mod emitted;
+mod labels;
 mod parallel;
 mod search;
 mod tables;
 pub use branches::{audit, check, record, Branch};
+pub use labels::{
+    audit_labels, check_labels, labels_record, labels_summary, solve_labels, LabelOutcome,
+};
 
 /// What an event site does.
 #[derive(Debug, Clone, Copy, PartialEq)]
