@@ -46,12 +46,59 @@ pub trait Game: Sync {
         ))
     }
 
+    /// The verbs whose work splits into independent units, so `--jobs N` applies to
+    /// them (see [`Splits`]); none by default, and `--jobs` is refused.
+    fn splitting(&self) -> Vec<Splits> {
+        Vec::new()
+    }
+
+    /// Whether `verify` re-establishes the episode's bound itself (an enumeration, an
+    /// exact recomputation) rather than taking the solver's word for it: not by default.
+    fn bound_rechecked(&self, env: &Envelope) -> bool {
+        let _ = env;
+        false
+    }
+
+    /// Whether `audit --jobs N` has parts of the episode's proof to spread over workers:
+    /// not by default.
+    fn audit_splits(&self, env: &Envelope) -> bool {
+        let _ = env;
+        false
+    }
+
     /// The keys `--set` can override in the default rules.
     fn rules_keys(&self) -> Result<Vec<String>> {
         Ok(self
             .default_rules()?
             .map(|d| crate::variants::keys(&d))
             .unwrap_or_default())
+    }
+}
+
+/// A verb of a game whose work splits into independent units ([`Game::splitting`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Splits {
+    pub verb: &'static str,
+    /// Whether its units can be written as job files (`--emit-jobs`): not for a verb that
+    /// splits over threads or writes where it runs.
+    pub job_files: bool,
+}
+
+impl Splits {
+    /// A verb whose units run as job files (`--jobs N` and `--emit-jobs`).
+    pub const fn jobs(verb: &'static str) -> Splits {
+        Splits {
+            verb,
+            job_files: true,
+        }
+    }
+
+    /// A verb that splits over threads or workers only (`--jobs N`, no `--emit-jobs`).
+    pub const fn threads(verb: &'static str) -> Splits {
+        Splits {
+            verb,
+            job_files: false,
+        }
     }
 }
 
@@ -85,13 +132,28 @@ pub fn verify(env: &Envelope) -> Result<String> {
 }
 
 /// Whether [`verify`] re-establishes the episode's bound itself (an enumeration, an exact
-/// recomputation) rather than taking the solver's word for it.
+/// recomputation) rather than taking the solver's word for it ([`Game::bound_rechecked`]).
 pub fn bound_rechecked(env: &Envelope) -> bool {
-    match env.game.as_str() {
-        "cribbage" => env.objective != "max" || env.status == crate::lp::Status::Optimal,
-        "haggle" => matches!(env.objective.as_str(), "score" | "goal" | "simulate"),
-        _ => false,
-    }
+    find(&env.game).is_ok_and(|g| g.bound_rechecked(env))
+}
+
+/// Whether `audit --jobs N` has parts of the episode to spread over workers
+/// ([`Game::audit_splits`]).
+pub fn audit_splits(env: &Envelope) -> bool {
+    find(&env.game).is_ok_and(|g| g.audit_splits(env))
+}
+
+/// Every game's splitting verbs as commands (`game verb`), in the order of [`GAMES`].
+pub fn splitting() -> Vec<crate::jobs::Splitting> {
+    GAMES
+        .iter()
+        .flat_map(|g| {
+            g.splitting().into_iter().map(|s| crate::jobs::Splitting {
+                command: format!("{} {}", g.name(), s.verb),
+                job_files: s.job_files,
+            })
+        })
+        .collect()
 }
 
 /// Render an episode as markdown.

@@ -440,9 +440,9 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
          workers, which changes the `--jobs 1` search too. \
          HiGHS's own threads do not shorten that root solve (measured: the same time).\n\n\
          {search}",
-        date = crate::modern_art::solve::today(),
-        commit = crate::modern_art::solve::commit(),
-        machine = crate::modern_art::solve::machine(),
+        date = crate::provenance::today(),
+        commit = crate::provenance::commit(),
+        machine = crate::provenance::machine(),
         load = load.join(" "),
         caps = caps.join(", "),
     );

@@ -1,4 +1,5 @@
 use super::*;
+use crate::modern_art::parts::leads_text;
 
 /// A variant's name from a user's file goes into file names only as letters, digits
 /// and `-`: `compare --out` cells and the split's temporary file stay where they belong.
