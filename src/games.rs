@@ -207,4 +207,102 @@ mod tests {
             }
         }
     }
+
+    /// `docs/adding-a-game.md`'s `impl Game`, compiled here against the trait with
+    /// stand-ins for the rooms it calls; [`the_page_shows_the_recipe_that_compiles`]
+    /// checks that the page shows this block word for word.
+    mod recipe {
+        use anyhow::Result;
+
+        use crate::episode::Envelope;
+
+        mod cli {
+            /// The game's verbs.
+            #[derive(clap::Subcommand)]
+            pub enum Command {
+                /// The bound.
+                Bound,
+            }
+
+            pub fn run(_: Command, _: &crate::cli::Common) -> anyhow::Result<()> {
+                Ok(())
+            }
+        }
+
+        mod rules {
+            #[derive(Default, serde::Serialize)]
+            pub struct Rules {
+                pub cards: usize,
+            }
+        }
+
+        mod svg {
+            pub fn svg(_: &crate::episode::Envelope) -> anyhow::Result<String> {
+                Ok("<svg/>".into())
+            }
+        }
+
+        fn verify(_: &Envelope) -> Result<String> {
+            Ok("certified".into())
+        }
+
+        fn render(_: &Envelope) -> Result<String> {
+            Ok("# My Game".into())
+        }
+
+        // The page's block:
+        pub struct MyGame;
+
+        #[rustfmt::skip]
+        impl crate::games::Game for MyGame {
+            fn name(&self) -> &'static str { "my-game" }
+            fn about(&self) -> &'static str { "My Game — what the tool proves about it." }
+            fn command(&self) -> clap::Command {
+                crate::games::command_of::<cli::Command>(self.name(), self.about())
+            }
+            fn run(&self, m: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
+                cli::run(crate::games::parse_matches(m)?, common)
+            }
+            fn default_rules(&self) -> Result<Option<serde_json::Value>> {
+                Ok(Some(serde_json::to_value(rules::Rules::default())?))
+            }
+            fn verify(&self, env: &Envelope) -> Result<String> { verify(env) }
+            fn render(&self, env: &Envelope) -> Result<String> { render(env) }
+            fn svg(&self, env: &Envelope) -> Result<String> { svg::svg(env) }
+            // Only what differs from the defaults: here, `--jobs N` splits `compare`.
+            fn splitting(&self) -> Vec<crate::games::Splits> {
+                vec![crate::games::Splits::jobs("compare")]
+            }
+        }
+        // End of the page's block.
+    }
+
+    /// The page's `impl Game` is the block above (whitespace aside), so it compiles; and
+    /// the recipe's game answers through the trait as the registry asks it.
+    #[test]
+    fn the_page_shows_the_recipe_that_compiles() {
+        let squeeze = |s: &str| -> String {
+            s.lines()
+                .filter(|l| !l.trim_start().starts_with("#[rustfmt::skip]"))
+                .collect::<String>()
+                .split_whitespace()
+                .collect()
+        };
+        let page = include_str!("../docs/adding-a-game.md");
+        let start = page
+            .find("```rust\npub struct MyGame;")
+            .expect("the page's impl")
+            + 8;
+        let shown = &page[start..start + page[start..].find("```").unwrap()];
+        let here = include_str!("games.rs");
+        let mark = "// The page's block:";
+        let from = here.find(mark).unwrap() + mark.len();
+        let to = here.find("// End of the page's block.").unwrap();
+        assert_eq!(squeeze(shown), squeeze(&here[from..to]));
+        let g: &dyn Game = &recipe::MyGame;
+        assert_eq!(g.command().get_name(), "my-game");
+        assert!(g.rules_keys().unwrap().contains(&"cards".to_string()));
+        assert_eq!(g.splitting()[0].verb, "compare");
+        assert!(g.command().find_subcommand("bound").is_some());
+    }
 }
