@@ -83,15 +83,12 @@ pub struct AuditReport {
     pub proof_seconds: f64,
 }
 
-/// Whether `audit --jobs N` has parts to spread over workers: a Modern Art split (more
-/// than one part) or a Traveller event search (one part per branch).
-pub fn splits(env: &Envelope) -> bool {
-    let parts = env
-        .payload
+/// How many parts an episode's proof record has (0 without one).
+pub fn proof_parts(env: &Envelope) -> usize {
+    env.payload
         .pointer("/proof/parts")
         .and_then(serde_json::Value::as_array)
-        .map_or(0, Vec::len);
-    crate::traveller::searched(env) || (env.game == "modern-art" && parts > 1)
+        .map_or(0, Vec::len)
 }
 
 /// One part of an audit as a worker is asked for it (`--jobs N`), with what the parent

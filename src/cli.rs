@@ -366,7 +366,12 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let verb = matches
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
-    crate::jobs::check_supported(&common, game, verb)?;
+    let mut splitting = games::splitting();
+    splitting.push(crate::jobs::Splitting {
+        command: "audit".into(),
+        job_files: false,
+    });
+    crate::jobs::check_supported(&common, game, verb, &splitting)?;
     match (&common.out, verb) {
         _ if game == Some("join") => {}
         (Some(out), Some("compare")) => crate::io::check_cells_out(out)?,
@@ -419,7 +424,7 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             match (files.as_slice(), &report) {
                 ([file], None) => {
                     let env = Envelope::load(file)?;
-                    if common.jobs > 1 && !crate::audit::splits(&env) {
+                    if common.jobs > 1 && !games::audit_splits(&env) {
                         bail!(
                             "--jobs: `audit` spreads the parts of a Modern Art split or a \
                              Traveller event search over workers; {} is one solve",

@@ -46,12 +46,59 @@ pub trait Game: Sync {
         ))
     }
 
+    /// The verbs whose work splits into independent units, so `--jobs N` applies to
+    /// them (see [`Splits`]); none by default, and `--jobs` is refused.
+    fn splitting(&self) -> Vec<Splits> {
+        Vec::new()
+    }
+
+    /// Whether `verify` re-establishes the episode's bound itself (an enumeration, an
+    /// exact recomputation) rather than taking the solver's word for it: not by default.
+    fn bound_rechecked(&self, env: &Envelope) -> bool {
+        let _ = env;
+        false
+    }
+
+    /// Whether `audit --jobs N` has parts of the episode's proof to spread over workers:
+    /// not by default.
+    fn audit_splits(&self, env: &Envelope) -> bool {
+        let _ = env;
+        false
+    }
+
     /// The keys `--set` can override in the default rules.
     fn rules_keys(&self) -> Result<Vec<String>> {
         Ok(self
             .default_rules()?
             .map(|d| crate::variants::keys(&d))
             .unwrap_or_default())
+    }
+}
+
+/// A verb of a game whose work splits into independent units ([`Game::splitting`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Splits {
+    pub verb: &'static str,
+    /// Whether its units can be written as job files (`--emit-jobs`): not for a verb that
+    /// splits over threads or writes where it runs.
+    pub job_files: bool,
+}
+
+impl Splits {
+    /// A verb whose units run as job files (`--jobs N` and `--emit-jobs`).
+    pub const fn jobs(verb: &'static str) -> Splits {
+        Splits {
+            verb,
+            job_files: true,
+        }
+    }
+
+    /// A verb that splits over threads or workers only (`--jobs N`, no `--emit-jobs`).
+    pub const fn threads(verb: &'static str) -> Splits {
+        Splits {
+            verb,
+            job_files: false,
+        }
     }
 }
 
@@ -85,13 +132,28 @@ pub fn verify(env: &Envelope) -> Result<String> {
 }
 
 /// Whether [`verify`] re-establishes the episode's bound itself (an enumeration, an exact
-/// recomputation) rather than taking the solver's word for it.
+/// recomputation) rather than taking the solver's word for it ([`Game::bound_rechecked`]).
 pub fn bound_rechecked(env: &Envelope) -> bool {
-    match env.game.as_str() {
-        "cribbage" => env.objective != "max" || env.status == crate::lp::Status::Optimal,
-        "haggle" => matches!(env.objective.as_str(), "score" | "goal" | "simulate"),
-        _ => false,
-    }
+    find(&env.game).is_ok_and(|g| g.bound_rechecked(env))
+}
+
+/// Whether `audit --jobs N` has parts of the episode to spread over workers
+/// ([`Game::audit_splits`]).
+pub fn audit_splits(env: &Envelope) -> bool {
+    find(&env.game).is_ok_and(|g| g.audit_splits(env))
+}
+
+/// Every game's splitting verbs as commands (`game verb`), in the order of [`GAMES`].
+pub fn splitting() -> Vec<crate::jobs::Splitting> {
+    GAMES
+        .iter()
+        .flat_map(|g| {
+            g.splitting().into_iter().map(|s| crate::jobs::Splitting {
+                command: format!("{} {}", g.name(), s.verb),
+                job_files: s.job_files,
+            })
+        })
+        .collect()
 }
 
 /// Render an episode as markdown.
@@ -144,5 +206,103 @@ mod tests {
                 assert!(!g.rules_keys().unwrap().is_empty(), "{}", g.name());
             }
         }
+    }
+
+    /// `docs/adding-a-game.md`'s `impl Game`, compiled here against the trait with
+    /// stand-ins for the rooms it calls; [`the_page_shows_the_recipe_that_compiles`]
+    /// checks that the page shows this block word for word.
+    mod recipe {
+        use anyhow::Result;
+
+        use crate::episode::Envelope;
+
+        mod cli {
+            /// The game's verbs.
+            #[derive(clap::Subcommand)]
+            pub enum Command {
+                /// The bound.
+                Bound,
+            }
+
+            pub fn run(_: Command, _: &crate::cli::Common) -> anyhow::Result<()> {
+                Ok(())
+            }
+        }
+
+        mod rules {
+            #[derive(Default, serde::Serialize)]
+            pub struct Rules {
+                pub cards: usize,
+            }
+        }
+
+        mod svg {
+            pub fn svg(_: &crate::episode::Envelope) -> anyhow::Result<String> {
+                Ok("<svg/>".into())
+            }
+        }
+
+        fn verify(_: &Envelope) -> Result<String> {
+            Ok("certified".into())
+        }
+
+        fn render(_: &Envelope) -> Result<String> {
+            Ok("# My Game".into())
+        }
+
+        // The page's block:
+        pub struct MyGame;
+
+        #[rustfmt::skip]
+        impl crate::games::Game for MyGame {
+            fn name(&self) -> &'static str { "my-game" }
+            fn about(&self) -> &'static str { "My Game — what the tool proves about it." }
+            fn command(&self) -> clap::Command {
+                crate::games::command_of::<cli::Command>(self.name(), self.about())
+            }
+            fn run(&self, m: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
+                cli::run(crate::games::parse_matches(m)?, common)
+            }
+            fn default_rules(&self) -> Result<Option<serde_json::Value>> {
+                Ok(Some(serde_json::to_value(rules::Rules::default())?))
+            }
+            fn verify(&self, env: &Envelope) -> Result<String> { verify(env) }
+            fn render(&self, env: &Envelope) -> Result<String> { render(env) }
+            fn svg(&self, env: &Envelope) -> Result<String> { svg::svg(env) }
+            // Only what differs from the defaults: here, `--jobs N` splits `compare`.
+            fn splitting(&self) -> Vec<crate::games::Splits> {
+                vec![crate::games::Splits::jobs("compare")]
+            }
+        }
+        // End of the page's block.
+    }
+
+    /// The page's `impl Game` is the block above (whitespace aside), so it compiles; and
+    /// the recipe's game answers through the trait as the registry asks it.
+    #[test]
+    fn the_page_shows_the_recipe_that_compiles() {
+        let squeeze = |s: &str| -> String {
+            s.lines()
+                .filter(|l| !l.trim_start().starts_with("#[rustfmt::skip]"))
+                .collect::<String>()
+                .split_whitespace()
+                .collect()
+        };
+        let page = include_str!("../docs/adding-a-game.md");
+        let start = page
+            .find("```rust\npub struct MyGame;")
+            .expect("the page's impl")
+            + 8;
+        let shown = &page[start..start + page[start..].find("```").unwrap()];
+        let here = include_str!("games.rs");
+        let mark = "// The page's block:";
+        let from = here.find(mark).unwrap() + mark.len();
+        let to = here.find("// End of the page's block.").unwrap();
+        assert_eq!(squeeze(shown), squeeze(&here[from..to]));
+        let g: &dyn Game = &recipe::MyGame;
+        assert_eq!(g.command().get_name(), "my-game");
+        assert!(g.rules_keys().unwrap().contains(&"cards".to_string()));
+        assert_eq!(g.splitting()[0].verb, "compare");
+        assert!(g.command().find_subcommand("bound").is_some());
     }
 }

@@ -25,6 +25,7 @@ pub mod lp;
 pub mod lp_refusals;
 pub mod options;
 pub mod proof;
+pub mod provenance;
 pub mod render;
 pub mod rng;
 pub mod safe_bound;

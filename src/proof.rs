@@ -277,3 +277,97 @@ pub fn markdown<R: Serialize>(p: &Proof<R>) -> String {
         }
     )
 }
+
+/// How a split found its best game when no part's own solve did: a neighbourhood search
+/// in one part, its seconds and whether its proof attempt then closed that part. Kept in
+/// episodes as its sentence (`a neighbourhood search of the part "…" (12.3 s)`), the form
+/// episodes have always had; read back into its fields, so no reader parses the words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FoundBy {
+    /// The label of the part the search ran in.
+    pub part: String,
+    /// The search's seconds, to one decimal (as the sentence shows them).
+    pub seconds: f64,
+    /// Whether the search's proof attempt then closed that part against the game.
+    pub closed: bool,
+}
+
+const FOUND_BY_HEAD: &str = "a neighbourhood search of the part \"";
+const FOUND_BY_CLOSED: &str = ", whose proof attempt then closed that part against it";
+
+impl std::fmt::Display for FoundBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let how = if self.closed { FOUND_BY_CLOSED } else { "" };
+        write!(
+            f,
+            "{FOUND_BY_HEAD}{}\" ({:.1} s){how}",
+            self.part, self.seconds
+        )
+    }
+}
+
+impl std::str::FromStr for FoundBy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<FoundBy, String> {
+        let bad = || format!("`{s}` is not `{FOUND_BY_HEAD}…\" (N s)`");
+        let (rest, closed) = match s.strip_suffix(FOUND_BY_CLOSED) {
+            Some(r) => (r, true),
+            None => (s, false),
+        };
+        let rest = rest.strip_prefix(FOUND_BY_HEAD).ok_or_else(bad)?;
+        let rest = rest.strip_suffix(" s)").ok_or_else(bad)?;
+        let (part, seconds) = rest.rsplit_once("\" (").ok_or_else(bad)?;
+        Ok(FoundBy {
+            part: part.to_string(),
+            seconds: seconds.parse().map_err(|_| bad())?,
+            closed,
+        })
+    }
+}
+
+impl Serialize for FoundBy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for FoundBy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FoundBy, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed episodes' sentences read back into their fields and write out the
+    /// same bytes.
+    #[test]
+    fn found_by_round_trips_its_sentence() {
+        for (text, seconds, closed) in [
+            (
+                "a neighbourhood search of the part \"any artist: 5 tokens, first in rounds \
+                 2, 3 and 4\" (30.5 s), whose proof attempt then closed that part against it",
+                30.5,
+                true,
+            ),
+            (
+                "a neighbourhood search of the part \"Krypto first\" (75.0 s)",
+                75.0,
+                false,
+            ),
+        ] {
+            let json = serde_json::to_string(text).unwrap();
+            let f: FoundBy = serde_json::from_str(&json).unwrap();
+            assert_eq!((f.seconds, f.closed), (seconds, closed), "{text}");
+            assert_eq!(serde_json::to_string(&f).unwrap(), json);
+        }
+        assert!("found by hand".parse::<FoundBy>().is_err());
+        assert!("a neighbourhood search of the part \"x\" (soon s)"
+            .parse::<FoundBy>()
+            .is_err());
+    }
+}

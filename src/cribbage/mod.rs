@@ -69,6 +69,19 @@ impl crate::games::Game for Cribbage {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+    fn splitting(&self) -> Vec<crate::games::Splits> {
+        use crate::games::Splits;
+        vec![
+            Splits::jobs("compare"),
+            Splits::threads("discard-table"),
+            Splits::threads("distribution"),
+        ]
+    }
+    /// A hand's value and a distribution are enumerated again; a maximum is re-checked
+    /// when proven.
+    fn bound_rechecked(&self, env: &Envelope) -> bool {
+        env.objective != "max" || env.status == crate::lp::Status::Optimal
+    }
     fn audit(
         &self,
         env: &Envelope,

@@ -376,6 +376,13 @@ impl crate::games::Game for Haggle {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+    fn splitting(&self) -> Vec<crate::games::Splits> {
+        vec![crate::games::Splits::jobs("compare")]
+    }
+    /// A hand's score, a goal and a simulation are recomputed exactly.
+    fn bound_rechecked(&self, env: &Envelope) -> bool {
+        matches!(env.objective.as_str(), "score" | "goal" | "simulate")
+    }
     fn audit(
         &self,
         env: &Envelope,

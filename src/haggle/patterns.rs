@@ -170,7 +170,7 @@ impl Problem {
                             continue;
                         }
                     }
-                    Err(e) if e.to_string().contains("is infeasible") => continue,
+                    Err(e) if crate::lp::infeasible(&e).is_some() => continue,
                     Err(e) => return Err(e),
                 }
             }

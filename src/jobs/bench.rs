@@ -268,12 +268,12 @@ fn without_seconds(text: &str) -> String {
     out
 }
 
-/// The seconds of the neighbourhood search that found an episode's best game (the
-/// `(12.3 s)` of its `found_by`), when one did.
+/// The seconds of the neighbourhood search that found an episode's best game (its
+/// `found_by`), when one did.
 fn search_seconds(episode: &Value) -> Option<f64> {
-    let text = episode.pointer("/payload/found_by")?.as_str()?;
-    let (head, _) = text.split_once(" s)")?;
-    head.rsplit_once('(')?.1.parse().ok()
+    let found = episode.pointer("/payload/found_by")?;
+    let found: crate::proof::FoundBy = serde_json::from_value(found.clone()).ok()?;
+    Some(found.seconds)
 }
 
 /// The units of work of a proof for the estimate on paper: the part that holds the
@@ -440,9 +440,9 @@ pub fn run(common: &Common, out: &Path) -> Result<()> {
          workers, which changes the `--jobs 1` search too. \
          HiGHS's own threads do not shorten that root solve (measured: the same time).\n\n\
          {search}",
-        date = crate::modern_art::solve::today(),
-        commit = crate::modern_art::solve::commit(),
-        machine = crate::modern_art::solve::machine(),
+        date = crate::provenance::today(),
+        commit = crate::provenance::commit(),
+        machine = crate::provenance::machine(),
         load = load.join(" "),
         caps = caps.join(", "),
     );
@@ -465,6 +465,15 @@ mod tests {
         assert_eq!(super::median_at(&[3.0, 1.0, 2.0]), (2.0, 2));
         assert_eq!(super::median_at(&[4.0, 1.0, 3.0, 2.0]), (2.0, 3));
         assert_eq!(super::median_at(&[5.0]), (5.0, 0));
+    }
+
+    #[test]
+    fn the_search_seconds_are_those_of_found_by() {
+        let found = "a neighbourhood search of the part \"x (y)\" (58.8 s)";
+        let e = serde_json::json!({"payload": {"found_by": found}});
+        assert_eq!(super::search_seconds(&e), Some(58.8));
+        let none = serde_json::json!({"payload": {}});
+        assert_eq!(super::search_seconds(&none), None);
     }
 
     #[test]

@@ -621,42 +621,38 @@ impl Progress {
     }
 }
 
-/// The commands whose work splits into independent units, as `game verb`.
-const SPLITTING: [&str; 13] = [
-    "modern-art bench",
-    "modern-art bound",
-    "modern-art solve",
-    "modern-art compare",
-    "modern-art results",
-    "cribbage compare",
-    "cribbage discard-table",
-    "cribbage distribution",
-    "haggle compare",
-    "lost-cities compare",
-    "traveller bound",
-    "traveller compare",
-    "audit",
-];
+/// A command whose work splits into independent units, so `--jobs N` applies to it.
+#[derive(Debug, Clone)]
+pub struct Splitting {
+    /// `game verb`, or a built-in command's name (`audit`).
+    pub command: String,
+    /// Whether its units can be written as job files (`--emit-jobs`): not for a command
+    /// that splits over threads or writes where it runs.
+    pub job_files: bool,
+}
 
-/// `--jobs N` (N > 1) and `--emit-jobs` only where the work splits: anywhere else they
-/// would be silently ignored, so they are refused (exit 2).
-pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) -> Result<()> {
+/// `--jobs N` (N > 1) and `--emit-jobs` only where the work splits (`splitting`, the
+/// commands in the order the refusal lists them): anywhere else they would be silently
+/// ignored, so they are refused (exit 2).
+pub fn check_supported(
+    common: &Common,
+    game: Option<&str>,
+    verb: Option<&str>,
+    splitting: &[Splitting],
+) -> Result<()> {
     let _ = WORKERS.set(common.jobs);
     let _ = EMIT.set((common.emit_jobs.clone(), common.quiet));
     if common.jobs <= 1 && common.emit_jobs.is_none() {
         return Ok(());
     }
     let what = format!("{} {}", game.unwrap_or(""), verb.unwrap_or(""));
-    // These write where they run (games/), split over threads, or start workers for the
-    // parts of one audit: no job files.
-    let threads_only =
-        what.starts_with("cribbage d") || what == "modern-art results" || what.trim() == "audit";
     let option = if common.emit_jobs.is_some() {
         "--emit-jobs"
     } else {
         "--jobs"
     };
-    if SPLITTING.contains(&what.trim()) && !(threads_only && common.emit_jobs.is_some()) {
+    let splits = splitting.iter().find(|s| s.command == what.trim());
+    if splits.is_some_and(|s| s.job_files || common.emit_jobs.is_none()) {
         return match &common.emit_jobs {
             Some(dir) => check_emit_dir(dir),
             None => Ok(()),
@@ -668,6 +664,10 @@ pub fn check_supported(common: &Common, game: Option<&str>, verb: Option<&str>) 
     bail!(
         "{option}: `{}` is one solve; it applies to {} (docs/parallel.md)",
         what.trim(),
-        SPLITTING.join(", ")
+        splitting
+            .iter()
+            .map(|s| s.command.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
     )
 }

@@ -65,6 +65,9 @@ impl crate::games::Game for LostCities {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+    fn splitting(&self) -> Vec<crate::games::Splits> {
+        vec![crate::games::Splits::jobs("compare")]
+    }
     fn audit(
         &self,
         env: &Envelope,

@@ -41,7 +41,10 @@ mod report;
 mod run;
 
 use monitor::{LogFile, Monitor};
-pub use report::{no_solution, solver_failed, NoSolution, SolveReport, SolverFailed, Status};
+pub use report::{
+    infeasible, no_solution, solver_failed, Infeasible, NoSolution, SolveReport, SolverFailed,
+    Status, Why,
+};
 
 /// Direction of the objective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -51,6 +51,44 @@ impl std::fmt::Display for NoSolution {
 
 impl std::error::Error for NoSolution {}
 
+/// A solve that proved the model has no game: none satisfies its constraints, or none
+/// beats its cutoff. A type, so callers that treat "no game here" as an answer (a closed
+/// case, a part with nothing in it) recognise it without reading the message.
+#[derive(Debug)]
+pub struct Infeasible {
+    pub model: String,
+    pub why: Why,
+}
+
+/// Why a model has no game (see [`Infeasible`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Why {
+    /// No game satisfies all its constraints.
+    Constraints,
+    /// No game beats the cutoff (see [`crate::lp::Model::cutoff`]).
+    Cutoff(f64),
+    /// Every case the model was split into has no game (the message names no reason).
+    EveryCase,
+}
+
+impl std::fmt::Display for Infeasible {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "model `{}` is infeasible", self.model)?;
+        match self.why {
+            Why::Constraints => f.write_str(": no game satisfies all its constraints"),
+            Why::Cutoff(v) => write!(f, ": no solution beats the cutoff {v}"),
+            Why::EveryCase => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for Infeasible {}
+
+/// The [`Infeasible`] in an error's chain, if any.
+pub fn infeasible(e: &anyhow::Error) -> Option<&Infeasible> {
+    e.chain().find_map(|c| c.downcast_ref::<Infeasible>())
+}
+
 /// HiGHS stopped with an error instead of a status (e.g. its interior point method
 /// diverging on an infeasible LP): a caller that chose the method may try another.
 #[derive(Debug)]

@@ -134,7 +134,11 @@ pub(super) fn beats_cutoff(
         HighsModelStatus::Infeasible | HighsModelStatus::ObjectiveBound | HighsModelStatus::Optimal
     ) || dual.is_some_and(|b| !better(b));
     if settled {
-        bail!("model `{name}` is infeasible: no solution beats the cutoff {v}")
+        return Err(Infeasible {
+            model: name.to_string(),
+            why: Why::Cutoff(v),
+        }
+        .into());
     }
     Err(NoSolution {
         model: name.to_string(),
@@ -156,7 +160,11 @@ pub(super) fn report(
     let is_mip = shape.integers > 0;
     let status = match solved.status() {
         HighsModelStatus::Infeasible | HighsModelStatus::UnboundedOrInfeasible => {
-            bail!("model `{name}` is infeasible: no game satisfies all its constraints")
+            return Err(Infeasible {
+                model: name.to_string(),
+                why: Why::Constraints,
+            }
+            .into())
         }
         HighsModelStatus::Unbounded => bail!("model `{name}` is unbounded"),
         HighsModelStatus::Optimal => Status::Optimal,

@@ -155,10 +155,12 @@ fn infeasible_is_an_error_naming_the_model() {
     let mut m = Model::new("contradiction (variant x)");
     let x = m.integer("x", 0.0, 3.0);
     m.constrain(constraint!(x >= 5));
-    let err = m
+    let e = m
         .solve(Sense::Maximise, x, &SolveOptions::quiet())
-        .unwrap_err()
-        .to_string();
+        .unwrap_err();
+    let why = super::infeasible(&e).map(|i| i.why);
+    assert_eq!(why, Some(super::Why::Constraints), "{e:#}");
+    let err = e.to_string();
     assert!(err.contains("contradiction (variant x)"), "{err}");
     assert!(err.contains("infeasible"), "{err}");
 }

@@ -36,7 +36,7 @@ pub struct Payload {
     /// How a split found its best game when no part's own solve did (a split from no game
     /// whose first part's neighbourhood search found the maximum), in words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub found_by: Option<String>,
+    pub found_by: Option<crate::proof::FoundBy>,
     /// The proof of the bound as data (every part's restriction and settlement), from
     /// which `split` is rendered; `verify` checks that its parts cover every game once.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -114,6 +114,7 @@ pub fn generate(seed: u64, players: usize) -> Result<Generated> {
         chain_symbols: readings.flags[3],
         end_play: readings.end_play,
         award_pays_unranked: readings.flags[4],
+        defaulted: Vec::new(),
     };
     let deck = Deck {
         name: name.clone(),

@@ -10,6 +10,7 @@ pub mod episode;
 pub mod generate;
 pub mod grid;
 pub mod model;
+pub mod parts;
 pub mod proof;
 pub mod record;
 pub mod render;
@@ -279,6 +280,20 @@ impl crate::games::Game for ModernArt {
         svg::svg(env)
     }
 
+    fn splitting(&self) -> Vec<crate::games::Splits> {
+        use crate::games::Splits;
+        vec![
+            Splits::jobs("bench"),
+            Splits::jobs("bound"),
+            Splits::jobs("solve"),
+            Splits::jobs("compare"),
+            Splits::threads("results"),
+        ]
+    }
+    /// A split proof has more than one part.
+    fn audit_splits(&self, env: &Envelope) -> bool {
+        crate::audit::proof_parts(env) > 1
+    }
     fn audit(
         &self,
         env: &Envelope,

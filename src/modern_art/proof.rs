@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::episode::SplitPart;
 use super::model::{self, Leads, Scope, Tokens};
+use super::parts::{part_label, SplitBy};
 use super::rules::Config;
-use super::solve::{part_label, SplitBy};
 use crate::error::Rejected;
 use crate::proof::{Proof, ProofPart, Settled};
 

@@ -169,6 +169,12 @@ fn setup(cfg: &Config, p: &Payload) -> String {
             rules.push(name.to_string());
         }
     }
+    if !v.defaulted.is_empty() {
+        rules.push(format!(
+            "not in the variant file, so at their defaults: {}",
+            v.defaulted.join(", ")
+        ));
+    }
     let objective = match p.player {
         Some(s) => format!("P{}'s score", s + 1),
         None => "all players' total".into(),

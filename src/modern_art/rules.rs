@@ -59,28 +59,31 @@ impl Symbol {
 }
 
 /// When the extra card (face up, nobody's, counts for its artist) is turned up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ExtraCard {
+    #[default]
     EveryRound,
     FirstRound,
     None,
 }
 
 /// Where an award token may go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AwardTarget {
     /// Any artist.
+    #[default]
     Any,
     /// Only the artist of the card that carries the award symbol.
     Own,
 }
 
 /// The disputed "additional cards during scoring".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndPlay {
+    #[default]
     None,
     /// After the close, each player may add from hand one face-up card of each artist
     /// they already display this round.
@@ -103,7 +106,10 @@ pub const MAX_AWARDS: usize = 20;
 pub const MAX_VALUE: i64 = 400;
 
 /// A rule variant, as written in `models/modern-art/*.json`. Every rule the spec names as
-/// disputed is a key; so are the deal table, the thresholds and the point scales.
+/// disputed is a key ([`READINGS`]); so are the deal table, the thresholds and the point
+/// scales. A reading the file leaves out is read at its default (the standard rules'), so
+/// a new reading needs no edit of the files already written; [`Variant::defaulted`] names
+/// the readings a file left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Variant {
@@ -125,22 +131,48 @@ pub struct Variant {
     pub awards: usize,
     /// Value of one award token.
     pub award_value: i64,
+    #[serde(default)]
     pub extra_card: ExtraCard,
     /// Resolve `draw` (the card arrives next round) and `award` of the closing card.
+    #[serde(default)]
     pub resolve_closing_symbol: bool,
+    #[serde(default)]
     pub award_target: AwardTarget,
     /// The `hidden` second card must be of the same artist.
+    #[serde(default)]
     pub hidden_same_artist: bool,
     /// Hidden cards count toward the threshold while face down.
+    #[serde(default)]
     pub hidden_counts_for_close: bool,
     /// Symbols on cards played through `double`, `hidden` or `simultaneous` are resolved
     /// (the referee resolves their `draw` and `award`; see `engine`).
+    #[serde(default)]
     pub chain_symbols: bool,
+    #[serde(default)]
     pub end_play: EndPlay,
     /// An artist that is not ranked this round still pays its award tokens
     /// (`award_value` each; its value points are paid only when ranked).
+    #[serde(default)]
     pub award_pays_unranked: bool,
+    /// The readings ([`READINGS`]) the variant file left out, read at their defaults: set
+    /// when the file is read, kept in the episode so its rules line can say so. Absent
+    /// (empty) when the file names every reading, as every committed one does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defaulted: Vec<String>,
 }
+
+/// The disputed readings: the keys of a variant file that may be left out (then read at
+/// their defaults, the standard rules').
+pub const READINGS: [&str; 8] = [
+    "extra_card",
+    "resolve_closing_symbol",
+    "award_target",
+    "hidden_same_artist",
+    "hidden_counts_for_close",
+    "chain_symbols",
+    "end_play",
+    "award_pays_unranked",
+];
 
 /// A deck: artists in tie-break order (index 0 wins ties), cards per artist, and how
 /// many cards of each artist carry each symbol. The rest of an artist's cards are plain.
@@ -183,7 +215,7 @@ const BUILT_IN_DECK: &str = include_str!("../../models/modern-art/decks/default.
 /// The player count a command uses when none is given: the variant's only one when its
 /// `deal` table has a single row, else 2.
 pub fn default_players(variant_path: &Path) -> Result<usize> {
-    let variant: Variant = read_json(variant_path, "variant")?;
+    let variant = read_variant(variant_path)?;
     let counts: Vec<usize> = variant.deal.keys().filter_map(|k| k.parse().ok()).collect();
     Ok(match counts.as_slice() {
         [only] => *only,
@@ -205,7 +237,7 @@ impl Config {
         players: usize,
         settings: &[Setting],
     ) -> Result<Config> {
-        let file: Variant = read_json(variant_path, "variant")?;
+        let file = read_variant(variant_path)?;
         let deck_of = |v: &Variant| -> PathBuf {
             match deck_path {
                 Some(p) => p.to_path_buf(),
@@ -249,7 +281,7 @@ impl Config {
     ) -> Result<Config> {
         // How errors name the built-in copy.
         let name = format!("{DEFAULT_VARIANT} (built in)");
-        let variant: Variant = serde_json::from_str(BUILT_IN_VARIANT)
+        let variant = Variant::from_file(BUILT_IN_VARIANT)
             .map_err(|e| anyhow!("variant file {name}: {e}"))?;
         let (deck, deck_name): (Deck, String) = match deck_path {
             Some(p) => (read_json(p, "deck")?, p.display().to_string()),
@@ -516,6 +548,22 @@ fn keys<V>(m: &BTreeMap<String, V>) -> String {
 }
 
 impl Variant {
+    /// A variant file's text: the readings it leaves out at their defaults, and named in
+    /// [`Variant::defaulted`] (a file cannot name them itself).
+    pub fn from_file(text: &str) -> Result<Variant> {
+        let mut variant: Variant = serde_json::from_str(text)?;
+        let value: serde_json::Value = serde_json::from_str(text)?;
+        if value.get("defaulted").is_some() {
+            bail!("key `defaulted`: the readings a file leaves out are found, not written");
+        }
+        variant.defaulted = READINGS
+            .iter()
+            .filter(|k| value.get(**k).is_none())
+            .map(|k| k.to_string())
+            .collect();
+        Ok(variant)
+    }
+
     /// This variant with `settings` applied (checked against `deck` for `players`); the
     /// name records the settings, so rows and files of a comparison tell cells apart.
     pub fn with_settings(
@@ -541,8 +589,17 @@ impl Variant {
             shorthand: None,
             check: &check,
         };
-        let out = variants::apply(&serde_json::to_value(self)?, settings, &kind)?;
+        // The readings left out are the file's, not keys to set: a reading set here is
+        // no longer at its default.
+        let file = Variant {
+            defaulted: Vec::new(),
+            ..self.clone()
+        };
+        let out = variants::apply(&serde_json::to_value(&file)?, settings, &kind)?;
         let mut v: Variant = serde_json::from_value(out)?;
+        v.defaulted = self.defaulted.clone();
+        v.defaulted
+            .retain(|k| !settings.iter().any(|s| s.key == *k));
         if !settings.iter().any(|s| s.key == "name") {
             let list: Vec<String> = settings.iter().map(|s| s.to_string()).collect();
             v.name = format!("{} {}", self.name, list.join(" "));
@@ -555,6 +612,13 @@ impl Variant {
 pub fn default_value() -> Result<serde_json::Value> {
     serde_json::from_str(BUILT_IN_VARIANT)
         .map_err(|e| anyhow!("variant file {DEFAULT_VARIANT} (built in): {e}"))
+}
+
+/// A variant file, its left-out readings named ([`Variant::from_file`]).
+fn read_variant(path: &Path) -> Result<Variant> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read variant file {}", path.display()))?;
+    Variant::from_file(&text).map_err(|e| anyhow!("variant file {}: {e}", path.display()))
 }
 
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
@@ -624,5 +688,64 @@ mod tests {
         );
         let e: Result<Variant, _> = serde_json::from_str(r#"{"name":"x","bogus":1}"#);
         assert!(e.unwrap_err().to_string().contains("unknown field `bogus`"));
+    }
+
+    /// A variant file without some readings loads with them at the standard rules'
+    /// values and names them; `--set` of one makes it the file's again; a file cannot
+    /// write the list itself.
+    #[test]
+    fn a_reading_left_out_is_read_at_its_default_and_named() {
+        let mut value: serde_json::Value = serde_json::from_str(BUILT_IN_VARIANT).unwrap();
+        let map = value.as_object_mut().unwrap();
+        map.remove("end_play");
+        map.remove("chain_symbols");
+        let dir = root().join("target/tmp/rules-readings");
+        std::fs::create_dir_all(dir.join("decks")).unwrap();
+        std::fs::write(dir.join("decks/default.json"), BUILT_IN_DECK).unwrap();
+        let path = dir.join("short.json");
+        std::fs::write(&path, value.to_string()).unwrap();
+        let short = Config::load(&path, None, 3).unwrap();
+        let full = Config::built_in(None, 3).unwrap();
+        assert_eq!(short.variant.defaulted, ["chain_symbols", "end_play"]);
+        let unnamed = Variant {
+            defaulted: Vec::new(),
+            ..short.variant.clone()
+        };
+        assert_eq!(unnamed, full.variant);
+        let set = Setting::parse("end_play=blessed").unwrap();
+        let blessed = Config::load_with(&path, None, 3, &[set]).unwrap();
+        assert_eq!(blessed.variant.defaulted, ["chain_symbols"]);
+        assert_eq!(blessed.variant.end_play, EndPlay::Blessed);
+        // An episode keeps the list, and reads back the same.
+        let json = serde_json::to_value(&short).unwrap();
+        assert_eq!(Config::from_value(&json).unwrap(), short);
+        assert!(full.variant.defaulted.is_empty());
+        assert!(serde_json::to_value(&full).unwrap()["variant"]
+            .get("defaulted")
+            .is_none());
+        let mut written = value.clone();
+        written["defaulted"] = serde_json::json!(["end_play"]);
+        let e = Variant::from_file(&written.to_string()).unwrap_err();
+        assert!(e.to_string().contains("key `defaulted`"), "{e}");
+    }
+
+    /// Every committed Modern Art episode's configuration reads back and writes out the
+    /// same JSON: no reading of theirs counts as left out.
+    #[test]
+    fn committed_episodes_keep_their_configuration() {
+        let mut seen = 0;
+        for entry in std::fs::read_dir(root().join("games")).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if !(name.starts_with("modern-art") && name.ends_with(".json")) {
+                continue;
+            }
+            let env = crate::episode::Envelope::load(&path).unwrap();
+            let c = Config::from_value(&env.variant).unwrap_or_else(|e| panic!("{name}: {e:#}"));
+            assert!(c.variant.defaulted.is_empty(), "{name}");
+            assert_eq!(serde_json::to_value(&c).unwrap(), env.variant, "{name}");
+            seen += 1;
+        }
+        assert!(seen > 0);
     }
 }

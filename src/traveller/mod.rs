@@ -68,6 +68,14 @@ impl crate::games::Game for Traveller {
     fn svg(&self, env: &Envelope) -> Result<String> {
         svg::svg(env)
     }
+    fn splitting(&self) -> Vec<crate::games::Splits> {
+        use crate::games::Splits;
+        vec![Splits::jobs("bound"), Splits::jobs("compare")]
+    }
+    /// An event search's proof has one part per branch.
+    fn audit_splits(&self, env: &Envelope) -> bool {
+        searched(env)
+    }
     fn audit(
         &self,
         env: &Envelope,

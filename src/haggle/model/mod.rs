@@ -144,7 +144,7 @@ impl Cases {
                     self.best = Some(sol);
                 }
             }
-            Err(e) if e.to_string().contains("is infeasible") => {
+            Err(e) if crate::lp::infeasible(&e).is_some() => {
                 self.seconds += started.elapsed().as_secs_f64();
             }
             Err(e) => return Err(e),
@@ -160,9 +160,10 @@ impl Cases {
     /// The best case, reported for the whole problem: its value, the highest bound of all
     /// cases (the value itself when all are proven), the summed time and nodes.
     pub(super) fn finish(self, name: &str) -> Result<Solution> {
-        let mut best = self
-            .best
-            .ok_or_else(|| anyhow::anyhow!("model `{name}` is infeasible"))?;
+        let mut best = self.best.ok_or_else(|| crate::lp::Infeasible {
+            model: name.to_string(),
+            why: crate::lp::Why::EveryCase,
+        })?;
         let value = best.value as f64;
         let proven = !self.unproven;
         let r = &mut best.report;

@@ -63,7 +63,7 @@ fn tainted(plans: usize, excluded_bound: f64, bound: f64) -> bool {
 
 /// Whether a HiGHS error says the model has no feasible point.
 fn is_infeasible(e: &anyhow::Error) -> bool {
-    format!("{e:#}").contains("is infeasible")
+    crate::lp::infeasible(e).is_some()
 }
 
 /// An episode's `restricted` (the games a solve covers, `None`: every game) with the

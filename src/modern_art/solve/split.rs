@@ -3,7 +3,7 @@ use super::*;
 use std::collections::{HashMap, VecDeque};
 
 use super::super::proof::{highs_options, split_name, Restriction};
-use crate::proof::{Proof, ProofPart, Settled};
+use crate::proof::{FoundBy, Proof, ProofPart, Settled};
 
 mod ahead;
 mod emitted;
@@ -414,7 +414,7 @@ impl Splitter<'_> {
 
     /// How the best game, worth `value`, was found, when the neighbourhood search found
     /// it (the episode's `found_by`).
-    fn found_by(&self, value: i64) -> Option<String> {
+    fn found_by(&self, value: i64) -> Option<FoundBy> {
         self.searched_game
             .as_ref()
             .filter(|g| g.value == value)
@@ -490,7 +490,7 @@ fn assemble(
     mut o: Outcome,
     rows: &[Settling],
     seconds: f64,
-    found_by: Option<String>,
+    found_by: Option<FoundBy>,
 ) -> Result<Outcome> {
     let value = o.value;
     let (records, proven, bound) = records(rows, value);
@@ -548,15 +548,11 @@ pub(super) struct SearchedGame {
 }
 
 impl SearchedGame {
-    pub(super) fn describe(&self) -> String {
-        let how = if self.closed {
-            ", whose proof attempt then closed that part against it"
-        } else {
-            ""
-        };
-        format!(
-            "a neighbourhood search of the part \"{}\" ({:.1} s){how}",
-            self.part, self.seconds
-        )
+    pub(super) fn describe(&self) -> FoundBy {
+        FoundBy {
+            part: self.part.clone(),
+            seconds: self.seconds,
+            closed: self.closed,
+        }
     }
 }

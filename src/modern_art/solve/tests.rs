@@ -1,4 +1,5 @@
 use super::*;
+use crate::modern_art::parts::leads_text;
 
 /// A variant's name from a user's file goes into file names only as letters, digits
 /// and `-`: `compare --out` cells and the split's temporary file stay where they belong.
@@ -20,12 +21,13 @@ fn a_searched_game_says_where_it_was_found_and_whether_its_part_closed() {
         closed: false,
     };
     assert_eq!(
-        g.describe(),
+        g.describe().to_string(),
         "a neighbourhood search of the part \"any artist: 5 tokens\" (117.1 s)"
     );
     g.closed = true;
     assert!(
         g.describe()
+            .to_string()
             .ends_with("(117.1 s), whose proof attempt then closed that part against it"),
         "{}",
         g.describe()
@@ -56,7 +58,14 @@ fn only_four_players_search_without_piece_attempts_or_empty_hands() {
 
 #[test]
 fn an_infeasible_solve_after_exclusions_keeps_them() {
-    let e = anyhow!("model `m` is infeasible: no solution beats the cutoff 342.5");
+    let e = anyhow::Error::from(crate::lp::Infeasible {
+        model: "m".to_string(),
+        why: crate::lp::Why::Cutoff(342.5),
+    });
+    assert_eq!(
+        e.to_string(),
+        "model `m` is infeasible: no solution beats the cutoff 342.5"
+    );
     let e = e.context(AfterExclusions {
         plans: 1,
         best: 329.0,

@@ -365,7 +365,7 @@ impl<'a> Search<'a> {
                 let end = rules.cash + values.iter().zip(&gains).map(|(x, g)| x * g).sum::<f64>();
                 Ok(Some((end, values)))
             }
-            Err(e) if format!("{e:#}").contains("is infeasible") => Ok(None),
+            Err(e) if crate::lp::infeasible(&e).is_some() => Ok(None),
             Err(e) => Err(e),
         }
     }

@@ -21,7 +21,7 @@ pub(super) struct EmittedPart {
     /// The solve that found it (the model's size the episode reports).
     report: SolveReport,
     /// How the first game was found (the episode's `found_by` while it stays the best).
-    found_by: Option<String>,
+    found_by: Option<crate::proof::FoundBy>,
     /// Seconds spent finding it.
     seconds: f64,
 }
