@@ -66,8 +66,8 @@ fn modern_art_compare_is_the_same_for_any_jobs() {
     for jobs in ["1", "2", "3"] {
         let out = dir.join(format!("j{jobs}"));
         std::fs::create_dir_all(&out).unwrap();
-        let stem = out.join("c.json").display().to_string();
-        let args = modern_art_compare(&["--quiet", "--jobs", jobs, "--out", &stem]);
+        let dir_arg = out.display().to_string();
+        let args = modern_art_compare(&["--quiet", "--jobs", jobs, "--out-dir", &dir_arg]);
         let o = run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
         seen.push((rows(&o), episodes(&out)));
     }

@@ -13,7 +13,7 @@ pub const MANIFEST: &str = "jobs.json";
 /// The list of command lines, one per job, in a jobs folder.
 pub const LIST: &str = "jobs.txt";
 /// Options of the parent run that a worker must not see (each takes a value).
-const PARENT_ONLY: [&str; 3] = ["--jobs", "--emit-jobs", "--out"];
+const PARENT_ONLY: [&str; 5] = ["--jobs", "--emit-jobs", "--out", "--out-dir", "--chart"];
 /// Largest file copied into a job (rules, decks and boards are a few kB).
 const MAX_EMBED: u64 = 4 << 20;
 
@@ -103,7 +103,8 @@ pub fn strip(argv: &[String], drop: &[&str]) -> Vec<String> {
     out
 }
 
-/// The worker's command line: the parent's without `--jobs`, `--emit-jobs` and `--out`.
+/// The worker's command line: the parent's without `--jobs`, `--emit-jobs` and what the
+/// parent writes (`--out`, `--out-dir`, `--chart`).
 pub fn worker_argv(argv: &[String]) -> Vec<String> {
     strip(argv, &PARENT_ONLY)
 }
