@@ -6,6 +6,7 @@ use super::*;
 /// still solved and shown, and the command then exits non-zero. With `--out-dir DIR` each
 /// cell's episode is written there as `modern-art-{variant}-{N}p.json` (with its `.md`
 /// and `.svg`), with the table and its chart.
+#[allow(clippy::too_many_arguments)]
 pub fn run_compare(
     variants: &[std::path::PathBuf],
     deck: Option<&std::path::Path>,
