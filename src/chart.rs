@@ -36,8 +36,9 @@ impl Cell {
         }
     }
 
-    /// The proven bound above a best-found value (none when proven or unknown).
-    fn bound_above(&self) -> Option<f64> {
+    /// The proven bound beyond a best-found value (above it for a maximum; none when
+    /// proven or unknown).
+    fn bound_beyond(&self) -> Option<f64> {
         match (self.proven, self.value, self.bound) {
             (false, Some(v), Some(b)) if (b - v).abs() > 1e-6 => Some(b),
             _ => None,
@@ -46,13 +47,20 @@ impl Cell {
 
     /// The words of a tooltip: `proven 441`, `best found 430, bound 450`, `no result`.
     fn words(&self) -> String {
-        match (self.value, self.bound_above()) {
+        match (self.value, self.bound_beyond()) {
             (None, _) => "no result".into(),
             (Some(v), _) if self.proven => format!("proven {}", show(v)),
             (Some(v), Some(b)) => format!("best found {}, bound {}", show(v), show(b)),
             (Some(v), None) => format!("best found {}", show(v)),
         }
     }
+}
+
+/// A best-found cell's bound as written beside it: `≤ 450` (a maximum), `≥ 30` (a
+/// minimum, whose bound lies below the game found).
+fn bound_text(c: &Cell, b: f64) -> String {
+    let below = c.value.is_some_and(|v| b < v);
+    format!("{} {}", if below { "≥" } else { "≤" }, show(b))
 }
 
 /// The chart of `rows` (the cells of `dims`, as `compare` solved them) as an SVG document.
@@ -135,17 +143,11 @@ fn point(page: &mut Svg, p: &Plot, x: f64, c: &Cell, k: usize, tip: &str) {
         return;
     };
     let y = p.y(v);
-    if let Some(b) = c.bound_above() {
+    if let Some(b) = c.bound_beyond() {
         let yb = p.y(b);
         page.line(x, y, x, yb, col, 1.5, "");
         page.line(x - 5.0, yb, x + 5.0, yb, col, 1.5, "");
-        page.text(
-            x + 7.0,
-            yb + 4.0,
-            9.0,
-            Anchor::Start,
-            &format!("≤ {}", show(b)),
-        );
+        page.text(x + 7.0, yb + 4.0, 9.0, Anchor::Start, &bound_text(c, b));
     }
     let fill = if c.proven { col } else { "#ffffff" };
     page.marker(shape(k), x, y, 5.0, fill, Some(tip));
@@ -269,17 +271,11 @@ fn bars(page: &mut Svg, rows: &[Row]) -> f64 {
             BLUE,
             Some(&tip),
         );
-        if let Some(b) = c.bound_above() {
+        if let Some(b) = c.bound_beyond() {
             let yb = p.y(b);
             page.line(x, yv, x, yb, "#222", 1.5, "");
             page.line(x - 5.0, yb, x + 5.0, yb, "#222", 1.5, "");
-            page.text(
-                x + 7.0,
-                yb + 4.0,
-                9.0,
-                Anchor::Start,
-                &format!("≤ {}", show(b)),
-            );
+            page.text(x + 7.0, yb + 4.0, 9.0, Anchor::Start, &bound_text(c, b));
         }
         let ty = if v >= 0.0 { yv - 4.0 } else { yv + 12.0 };
         page.text(x, ty, 10.0, Anchor::Middle, &show(v));
@@ -429,7 +425,7 @@ fn heat_cell(
     let (fill, ink) = ramp(scale(v));
     page.rect(x, y, w, h, &fill, "#ffffff", Some(tip));
     let bold = format!(r#"font-weight="bold" fill="{ink}""#);
-    match c.bound_above() {
+    match c.bound_beyond() {
         Some(b) => {
             page.raw(&format!(
                 r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="{VERMILLION}" stroke-width="2" stroke-dasharray="5 3"/>"#,
@@ -440,14 +436,7 @@ fn heat_cell(
             ));
             page.text_styled(cx, cy - 1.0, 12.0, Anchor::Middle, &bold, &show(v));
             let fill = format!(r#"fill="{ink}""#);
-            page.text_styled(
-                cx,
-                cy + 12.0,
-                9.0,
-                Anchor::Middle,
-                &fill,
-                &format!("≤ {}", show(b)),
-            );
+            page.text_styled(cx, cy + 12.0, 9.0, Anchor::Middle, &fill, &bound_text(c, b));
         }
         None => page.text_styled(cx, cy + 5.0, 13.0, Anchor::Middle, &bold, &show(v)),
     }
