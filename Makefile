@@ -113,32 +113,34 @@ audit: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) audit $(AUDIT) --report results/audit.md
 
-# Rule variants through `compare --vary` (about a minute in all): results/*-variants.md.
+# Rule variants through `compare --vary` (about a minute in all): results/*-variants.md,
+# each with its chart (results/*-variants.svg) embedded above the table.
 HAGGLE_OMIT := 1-15;2-15;1,3-15;1-2,4-15;1-3,5-15;1-4,6-15;1-5,7-15;1-6,8-15;1-7,9-15;1-8,10-15;1-9,11-15;1-10,12-15;1-11,13-15;1-12,14-15;1-13,15;1-14
 variants: setup
 	@$(MAKE) --no-print-directory build
 	{ echo "# Lost Cities: rule variants"; echo; \
 	  echo "Player 1's highest score in one round (free deck order, cooperating opponent) for every combination of colours (the edition's first N), the bonus threshold (\`bonus_cards\`: cards on an expedition that earn the 20-point bonus) and the wagers per colour; every other key as in \`models/lost-cities/classic-5.json\`. Each row is an ILP optimum with a full game reaching it, replayed by the referee (*certified*)."; echo; \
-	  echo "Regenerate: \`make variants\` (\`lost-cities compare --vary colours=5,6 --vary bonus_cards=7,8,9 --vary wagers=2,3\`; add \`--out DIR\` for the episodes)."; echo; \
-	  $(BIN) --quiet lost-cities compare --vary colours=5,6 --vary bonus_cards=7,8,9 --vary wagers=2,3; \
+	  echo "Regenerate: \`make variants\` (\`lost-cities compare --vary colours=5,6 --vary bonus_cards=7,8,9 --vary wagers=2,3\`; add \`--out-dir DIR\` for the episodes)."; echo; \
+	  $(BIN) --quiet lost-cities compare --vary colours=5,6 --vary bonus_cards=7,8,9 --vary wagers=2,3 --chart results/lost-cities-variants.svg; \
 	} > results/lost-cities-variants.md.tmp && mv results/lost-cities-variants.md.tmp results/lost-cities-variants.md
 	{ echo "# Haggle: rule variants, 15 players"; echo; \
 	  echo "The highest score one hand can reach with 15 players (a deck of 30 cards per colour, the other hands cooperating), with rule 9 as elimination (\`seven_rule=eliminate\`, the standard reading) and as a 10-point penalty per colour held seven or more times (\`minus10_per_colour\`, as the MysTrade web edition scores it), with all 15 rules and with each rule left out in turn (\`rules\`). Each row is an ILP optimum whose hands the referee re-scores (*certified*)."; echo; \
 	  echo "Regenerate: \`make variants\` (\`haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour --vary 'rules=1-15;2-15;…'\`)."; echo; \
-	  $(BIN) --quiet haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour --vary "rules=$(HAGGLE_OMIT)"; \
+	  $(BIN) --quiet haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour --vary "rules=$(HAGGLE_OMIT)" --chart results/haggle-variants.svg; \
 	} > results/haggle-variants.md.tmp && mv results/haggle-variants.md.tmp results/haggle-variants.md
 	{ echo "# Traveller: rule variants"; echo; \
 	  echo "The most cash after 50 steps on the classic board from square 67, with £5000 and 10 units of fuel at the start, for lorries of 500, 1000 and 2000 cu ft (\`capacity\`) and tanks of 10, 20 and 30 units (\`tank\`). Each row is the event search's (or the ILP's) proven optimum, its plan replayed by the referee (*certified*)."; echo; \
 	  echo "Regenerate: \`make variants\` (\`traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --part-limit 120\`)."; echo; \
-	  $(BIN) --quiet traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --part-limit 120; \
+	  $(BIN) --quiet traveller compare --board models/traveller/classic.pl --steps 50 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10 --part-limit 120 --chart results/traveller-variants.svg; \
 	} > results/traveller-variants.md.tmp && mv results/traveller-variants.md.tmp results/traveller-variants.md
 
 # Benchmarks (speed targets live here, never in timed tests): each game's bench verb
 # writes results/bench-<game>.md with medians.
 # Modern Art's disputed readings (standard with one key flipped), 2 players, 300 s per
 # part (about 10 min): results/modern-art-readings.md, by `compare --vary` one reading at a
-# time. READINGS_VARY is the list of readings (the keys models/modern-art/readings/*.json
-# flip).
+# time, with its chart (results/modern-art-readings.svg). READINGS_VARY is the list of
+# readings (the keys models/modern-art/readings/*.json flip). To redraw the chart from the
+# table alone: `gamebounds chart results/modern-art-readings.md`.
 READINGS_VARY := --vary award_target=own --vary chain_symbols=true \
 	--vary extra_card=first_round,none --vary hidden_counts_for_close=true \
 	--vary hidden_same_artist=true --vary award_pays_unranked=true \
@@ -148,7 +150,7 @@ readings: setup
 	{ echo "# Modern Art: the disputed readings, 2 players"; echo; \
 	  echo "The first row is \`standard.json\`; each other row is standard with one disputed rule read the other way (the key and value in its column; the same readings as the files in \`models/modern-art/readings/\`; \`blessed.json\` is in \`results/modern-art.md\`). Each row is one proof of the best score of one seat (\`--split tokens-leads\`: the split over the award tokens, artists with the same symbols renamed, then the rounds the token artist leads; 300 s per part, 1 thread), its game replayed by the referee (*certified*); *value* is a proven maximum where the status says so."; echo; \
 	  echo "Regenerate: \`make readings\` (\`modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --part-limit 300 --one-at-a-time $(READINGS_VARY)\`)."; echo; \
-	  $(BIN) --quiet modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --part-limit 300 --one-at-a-time $(READINGS_VARY); \
+	  $(BIN) --quiet modern-art compare --variant models/modern-art/standard.json --players 2 --split tokens-leads --part-limit 300 --one-at-a-time $(READINGS_VARY) --chart results/modern-art-readings.svg; \
 	} > results/modern-art-readings.md.tmp && mv results/modern-art-readings.md.tmp results/modern-art-readings.md
 
 bench: setup

@@ -69,7 +69,8 @@ pub struct Common {
     #[arg(long, global = true)]
     pub json: bool,
     /// Write the episode (JSON) to FILE; FILE.md (rendered) and FILE.svg (its picture,
-    /// embedded in the markdown) are written beside it.
+    /// embedded in the markdown) are written beside it. `compare`, which writes one
+    /// episode per cell, takes --out-dir DIR instead.
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// The whole command's budget: stop after S seconds over all its solves and report
@@ -159,10 +160,11 @@ impl Common {
     }
 
     /// Write an episode to `path` with its rendering and picture beside it (see
-    /// [`save_episode`]), and note where. Replacing an existing episode is said on stderr
-    /// even with --quiet.
+    /// [`save_episode`]), and note where. Replacing an episode that was there before the
+    /// command started is said on stderr even with --quiet (the command's own interim
+    /// saves are not).
     pub fn save_episode(&self, path: &Path, env: &Envelope) -> Result<()> {
-        let replaced = path.is_file();
+        let replaced = crate::io::existed_before(path);
         let (md, svg) = save_episode(path, env)?;
         if replaced {
             eprintln!("replaced the existing {}", path.display());
@@ -197,6 +199,13 @@ pub enum Builtin {
     Join {
         /// The folder --emit-jobs wrote.
         dir: PathBuf,
+        /// For a `compare`'s jobs: write each cell's episode, the table and its chart into
+        /// this folder (as compare --out-dir DIR does).
+        #[arg(long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+        /// For a `compare`'s jobs: draw the grid's chart in FILE.svg (as compare --chart).
+        #[arg(long, value_name = "FILE.svg")]
+        chart: Option<PathBuf>,
     },
     /// Time `--jobs 2` against `--jobs 1`, side by side, on a compare grid and the 3- and
     /// 5-player Modern Art proofs, and estimate the scaling from the part times
@@ -238,6 +247,14 @@ pub enum Builtin {
         /// Write the episode's picture (SVG) here.
         #[arg(long, value_name = "OUT.svg")]
         svg: Option<PathBuf>,
+    },
+    /// Draw a compare table saved as markdown (results/*-variants.md) as a chart, FILE.svg
+    /// beside it, and embed the chart above the table; nothing is solved again.
+    #[command(after_help = "Example:
+  gamebounds chart results/modern-art-readings.md   (writes results/modern-art-readings.svg)")]
+    Chart {
+        /// The markdown file holding the table `compare` printed.
+        file: PathBuf,
     },
     /// Build a static HTML site of the episodes and result pages (no server, no script).
     #[command(after_help = "Example:
@@ -358,7 +375,7 @@ pub fn run(matches: &clap::ArgMatches) -> Result<()> {
 
 fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
-    // `compare --out` names a folder (or a stem) of cells; every other --out one episode.
+    // --out names one episode; `compare` refuses it (its cells go to --out-dir DIR).
     let game = matches.subcommand_name();
     if game != Some("worker") {
         crate::options::start_deadline(common.time_limit);
@@ -374,7 +391,11 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     crate::jobs::check_supported(&common, game, verb, &splitting)?;
     match (&common.out, verb) {
         _ if game == Some("join") => {}
-        (Some(out), Some("compare")) => crate::io::check_cells_out(out)?,
+        (Some(out), Some("compare")) => bail!(
+            "--out {}: --out names one episode file and compare writes one episode per cell; \
+             give --out-dir DIR (a folder that exists) instead",
+            out.display()
+        ),
         (Some(out), _) => crate::io::check_out(out)?,
         (None, _) => {}
     }
@@ -384,7 +405,11 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
         }
     }
     match Builtin::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))? {
-        Builtin::Join { dir } => {
+        Builtin::Join {
+            dir,
+            out_dir,
+            chart,
+        } => {
             let mut extra = Vec::new();
             extra.extend(common.json.then(|| "--json".to_string()));
             extra.extend(common.quiet.then(|| "--quiet".to_string()));
@@ -392,6 +417,12 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
                 // Against this folder: join runs the command where the jobs were written.
                 let out = std::path::absolute(out)?;
                 extra.extend(["--out".to_string(), out.display().to_string()]);
+            }
+            for (flag, path) in [("--out-dir", out_dir), ("--chart", chart)] {
+                if let Some(p) = path {
+                    let p = std::path::absolute(p)?;
+                    extra.extend([flag.to_string(), p.display().to_string()]);
+                }
             }
             crate::jobs::run_join(&dir, &extra)
         }
@@ -439,6 +470,11 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
                 ),
                 _ => crate::audit::summary::run(&files, report.as_deref(), &o, &common),
             }
+        }
+        Builtin::Chart { file } => {
+            let svg = crate::chart::redraw(&file)?;
+            common.note(format!("wrote {}", svg.display()));
+            Ok(())
         }
         Builtin::Render { file, output, svg } => {
             render_file(&file, output.as_deref(), svg.as_deref())

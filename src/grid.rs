@@ -4,9 +4,11 @@
 //! Every game's `compare` goes through [`run`]: the game says how a cell's settings become
 //! a problem (`prepare`, run for every cell before any solving, so a bad key or value fails
 //! at once) and how a problem is solved into an episode (`solve`). Each episode is then
-//! replayed by its referee (the row's certificate) and, with `--out DIR`, written there.
-//! Cells are solved one after another, or on `--jobs N` worker processes, or written
-//! out as jobs with `--emit-jobs DIR` ([`crate::jobs`]); the table is the same either way.
+//! replayed by its referee (the row's certificate) and, with `--out-dir DIR`, written
+//! there with the table and its chart ([`crate::chart`]); `--chart FILE.svg` draws the
+//! chart anywhere. Cells are solved one after another, or on `--jobs N` worker processes,
+//! or written out as jobs with `--emit-jobs DIR` ([`crate::jobs`]); the table is the same
+//! either way.
 
 use std::path::{Path, PathBuf};
 
@@ -17,6 +19,75 @@ use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::lp::Status;
 use crate::variants::Setting;
+use clap::Args;
+
+/// Where `compare` writes besides its table on stdout: a folder for the cells' episodes
+/// (its own option, since `--out` names one episode file) and the grid's chart.
+#[derive(Debug, Clone, Args, Default)]
+pub struct GridOut {
+    /// Write each cell's episode (JSON, with its .md and .svg) into DIR, a folder that
+    /// exists, with the table (DIR/GAME-compare.md) and its chart (DIR/GAME-compare.svg).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Draw the grid as a chart (SVG) in FILE.svg; the table printed then starts with the
+    /// picture's link by its file name (save the table beside it).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+}
+
+impl GridOut {
+    /// Check both paths before any solving: the folder exists and takes files, the chart's
+    /// folder exists.
+    pub fn check(&self) -> Result<()> {
+        if let Some(dir) = &self.out_dir {
+            crate::io::check_out_dir(dir)?;
+        }
+        if let Some(chart) = &self.chart {
+            crate::io::check_chart(chart)?;
+        }
+        Ok(())
+    }
+
+    /// Where a cell's episode goes: `DIR/{game}-{key}-{value}-….json`.
+    fn cell(&self, game: &str, cell: &[Setting]) -> Option<PathBuf> {
+        self.out_dir.as_ref().map(|d| cell_file(d, game, cell))
+    }
+
+    /// Draw the chart (`svg`) where asked, print the table (`md`) on stdout (after the
+    /// chart's link when `--chart` is given) unless `--json`, and write both into
+    /// `--out-dir`.
+    pub fn finish(&self, game: &str, md: &str, svg: &str, common: &Common) -> Result<()> {
+        let alt = format!("{game} compare: the value of every cell");
+        let link = |p: &Path| {
+            let name = p.file_name().unwrap_or_default().to_string_lossy();
+            format!("![{alt}]({name})\n\n{md}")
+        };
+        if let Some(chart) = &self.chart {
+            crate::io::write_noting(chart, svg.as_bytes())?;
+            common.note(format!("wrote {}", chart.display()));
+        }
+        if let Some(dir) = &self.out_dir {
+            let (page, picture) = (
+                dir.join(format!("{game}-compare.md")),
+                dir.join(format!("{game}-compare.svg")),
+            );
+            crate::io::write_noting(&picture, svg.as_bytes())?;
+            crate::io::write_noting(&page, link(&picture).as_bytes())?;
+            common.note(format!(
+                "wrote {} and {}",
+                page.display(),
+                picture.display()
+            ));
+        }
+        if !common.json {
+            match &self.chart {
+                Some(chart) => println!("{}", link(chart)),
+                None => println!("{md}"),
+            }
+        }
+        Ok(())
+    }
+}
 
 /// One `--vary KEY=V1,V2,…`: a key and the values it takes in turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,7 +201,7 @@ pub struct Row {
     /// Why the cell failed or its episode was rejected.
     pub error: Option<String>,
     pub seconds: f64,
-    /// Where `--out DIR` wrote the episode.
+    /// Where `--out-dir DIR` wrote the episode.
     pub episode: Option<PathBuf>,
 }
 
@@ -140,10 +211,11 @@ pub fn run<T>(
     game: &str,
     dims: &[Vary],
     common: &Common,
+    out: &GridOut,
     prepare: impl Fn(&[Setting]) -> Result<T>,
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
-    run_cells(game, dims, cells(dims), common, prepare, solve)
+    run_cells(game, dims, cells(dims), common, out, prepare, solve)
 }
 
 /// [`run`] over chosen cells of `dims` (e.g. [`one_at_a_time`]) instead of all of them.
@@ -152,9 +224,11 @@ pub fn run_cells<T>(
     dims: &[Vary],
     grid: Vec<Vec<Setting>>,
     common: &Common,
+    out: &GridOut,
     prepare: impl Fn(&[Setting]) -> Result<T>,
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
+    out.check()?;
     let problems: Vec<T> = grid
         .iter()
         .map(|c| prepare(c).map_err(|e| anyhow!("{}: {e:#}", label(c))))
@@ -181,15 +255,20 @@ pub fn run_cells<T>(
         .iter()
         .zip(units)
         .map(|(cell, u)| match u.result {
-            Ok(env) => finish(game, cell, env, u.seconds, common),
+            Ok(env) => finish(cell, env, u.seconds, out.cell(game, cell), common),
             Err(e) => failed(cell, e, u.seconds),
         })
         .collect();
     if common.json {
         common.print_json(&rows)?;
-    } else {
-        println!("{}", table(dims, &rows));
     }
+    let title = format!("{game} compare: the value of every cell");
+    out.finish(
+        game,
+        &table(dims, &rows),
+        &crate::chart::draw(&title, dims, &rows),
+        common,
+    )?;
     let bad: Vec<String> = rows
         .iter()
         .filter(|r| r.error.is_some())
@@ -206,8 +285,14 @@ pub fn run_cells<T>(
     Ok(())
 }
 
-/// Certify a cell's episode with its referee and write it with `--out DIR`.
-fn finish(game: &str, cell: &[Setting], env: Envelope, elapsed: f64, common: &Common) -> Row {
+/// Certify a cell's episode with its referee and write it to `file` (`--out-dir`).
+fn finish(
+    cell: &[Setting],
+    env: Envelope,
+    elapsed: f64,
+    file: Option<PathBuf>,
+    common: &Common,
+) -> Row {
     let seconds = env.solver.as_ref().map(|s| s.seconds).unwrap_or(elapsed);
     let proven = env.status == Status::Optimal;
     let (certified, mut error) = match crate::games::verify(&env) {
@@ -218,8 +303,7 @@ fn finish(game: &str, cell: &[Setting], env: Envelope, elapsed: f64, common: &Co
         ),
     };
     let mut episode = None;
-    if let (Some(dir), None) = (&common.out, &error) {
-        let path = cell_file(dir, game, cell);
+    if let (Some(path), None) = (file, &error) {
         match common.save_episode(&path, &env) {
             Ok(()) => episode = Some(path),
             Err(e) => error = Some(format!("solved, but not saved: {e:#}")),
@@ -291,7 +375,7 @@ fn label_of(r: &Row) -> String {
         .join(", ")
 }
 
-/// Where `--out DIR` writes a cell: `DIR/{game}-{key}-{value}-….json`.
+/// Where `--out-dir DIR` writes a cell: `DIR/{game}-{key}-{value}-….json`.
 pub fn cell_file(dir: &Path, game: &str, cell: &[Setting]) -> PathBuf {
     let mut name = game.to_string();
     for s in cell {
@@ -313,7 +397,7 @@ fn safe(text: &str) -> String {
 }
 
 /// A whole number as one (solver values carry float noise), else two decimals.
-fn show(x: f64) -> String {
+pub(crate) fn show(x: f64) -> String {
     if (x - x.round()).abs() < 1e-6 && x.abs() < 1e15 {
         format!("{}", x.round() as i64)
     } else {
@@ -321,7 +405,8 @@ fn show(x: f64) -> String {
     }
 }
 
-fn table(dims: &[Vary], rows: &[Row]) -> String {
+/// The markdown table of the grid (what `compare` prints and [`crate::chart::read_table`] reads).
+pub(crate) fn table(dims: &[Vary], rows: &[Row]) -> String {
     let mut header: Vec<String> = dims.iter().map(|d| d.key.clone()).collect();
     header.extend(
         [

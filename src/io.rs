@@ -1,8 +1,8 @@
 //! Writing result files so that nothing is lost or clobbered: every file is written to a
 //! temporary file in its own directory and renamed over the target (a crash or a full
 //! disk leaves the old file whole); a missing directory is an error naming it, never
-//! created silently (except the project's own `results/` and `games/`); `--out` is
-//! checked before any solving.
+//! created silently (except the project's own `results/` and `games/`); `--out`,
+//! `--out-dir` and `--chart` are checked before any solving.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -49,10 +49,32 @@ pub fn ensure_parent(path: &Path) -> Result<()> {
     )
 }
 
+/// The files this process has written, each with whether a file was there before its
+/// first write: a command's own interim saves (a split's best game so far, a search's
+/// better plan) do not make the final save a replacement, nor hide one.
+static WRITTEN: std::sync::Mutex<Vec<(PathBuf, bool)>> = std::sync::Mutex::new(Vec::new());
+
+/// `path` as it is remembered in [`WRITTEN`]: absolute, so `./a` and `a` are one file.
+fn key(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Whether a file was at `path` before this process first wrote there (now, when it has
+/// not written there yet).
+pub fn existed_before(path: &Path) -> bool {
+    let k = key(path);
+    let known = WRITTEN
+        .lock()
+        .ok()
+        .and_then(|w| w.iter().find(|(p, _)| *p == k).map(|(_, was)| *was));
+    known.unwrap_or_else(|| path.is_file())
+}
+
 /// Write `bytes` to `path` atomically (a temporary file beside it, then a rename).
-/// Returns whether an existing file was replaced. A symbolic link is followed (the file it
-/// names is replaced, the link kept) and a device or pipe (`/dev/stdout`) is written into
-/// directly: a rename would replace the node itself.
+/// Returns whether it replaced a file that was there before this process first wrote
+/// there ([`existed_before`]). A symbolic link is followed (the file it names is replaced,
+/// the link kept) and a device or pipe (`/dev/stdout`) is written into directly: a rename
+/// would replace the node itself.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
     let link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
     if link {
@@ -76,7 +98,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
     if path.is_dir() {
         bail!("cannot write {}: it is a directory", path.display());
     }
-    let existed = path.exists();
+    let existed = existed_before(path);
     let dir = parent_of(path);
     let name = path
         .file_name()
@@ -92,6 +114,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<bool> {
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
         return Err(e).with_context(|| format!("cannot write {}", path.display()));
+    }
+    if let Ok(mut w) = WRITTEN.lock() {
+        let k = key(path);
+        if !w.iter().any(|(p, _)| *p == k) {
+            w.push((k, existed));
+        }
     }
     Ok(existed)
 }
@@ -138,18 +166,50 @@ pub fn check_report(path: &Path) -> Result<()> {
     check_dir("report", path)
 }
 
-/// Check `compare --out` before any solving: an existing folder (the cells go inside it),
-/// or a name whose folder exists (the cells are named after it).
-pub fn check_cells_out(path: &Path) -> Result<()> {
-    let dir = parent_of(path);
-    if !(path.is_dir() || dir.is_dir()) {
+/// `--out-dir DIR` (the cells of `compare`), checked before any solving: a folder that
+/// exists (never created) and takes files (a probe file is written and removed).
+pub fn check_out_dir(dir: &Path) -> Result<()> {
+    if !dir.exists() {
         bail!(
-            "--out {}: directory {} does not exist (create it first)",
-            path.display(),
+            "--out-dir {}: the folder does not exist (create it first)",
             dir.display()
         );
     }
-    Ok(())
+    if !dir.is_dir() {
+        bail!(
+            "--out-dir {}: is a file; give a folder (each cell's episode is written inside it)",
+            dir.display()
+        );
+    }
+    let probe = dir.join(format!(".gamebounds-probe.{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => bail!("--out-dir {}: cannot write in it: {e}", dir.display()),
+    }
+}
+
+/// `--chart FILE.svg`: a picture, so the name ends `.svg`; not a directory; its folder
+/// exists. Checked before any solving.
+pub fn check_chart(path: &Path) -> Result<()> {
+    if path.is_dir() {
+        bail!(
+            "--chart {}: is a directory; give a file name ending .svg",
+            path.display()
+        );
+    }
+    if !path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+    {
+        bail!(
+            "--chart {}: the chart is SVG, so the name must end .svg",
+            path.display()
+        );
+    }
+    check_dir("chart", path)
 }
 
 /// Whether two paths name the same file (both exist and resolve to one path).
@@ -186,9 +246,19 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("gb-io-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let f = dir.join("a.json");
+        // New: written twice by this process, its own file both times.
+        assert!(!existed_before(&f));
         assert!(!write_atomic(&f, b"1").unwrap());
-        assert!(write_atomic(&f, b"2").unwrap());
+        assert!(!write_atomic(&f, b"2").unwrap());
+        assert!(!existed_before(&f));
         assert_eq!(std::fs::read_to_string(&f).unwrap(), "2");
+        // There before: a replacement however often this process writes it.
+        let g = dir.join("b.json");
+        std::fs::write(&g, b"0").unwrap();
+        assert!(existed_before(&g));
+        assert!(write_atomic(&g, b"1").unwrap());
+        assert!(write_atomic(&g, b"2").unwrap());
+        assert!(existed_before(&g));
         let missing = dir.join("nope/a.json");
         let e = write_atomic(&missing, b"1").unwrap_err().to_string();
         assert!(e.contains("does not exist"), "{e}");
@@ -200,6 +270,13 @@ mod tests {
         assert!(check_report(&dir).is_err());
         assert!(check_report(&dir.join("r.md")).is_ok());
         assert!(same_file(&f, &dir.join("./a.json")));
+        assert!(check_out_dir(&dir).is_ok());
+        for bad in [&f, &missing] {
+            assert!(check_out_dir(bad).is_err(), "{}", bad.display());
+        }
+        assert!(check_chart(&dir.join("c.svg")).is_ok());
+        assert!(check_chart(&dir.join("c.md")).is_err());
+        assert!(check_chart(&dir.join("nope/c.svg")).is_err());
         #[cfg(unix)]
         {
             let link = dir.join("link.json");

@@ -12,6 +12,7 @@
 #![allow(rustdoc::private_intra_doc_links)]
 
 pub mod audit;
+pub mod chart;
 pub mod claims;
 pub mod cli;
 pub mod episode;

@@ -134,6 +134,11 @@ impl Svg {
         self.height
     }
 
+    /// Widen the page (drawings whose width is known only once laid out).
+    pub fn set_width(&mut self, width: f64) {
+        self.width = width;
+    }
+
     /// Grow the page (drawings whose height is known only at the end).
     pub fn set_height(&mut self, height: f64) {
         self.height = height;
@@ -459,19 +464,20 @@ pub struct Frame<'a> {
     pub y_label: &'a str,
 }
 
-/// Plot area inside a frame: margins for the axes, labels and the legend on the right.
-struct Plot {
-    left: f64,
-    top: f64,
-    width: f64,
-    height: f64,
-    lo: f64,
-    hi: f64,
+/// Plot area inside a frame: margins for the axes, labels and the legend on the right
+/// (the grid charts of [`crate::chart`] draw on it too).
+pub(crate) struct Plot {
+    pub(crate) left: f64,
+    pub(crate) top: f64,
+    pub(crate) width: f64,
+    pub(crate) height: f64,
+    pub(crate) lo: f64,
+    pub(crate) hi: f64,
 }
 
 impl Plot {
     /// `below`: extra room under the axis for slanted labels.
-    fn new(fr: &Frame, legend: bool, lo: f64, hi: f64, below: f64) -> Plot {
+    pub(crate) fn new(fr: &Frame, legend: bool, lo: f64, hi: f64, below: f64) -> Plot {
         let ticks = ticks(lo, hi, 5);
         let (lo, hi) = (ticks[0], *ticks.last().unwrap_or(&hi));
         Plot {
@@ -484,12 +490,12 @@ impl Plot {
         }
     }
 
-    fn y(&self, v: f64) -> f64 {
+    pub(crate) fn y(&self, v: f64) -> f64 {
         self.top + self.height * (1.0 - (v - self.lo) / (self.hi - self.lo))
     }
 
     /// Title, y axis with gridlines and tick labels, x axis line.
-    fn axes(&self, svg: &mut Svg, fr: &Frame) {
+    pub(crate) fn axes(&self, svg: &mut Svg, fr: &Frame) {
         svg.text_styled(
             fr.x + 10.0,
             fr.y + 18.0,
@@ -534,12 +540,12 @@ fn plot_width(fr: &Frame, legend: bool) -> f64 {
 }
 
 /// Rough width of a label in 11 px text.
-fn label_width(l: &str) -> f64 {
+pub(crate) fn label_width(l: &str) -> f64 {
     6.6 * l.chars().count() as f64
 }
 
 /// Whether the x labels need slanting to fit their slots, and the room they then take.
-fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64) {
+pub(crate) fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64) {
     let slot = plot_width(fr, legend) / x_labels.len().max(1) as f64;
     let longest = x_labels.iter().map(|l| label_width(l)).fold(0.0, f64::max);
     if longest > slot * 0.95 {
@@ -550,7 +556,7 @@ fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64) {
 }
 
 /// One x label centred under `x`, slanted by 35° when `slanted`.
-fn x_label(svg: &mut Svg, x: f64, y: f64, slanted: bool, l: &str) {
+pub(crate) fn x_label(svg: &mut Svg, x: f64, y: f64, slanted: bool, l: &str) {
     if slanted {
         let rot = format!(r#"transform="rotate(-35 {} {})""#, f(x + 4.0), f(y - 4.0));
         svg.text_styled(x + 4.0, y - 4.0, 11.0, Anchor::End, &rot, l);

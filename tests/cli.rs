@@ -200,7 +200,7 @@ fn compare_reads_every_variant_before_solving() {
     assert!(!e.contains("proven maximum"), "solved before failing: {e}");
 }
 
-/// `compare` names rows and `--out` files by the variant's name: two files with one name
+/// `compare` names rows and `--out-dir` files by the variant's name: two files with one name
 /// (a copy edited but not renamed), a file given twice or a player count given twice are
 /// refused before anything is solved, naming what to change.
 #[test]
@@ -250,7 +250,6 @@ fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
         "models/modern-art/mini/m01-plain.json",
         "models/modern-art/mini/m02-two-rounds.json",
     );
-    let out = dir.join("cmp.json");
     let o = run(&[
         "modern-art",
         "compare",
@@ -260,8 +259,8 @@ fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
         m01,
         "--variant",
         m02,
-        "--out",
-        out.to_str().unwrap(),
+        "--out-dir",
+        dir.to_str().unwrap(),
         "--quiet",
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -270,7 +269,7 @@ fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
         table.contains("m01-plain") && table.contains("m02-two-rounds"),
         "{table}"
     );
-    for cell in ["cmp-m01-plain-2p", "cmp-m02-two-rounds-2p"] {
+    for cell in ["modern-art-m01-plain-2p", "modern-art-m02-two-rounds-2p"] {
         let file = dir.join(format!("{cell}.json"));
         let v = run(&["verify", file.to_str().unwrap()]);
         assert!(
@@ -280,11 +279,17 @@ fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
         );
         assert!(dir.join(format!("{cell}.md")).exists(), "{cell}.md");
     }
-    // A cell that cannot be written: the table is still printed, then the error says
-    // which cell and why, and the exit code is 2.
+    // The table beside the cells embeds its chart, which shows both maxima.
+    let page = std::fs::read_to_string(dir.join("modern-art-compare.md")).unwrap();
+    assert!(page.contains("](modern-art-compare.svg)"), "{page}");
+    let svg = std::fs::read_to_string(dir.join("modern-art-compare.svg")).unwrap();
+    for line in table.lines().skip(2) {
+        let max = line.split('|').nth(4).unwrap().trim();
+        assert!(svg.contains(&format!(">{max}</text>")), "{max}: {svg}");
+    }
+    // A folder that is a file: refused before any solving.
     let blocked = dir.join("a-file");
     std::fs::write(&blocked, "").unwrap();
-    let bad = blocked.join("cmp.json");
     let o = run(&[
         "modern-art",
         "compare",
@@ -292,13 +297,11 @@ fn compare_writes_each_cell_and_keeps_the_table_when_one_fails() {
         "2",
         "--variant",
         m01,
-        "--out",
-        bad.to_str().unwrap(),
-        "--quiet",
+        "--out-dir",
+        blocked.to_str().unwrap(),
     ]);
-    // Refused before any solving: --out's directory is a file.
-    let e = common::bad_input(&o, &["modern-art", "compare", "--out"]);
-    assert!(e.contains("does not exist"), "{e}");
+    let e = common::bad_input(&o, &["modern-art", "compare", "--out-dir"]);
+    assert!(e.contains("is a file; give a folder"), "{e}");
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
 }
 

@@ -429,6 +429,36 @@ fn results_are_never_lost_or_clobbered() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// "replaced the existing FILE" only for a file that was there before the command: a
+/// split's own interim saves of its best game (`make demo`'s first solve makes several)
+/// are not replacements.
+#[test]
+fn only_a_file_there_before_is_said_replaced() {
+    let out = scratch("hostile-replaced").join("mini.json");
+    let _ = std::fs::remove_file(&out);
+    let out = out.to_str().unwrap().to_string();
+    let mini = "models/modern-art/mini/m22-every-symbol.json";
+    let args = [
+        "--quiet",
+        "modern-art",
+        "solve",
+        "--variant",
+        mini,
+        "--out",
+        &out,
+    ];
+    let first = run(&args);
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert!(!stderr(&first).contains("replaced"), "{}", stderr(&first));
+    let again = run(&args);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains(&format!("replaced the existing {out}")),
+        "{}",
+        stderr(&again)
+    );
+}
+
 mod properties {
     //! Every parser, fed anything: a clear error or a valid result, never a panic.
 

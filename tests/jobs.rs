@@ -66,8 +66,8 @@ fn modern_art_compare_is_the_same_for_any_jobs() {
     for jobs in ["1", "2", "3"] {
         let out = dir.join(format!("j{jobs}"));
         std::fs::create_dir_all(&out).unwrap();
-        let stem = out.join("c.json").display().to_string();
-        let args = modern_art_compare(&["--quiet", "--jobs", jobs, "--out", &stem]);
+        let dir_arg = out.display().to_string();
+        let args = modern_art_compare(&["--quiet", "--jobs", jobs, "--out-dir", &dir_arg]);
         let o = run_ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
         seen.push((rows(&o), episodes(&out)));
     }
@@ -346,6 +346,23 @@ fn a_job_runs_away_from_its_project() {
         "{}",
         stdout(&o)
     );
+    // join writes the cells, the table and the chart where it is told.
+    let cells = dir.join("cells");
+    let _ = std::fs::remove_dir_all(&cells);
+    std::fs::create_dir_all(&cells).unwrap();
+    let (cells_arg, chart) = (cells.display().to_string(), dir.join("grid.svg"));
+    let args = ["join", "set", "--quiet", "--out-dir", &cells_arg, "--chart"];
+    let o = run_env(&dir, &[&args[..], &[chart.to_str().unwrap()]].concat(), &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("![modern-art compare"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(cells.join("modern-art-m22-every-symbol-2p.json").exists());
+    assert!(cells.join("modern-art-compare.md").exists());
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.contains(">17</text>"), "{svg}");
 }
 
 /// A worker started for a process that is no longer its parent (`--parent`: killed, or

@@ -365,18 +365,20 @@ fn modern_art_compare_vary_on_a_miniature() {
     let rows = json_rows(&[
         "--quiet",
         "--json",
-        "--out",
-        dir.to_str().unwrap(),
         "modern-art",
         "compare",
         "--variant",
         "models/modern-art/mini/m22-every-symbol.json",
         "--vary",
         "threshold.2=2,3",
+        "--out-dir",
+        dir.to_str().unwrap(),
     ]);
     assert_eq!(values(&rows), [15, 17]);
     for r in &rows {
-        let file = r["episode"].as_str().expect("--out DIR writes each cell");
+        let file = r["episode"]
+            .as_str()
+            .expect("--out-dir DIR writes each cell");
         run_ok(&["verify", file]);
     }
     // One reading at a time (as `make readings`): the file's own row, then each value.
@@ -488,4 +490,129 @@ fn cribbage_set_vary_and_bad_input() {
     assert!(err.contains("`players`"), "{err}");
     let err = run_bad_input(&["cribbage", "compare", "--vary", "players=2,9"]);
     assert!(err.contains("players"), "{err}");
+}
+
+/// `compare` draws its grid: `--chart FILE.svg` and `--out-dir DIR` (the cells, the table
+/// and the chart, the table embedding it), the SVG parsing and showing every cell's
+/// number; `--json` prints the rows as ever.
+#[test]
+fn compare_draws_its_grid() {
+    let dir = scratch("variants-chart");
+    let cells = dir.join("cells");
+    let _ = std::fs::remove_dir_all(&cells);
+    std::fs::create_dir_all(&cells).unwrap();
+    let chart = dir.join("grid.svg");
+    let grid = [
+        "--quiet",
+        "lost-cities",
+        "compare",
+        "--vary",
+        "colours=5,6",
+        "--vary",
+        "wagers=2,3",
+    ];
+    let extra = [
+        "--out-dir",
+        cells.to_str().unwrap(),
+        "--chart",
+        chart.to_str().unwrap(),
+    ];
+    let rows = json_rows(&[&grid[..], &["--json"], &extra].concat());
+    assert_eq!(values(&rows), [446, 580, 582, 740]);
+    assert!(
+        rows.iter().all(|r| r.as_object().unwrap().len() == 9),
+        "{rows:?}"
+    );
+    let page = std::fs::read_to_string(cells.join("lost-cities-compare.md")).unwrap();
+    assert!(page.starts_with("![lost-cities compare"), "{page}");
+    assert!(page.contains("](lost-cities-compare.svg)"), "{page}");
+    assert!(page.contains("| colours | wagers | value"), "{page}");
+    for svg in [chart.clone(), cells.join("lost-cities-compare.svg")] {
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let doc = roxmltree::Document::parse(&text).expect("the chart parses");
+        let shown: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text())
+            .collect();
+        for v in ["446", "580", "582", "740", "colours", "wagers"] {
+            assert!(shown.contains(&v), "{}: {v} in {shown:?}", svg.display());
+        }
+    }
+    for r in &rows {
+        run_ok(&[
+            "verify",
+            r["episode"].as_str().expect("--out-dir writes each cell"),
+        ]);
+    }
+    // Without --json the table printed starts with the chart's link, by its file name.
+    let o = run_ok(&[&grid[..], &["--chart", chart.to_str().unwrap()]].concat());
+    assert!(
+        stdout(&o).starts_with("![lost-cities compare: the value of every cell](grid.svg)\n\n|"),
+        "{}",
+        stdout(&o)
+    );
+    // The chart drawn again from the saved table alone.
+    let md = dir.join("saved.md");
+    std::fs::write(&md, format!("# Saved grid\n\n{}", stdout(&run_ok(&grid)))).unwrap();
+    run_ok(&["--quiet", "chart", md.to_str().unwrap()]);
+    let page = std::fs::read_to_string(&md).unwrap();
+    assert!(
+        page.contains("![Saved grid](saved.svg)\n\n| colours"),
+        "{page}"
+    );
+    let again = std::fs::read_to_string(dir.join("saved.svg")).unwrap();
+    assert!(again.contains(">740</text>"), "{again}");
+}
+
+/// `compare`'s folder is checked before any cell is solved: a missing folder, a file where
+/// the folder should be, `--out` (one episode's file) and a chart that is not `.svg` are
+/// each one line and exit 2, with no cell's progress line (`[1/4] …`) and no table.
+#[test]
+fn compare_checks_its_folder_before_solving() {
+    let dir = scratch("variants-out-dir");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let missing = dir.join("missing");
+    let _ = std::fs::remove_dir_all(&missing);
+    let missing_chart = missing.join("g.svg");
+    let grid = [
+        "lost-cities",
+        "compare",
+        "--vary",
+        "colours=5,6",
+        "--vary",
+        "wagers=2,3",
+    ];
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--out-dir", missing.to_str().unwrap()],
+            "the folder does not exist",
+        ),
+        (
+            &["--out-dir", file.to_str().unwrap()],
+            "is a file; give a folder",
+        ),
+        (&["--out", "cmp.json"], "give --out-dir DIR"),
+        (&["--chart", "grid.md"], "must end .svg"),
+        (
+            &["--chart", missing_chart.to_str().unwrap()],
+            "does not exist",
+        ),
+    ];
+    for (extra, want) in cases {
+        let args = [&grid[..], extra].concat();
+        let o = common::run(&args);
+        let e = common::bad_input(&o, &args);
+        assert!(e.contains(want), "{extra:?}: {e}");
+        assert!(!e.contains("[1/4]"), "solved: {e}");
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    }
+    assert!(!missing.exists());
+    let help = stdout(&common::run(&["lost-cities", "compare", "--help"]));
+    assert!(
+        help.contains("--out-dir <DIR>") && help.contains("--chart <FILE.svg>"),
+        "{help}"
+    );
+    assert!(help.contains("takes --out-dir DIR instead"), "{help}");
 }

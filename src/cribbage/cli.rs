@@ -147,7 +147,8 @@ pub enum Command {
     /// The maximum hand (or crib) under every combination of rules values, one row each.
     ///
     /// Each row is the `bound` query under that combination's rules, proven by the ILP
-    /// and re-scored by the referee; `--set` fixes the other keys.
+    /// and re-scored by the referee; `--set` fixes the other keys; --out-dir DIR writes
+    /// each cell's episode there, --chart FILE.svg draws the grid.
     ///
     /// Example:
     ///   gamebounds cribbage compare --vary hand_four_card_flush=true,false
@@ -161,6 +162,8 @@ pub enum Command {
         crib: bool,
         #[command(flatten)]
         rules: RulesArgs,
+        #[command(flatten)]
+        out: crate::grid::GridOut,
     },
     /// How many of all 12,994,800 (hand, start) pairs score 0, 1, … 29; the mean.
     ///
@@ -302,7 +305,12 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             .to_query()?;
             common.emit(&max_episode(&q, &rules, count, &common.solve_options())?)
         }
-        Command::Compare { vary, crib, rules } => {
+        Command::Compare {
+            vary,
+            crib,
+            rules,
+            out,
+        } => {
             let dims = Vary::parse_all(&vary)?;
             let q = QuerySpec {
                 crib,
@@ -314,6 +322,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 "cribbage",
                 &dims,
                 common,
+                &out,
                 |cell| rules.resolve_with(cell),
                 |r| max_episode(&q, &r, false, &opts),
             )

@@ -13,13 +13,22 @@ pub const MANIFEST: &str = "jobs.json";
 /// The list of command lines, one per job, in a jobs folder.
 pub const LIST: &str = "jobs.txt";
 /// Options of the parent run that a worker must not see (each takes a value).
-const PARENT_ONLY: [&str; 4] = ["--jobs", "--emit-jobs", "--out", "--report"];
-/// Options that write files or start workers: a job's command line never holds them (a
-/// worker writes its one result file, nothing else), and `join` keeps only `--out` and
-/// `--report` of them, inside its folder.
-const WRITERS: [&str; 8] = [
+const PARENT_ONLY: [&str; 6] = [
+    "--jobs",
+    "--emit-jobs",
     "--out",
     "--report",
+    "--out-dir",
+    "--chart",
+];
+/// Options that write files or start workers: a job's command line never holds them (a
+/// worker writes its one result file, nothing else), and `join` keeps only `--out`,
+/// `--report`, `--out-dir` and `--chart` of them, inside its folder.
+const WRITERS: [&str; 10] = [
+    "--out",
+    "--report",
+    "--out-dir",
+    "--chart",
     "--jobs",
     "--emit-jobs",
     "--result",
@@ -118,7 +127,8 @@ pub fn strip(argv: &[String], drop: &[&str]) -> Vec<String> {
     out
 }
 
-/// The worker's command line: the parent's without `--jobs`, `--emit-jobs` and `--out`.
+/// The worker's command line: the parent's without `--jobs`, `--emit-jobs` and what the
+/// parent writes (`--out`, `--out-dir`, `--chart`).
 pub fn worker_argv(argv: &[String]) -> Vec<String> {
     strip(argv, &PARENT_ONLY)
 }

@@ -474,7 +474,8 @@ pub fn run_worker(job_path: &Path, result: Option<&Path>) -> Result<()> {
 }
 
 /// `gamebounds join DIR`: run the jobs' command again with their results. `extra`: the
-/// join's own `--json`, `--quiet` and `--out`, which replace the command's.
+/// join's own `--json`, `--quiet`, `--out`, `--out-dir` and `--chart`, which replace the
+/// command's.
 pub fn run_join(dir: &Path, extra: &[String]) -> Result<()> {
     let manifest = Manifest::load(dir)?;
     if manifest.version != env!("CARGO_PKG_VERSION") {
@@ -486,11 +487,13 @@ pub fn run_join(dir: &Path, extra: &[String]) -> Result<()> {
         );
     }
     let mut argv = manifest.argv.clone();
-    if extra.iter().any(|a| a == "--out") {
-        argv = file::strip(&argv, &["--out"]);
+    for flag in ["--out", "--out-dir", "--chart"] {
+        if extra.iter().any(|a| a == flag) {
+            argv = file::strip(&argv, &[flag]);
+        }
     }
     let path = dir.join(file::MANIFEST);
-    file::check_writers(&argv, &["--out", "--report"], "its")
+    file::check_writers(&argv, &["--out", "--report", "--out-dir", "--chart"], "its")
         .with_context(|| format!("{}", path.display()))?;
     let parts = check_set(dir, &manifest)?;
     for flag in ["--json", "--quiet"] {

@@ -97,7 +97,8 @@ pub enum Command {
     /// combination, each a proven bound with its game certified by the referee.
     ///
     /// --vary KEY=V1,V2 (repeatable: the grid of all combinations) varies a key of the
-    /// rules; --set fixes others; --out DIR writes each cell's episode there.
+    /// rules; --set fixes others; --out-dir DIR writes each cell's episode there, --chart
+    /// FILE.svg draws the grid.
     ///
     /// Examples:
     ///   gamebounds lost-cities compare --vary colours=5,6
@@ -112,6 +113,8 @@ pub enum Command {
         /// Maximise or minimise player 1's score.
         #[arg(long, value_enum, default_value = "max")]
         objective: Objective,
+        #[command(flatten)]
+        out: crate::grid::GridOut,
     },
     /// Replay a game record file through the referee; names the first illegal move.
     ///
@@ -237,7 +240,8 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             variant,
             vary,
             objective,
-        } => compare_cmd(&variant, &vary, objective, common),
+            out,
+        } => compare_cmd(&variant, &vary, objective, common, &out),
         Command::Replay { file, variant } => replay_cmd(&file, &variant, common),
         Command::Score { cards, variant } => score_cmd(&cards, &variant, common),
         Command::Play {
@@ -315,6 +319,7 @@ fn compare_cmd(
     vary: &[String],
     objective: Objective,
     common: &Common,
+    out: &crate::grid::GridOut,
 ) -> Result<()> {
     let dims = Vary::parse_all(vary)?;
     let sense = objective.sense();
@@ -323,6 +328,7 @@ fn compare_cmd(
         "lost-cities",
         &dims,
         common,
+        out,
         |cell| variant.rules_with(cell),
         |rules| bounds::free_bound(&rules, sense, &opts),
     )

@@ -136,14 +136,14 @@ pub enum Command {
     ///
     /// Every variant file is read first, so a bad file fails before any solving. A cell
     /// whose solve fails becomes a row saying why; the others are still solved and the
-    /// command then fails (exit 2). With --out FILE.json each cell's episode is written as
-    /// FILE-{variant}-{N}p.json (and .md).
+    /// command then fails (exit 2). With --out-dir DIR each cell's episode is written as
+    /// DIR/modern-art-{variant}-{N}p.json (with its .md and .svg).
     ///
     /// Example: gamebounds modern-art compare --players 2,3 --variant models/modern-art/standard.json --variant models/modern-art/blessed.json
     ///
     /// With --vary KEY=V1,V2 (repeatable: the grid of all combinations) or --set, the grid
     /// of every variant file, player count and varied value, one row each, through the
-    /// referee; --out DIR then writes each cell's episode to DIR, and without --players
+    /// referee, each cell's episode written into --out-dir DIR; without --players
     /// each variant gets its default player count.
     ///
     /// Example: gamebounds modern-art compare --variant models/modern-art/mini/m22-every-symbol.json --vary threshold.2=2,3
@@ -180,6 +180,8 @@ pub enum Command {
         goal: super::solve::Goal,
         #[command(flatten)]
         knobs: KnobArgs,
+        #[command(flatten)]
+        out: crate::grid::GridOut,
     },
     /// Regenerate games/modern-art-*.json|md and results/modern-art.md.
     ///
@@ -377,6 +379,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             split,
             goal,
             knobs,
+            out,
         } => {
             let k = knobs.knobs()?;
             if !vary.is_empty() || !set.is_empty() {
@@ -389,12 +392,13 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                     set: &set,
                     vary: &vary,
                     one_at_a_time,
+                    out: &out,
                 };
                 super::grid::run(&req, common, &k)
             } else {
                 let players = players.unwrap_or_else(|| vec![2, 3, 4, 5]);
                 let deck = deck.as_deref();
-                super::solve::run_compare(&variant, deck, &players, split, &goal, common, &k)
+                super::solve::run_compare(&variant, deck, &players, split, &goal, common, &out, &k)
             }
         }
         Command::Results {

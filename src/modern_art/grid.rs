@@ -29,10 +29,13 @@ pub struct Request<'a> {
     pub vary: &'a [String],
     /// The varied values one at a time (each file's own row first), not combined.
     pub one_at_a_time: bool,
+    /// `--out-dir` and `--chart`.
+    pub out: &'a crate::grid::GridOut,
 }
 
 /// Solve every combination: variant files × player counts × varied keys, one row each.
 pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
+    req.out.check()?;
     let fixed = Setting::parse_all(req.set)?;
     let mut dims = Vec::new();
     let files: Vec<String> = match req.variants {
@@ -101,5 +104,13 @@ pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
     } else {
         crate::grid::cells(&dims)
     };
-    crate::grid::run_cells("modern-art", &dims, cells, common, prepare, solve_cell)
+    crate::grid::run_cells(
+        "modern-art",
+        &dims,
+        cells,
+        common,
+        req.out,
+        prepare,
+        solve_cell,
+    )
 }

@@ -172,8 +172,8 @@ pub enum Command {
     /// proven bound whose hands the referee re-scores.
     ///
     /// --vary KEY=V1,V2 (repeatable: the grid of all combinations; separate values with
-    /// `;` when they hold commas) varies a key of the rules; --set fixes others; --out DIR
-    /// writes each cell's episode there.
+    /// `;` when they hold commas) varies a key of the rules; --set fixes others; --out-dir
+    /// DIR writes each cell's episode there, --chart FILE.svg draws the grid.
     ///
     /// Examples:
     ///   gamebounds haggle compare --players 15 --vary seven_rule=eliminate,minus10_per_colour
@@ -191,6 +191,8 @@ pub enum Command {
         /// A key and the values it takes, e.g. `seven_rule=eliminate,minus10_per_colour`.
         #[arg(long, value_name = "KEY=V1,V2", required = true)]
         vary: Vec<String>,
+        #[command(flatten)]
+        out: crate::grid::GridOut,
     },
     /// N computer players (10 cards and two rules each) meet in random pairs, show rules
     /// when both gain, and trade; believed and true scores round by round.
@@ -296,7 +298,8 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             objective,
             variant,
             vary,
-        } => run_compare(players, objective, &variant, vary, common),
+            out,
+        } => run_compare(players, objective, &variant, vary, common, &out),
         Command::Simulate {
             players,
             seed,
@@ -401,6 +404,7 @@ fn run_compare(
     variant: &VariantArgs,
     vary: Vec<String>,
     common: &Common,
+    out: &crate::grid::GridOut,
 ) -> Result<()> {
     check_players(players)?;
     let dims = Vary::parse_all(&vary)?;
@@ -409,6 +413,7 @@ fn run_compare(
         "haggle",
         &dims,
         common,
+        out,
         |cell| variant.resolve_with(cell),
         |v| {
             bound(

@@ -3,8 +3,10 @@ use super::*;
 /// `modern-art compare`: one table, variants × player counts. Every variant file and
 /// player count is read before anything is solved (a bad file fails at once, not after an
 /// hour of solving); a cell whose solve fails is a row saying why, the other cells are
-/// still solved and shown, and the command then exits non-zero. With `--out FILE.json`
-/// each cell's episode is written beside it as `FILE-{variant}-{N}p.json` (and `.md`).
+/// still solved and shown, and the command then exits non-zero. With `--out-dir DIR` each
+/// cell's episode is written there as `modern-art-{variant}-{N}p.json` (with its `.md`
+/// and `.svg`), with the table and its chart.
+#[allow(clippy::too_many_arguments)]
 pub fn run_compare(
     variants: &[std::path::PathBuf],
     deck: Option<&std::path::Path>,
@@ -12,8 +14,10 @@ pub fn run_compare(
     split_by: Option<SplitBy>,
     goal: &Goal,
     common: &crate::cli::Common,
+    out: &crate::grid::GridOut,
     k: &Knobs,
 ) -> Result<()> {
+    out.check()?;
     refuse_diagnostic_fixings("compare", &k.build.fixes)?;
     if variants.is_empty() {
         bail!("compare needs at least one --variant FILE");
@@ -66,8 +70,10 @@ pub fn run_compare(
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut failed = Vec::new();
+    let mut drawn = Vec::new();
     for ((c, objective, _), unit) in cells.iter().zip(units) {
         let n = c.players;
+        drawn.push(chart_row(c, unit.result.as_ref().ok()));
         let cell = match unit.result {
             Ok(cell) => cell,
             Err(why) => {
@@ -98,9 +104,9 @@ pub fn run_compare(
                 continue;
             }
         };
-        if let Some(out) = &common.out {
+        if let Some(dir) = &out.out_dir {
             // A file that cannot be written fails the cell, not the table.
-            let file = cell_file(out, &c.variant.name, n);
+            let file = cell_file(dir, &c.variant.name, n);
             let saved = common.save_episode(&file, &cell.envelope);
             if let Err(e) = saved {
                 failed.push(format!(
@@ -114,9 +120,16 @@ pub fn run_compare(
     }
     if common.json {
         common.print_json(&json)?;
-    } else {
-        println!("{}", crate::render::table(ROW_HEADER, rows));
     }
+    let dims = chart_dims(variants.len(), players, &drawn);
+    let title = "modern-art compare: the maximum of every variant and player count";
+    let svg = crate::chart::draw(title, &dims, &drawn);
+    out.finish(
+        "modern-art",
+        &crate::render::table(ROW_HEADER, rows),
+        &svg,
+        common,
+    )?;
     if !failed.is_empty() {
         bail!(
             "{} of {} cells failed: {}",
@@ -156,17 +169,64 @@ impl Cell {
     }
 }
 
-/// Where `compare --out FILE.json` writes one cell: `FILE-{variant}-{N}p.json`.
+/// Where `compare --out-dir DIR` writes one cell: `DIR/modern-art-{variant}-{N}p.json`.
 pub(super) fn cell_file(
-    out: &std::path::Path,
+    dir: &std::path::Path,
     variant: &str,
     players: usize,
 ) -> std::path::PathBuf {
-    let stem = out
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "compare".into());
-    out.with_file_name(format!("{stem}-{}-{players}p.json", file_safe(variant)))
+    dir.join(format!("modern-art-{}-{players}p.json", file_safe(variant)))
+}
+
+/// A cell as the chart reads it: the variant's name and the player count, the value and
+/// the bound (none for a cell that failed).
+fn chart_row(c: &Config, cell: Option<&Cell>) -> crate::grid::Row {
+    let settings = [
+        ("variant".to_string(), c.variant.name.clone()),
+        ("players".to_string(), c.players.to_string()),
+    ];
+    let proven = cell.is_some_and(|x| x.json["proven"].as_bool() == Some(true));
+    crate::grid::Row {
+        settings: settings.into_iter().collect(),
+        status: if proven { "proven" } else { "best found" }.into(),
+        proven,
+        value: cell.map(|x| x.value as f64),
+        bound: cell.and_then(|x| x.json["bound"].as_f64()),
+        certified: None,
+        error: None,
+        seconds: 0.0,
+        episode: None,
+    }
+}
+
+/// The chart's keys: the variants and the player counts, each when it takes more than
+/// one value.
+fn chart_dims(
+    files: usize,
+    players: &[usize],
+    rows: &[crate::grid::Row],
+) -> Vec<crate::grid::Vary> {
+    let mut names: Vec<String> = Vec::new();
+    for r in rows {
+        let n = &r.settings["variant"];
+        if !names.contains(n) {
+            names.push(n.clone());
+        }
+    }
+    let mut dims = Vec::new();
+    if files > 1 {
+        dims.push(crate::grid::Vary {
+            key: "variant".into(),
+            values: names,
+        });
+    }
+    if players.len() > 1 {
+        dims.push(crate::grid::Vary {
+            key: "players".into(),
+            values: players.iter().map(|n| n.to_string()).collect(),
+        });
+    }
+    dims
 }
 
 /// The columns of [`row`].

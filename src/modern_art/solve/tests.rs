@@ -2,13 +2,13 @@ use super::*;
 use crate::modern_art::parts::leads_text;
 
 /// A variant's name from a user's file goes into file names only as letters, digits
-/// and `-`: `compare --out` cells and the split's temporary file stay where they belong.
+/// and `-`: `compare --out-dir` cells and the split's temporary file stay where they belong.
 #[test]
 fn variant_names_in_file_names_cannot_leave_the_directory() {
     assert_eq!(file_safe("standard"), "standard");
     assert_eq!(file_safe("../my rules/2.0"), "___my_rules_2_0");
-    let cell = cell_file(std::path::Path::new("out/cmp.json"), "../x y", 3);
-    assert_eq!(cell, std::path::Path::new("out/cmp-___x_y-3p.json"));
+    let cell = cell_file(std::path::Path::new("out"), "../x y", 3);
+    assert_eq!(cell, std::path::Path::new("out/modern-art-___x_y-3p.json"));
 }
 
 /// The episode names the part and says when the search's proof attempt closed it.

@@ -88,8 +88,8 @@ pub enum Command {
     /// plan replayed by the referee and, where the search or the ILP finished, proven.
     ///
     /// --vary KEY=V1,V2 (repeatable: the grid of all combinations) varies a key of the
-    /// rules (board, cash, tank, fuel, capacity); --set fixes others; --out DIR writes each
-    /// cell's episode there.
+    /// rules (board, cash, tank, fuel, capacity); --set fixes others; --out-dir DIR writes
+    /// each cell's episode there, --chart FILE.svg draws the grid.
     ///
     /// Example: gamebounds traveller compare --board models/traveller/classic.pl --steps 30 --vary capacity=500,1000,2000 --vary tank=10,20,30 --set fuel=10
     ///
@@ -106,6 +106,8 @@ pub enum Command {
         /// A key and the values it takes, e.g. `capacity=500,1000` (repeatable).
         #[arg(long, value_name = "KEY=V1,V2", required = true)]
         vary: Vec<String>,
+        #[command(flatten)]
+        out: crate::grid::GridOut,
     },
     /// A window bound: the most a trader can be worth (cash + stock at its cheapest
     /// wholesale price plus a potential that grows as the lorry nears a retailer;
@@ -216,7 +218,8 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             steps,
             method,
             vary,
-        } => compare_cmd(&game, steps, method, &vary, common),
+            out,
+        } => compare_cmd(&game, steps, method, &vary, common, &out),
         Command::Bound {
             game,
             steps,
@@ -288,12 +291,14 @@ fn compare_cmd(
     method: Method,
     vary: &[String],
     common: &Common,
+    out: &crate::grid::GridOut,
 ) -> Result<()> {
     let dims = Vary::parse_all(vary)?;
     crate::grid::run(
         "traveller",
         &dims,
         common,
+        out,
         |cell| game.load_with(cell),
         |(board, rules)| {
             bound(
