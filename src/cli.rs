@@ -373,6 +373,17 @@ pub fn run(matches: &clap::ArgMatches) -> Result<()> {
     }
 }
 
+/// The commands whose work splits into units (`--jobs`, job files): every game's splitting
+/// verbs, then `audit`.
+pub(crate) fn splitting() -> Vec<crate::jobs::Splitting> {
+    let mut all = games::splitting();
+    all.push(crate::jobs::Splitting {
+        command: "audit".into(),
+        job_files: false,
+    });
+    all
+}
+
 fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
     // --out names one episode; `compare` refuses it (its cells go to --out-dir DIR).
@@ -383,12 +394,7 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let verb = matches
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
-    let mut splitting = games::splitting();
-    splitting.push(crate::jobs::Splitting {
-        command: "audit".into(),
-        job_files: false,
-    });
-    crate::jobs::check_supported(&common, game, verb, &splitting)?;
+    crate::jobs::check_supported(&common, game, verb, &splitting())?;
     match (&common.out, verb) {
         _ if game == Some("join") => {}
         (Some(out), Some("compare")) => bail!(

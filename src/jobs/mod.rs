@@ -561,7 +561,10 @@ fn check_command(matches: &clap::ArgMatches, whose: &str) -> Result<()> {
         Some((game, sub)) => format!("{game} {}", sub.subcommand_name().unwrap_or("")),
         None => String::new(),
     };
-    if !SPLITTING.contains(&what.trim()) {
+    if !crate::cli::splitting()
+        .iter()
+        .any(|s| s.command == what.trim())
+    {
         bail!(
             "{whose} command `{}` does not split into jobs: refused",
             crate::claims::clip(what.trim(), 80)

@@ -5,6 +5,7 @@
 //! seconds side by side, because a shared machine stretches the first and not the second.
 
 use super::*;
+use crate::provenance::{commit, machine, today};
 use serde::Deserialize;
 
 /// The instance file shipped with the repository.
