@@ -281,7 +281,8 @@ mod tests {
         {
             let link = dir.join("link.json");
             std::os::unix::fs::symlink(&f, &link).unwrap();
-            assert!(write_atomic(&link, b"3").unwrap());
+            // Through the link to `f`, a file this process made: not a replacement.
+            assert!(!write_atomic(&link, b"3").unwrap());
             assert!(std::fs::symlink_metadata(&link)
                 .unwrap()
                 .file_type()
