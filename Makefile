@@ -160,6 +160,8 @@ bench: setup
 	$(BIN) haggle bench --quiet
 	$(BIN) lost-cities bench
 	$(BIN) traveller bench
+	$(BIN) traveller bench --labels --steps 20,50,80,100,150,200 --report results/bench-traveller-labels.md
+	$(BIN) traveller bench --labels --board models/traveller/large.pl --steps 20,40,60,100 --report results/bench-traveller-labels-large.md
 
 # The proofs of the committed standard maxima, 2–5 players, median of 3 runs (about
 # 3½ minutes a run of all four, 1500 s per part at most): results/bench-modern-art-certify.md.

@@ -204,3 +204,53 @@ fn labels_match_the_event_search_on_the_classic_board() {
         }
     }
 }
+
+#[test]
+fn a_labels_proof_verifies_audits_and_a_tampered_one_does_not() {
+    // Three steps on the tiny town: no trade pays, and the labels prove the starting cash.
+    let dir = common::scratch("traveller-labels");
+    let board = dir.join("tiny.pl");
+    std::fs::write(&board, TINY).unwrap();
+    let out = dir.join("t3.json");
+    let (b, o) = (board.to_str().unwrap(), out.to_str().unwrap());
+    let rules = [
+        "--set",
+        "cash=20",
+        "--set",
+        "tank=3",
+        "--set",
+        "fuel=2",
+        "--set",
+        "capacity=7",
+    ];
+    let mut args = vec![
+        "--quiet",
+        "traveller",
+        "bound",
+        "--board",
+        b,
+        "--start",
+        "1",
+    ];
+    args.extend(["--steps", "3", "--method", "labels", "--out", o]);
+    args.extend(rules);
+    common::run_ok(&args);
+    let env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(env["payload"]["trader"], "labels");
+    assert_eq!(env["payload"]["proof"]["split"], "labels");
+    common::run_ok(&["verify", o]);
+    let audit = common::stdout(&common::run_ok(&["audit", o]));
+    assert!(audit.contains("every part holds"), "{audit}");
+    let mut bad = env.clone();
+    bad["payload"]["proof"]["parts"][0]["bound"] = serde_json::json!(25.0);
+    let tampered = dir.join("bad.json");
+    std::fs::write(&tampered, serde_json::to_string(&bad).unwrap()).unwrap();
+    let v = common::run(&["verify", tampered.to_str().unwrap()]);
+    assert!(!v.status.success());
+    assert!(
+        common::stderr(&v).contains("above the maximum"),
+        "{}",
+        common::stderr(&v)
+    );
+}

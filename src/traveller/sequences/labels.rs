@@ -41,6 +41,11 @@
 //! escape bound is not above the best plan, the best plan is the maximum over all plans.
 //! When it is above, the result is not proven here and the event search takes over,
 //! starting from the plan found.
+//!
+//! Measured (docs/notebook/traveller.md, 2026-12-07): on the shipped boards the best
+//! single-load plan is the proven maximum wherever one is known (classic T = 100 in about
+//! 2 s), but the relaxed future is loose by a factor of 3–4 at T ≥ 50, so the escape bound
+//! stays open and the proof is the event search's; the labels give it its first plan.
 
 use std::collections::HashMap;
 use std::time::Instant;

@@ -32,7 +32,9 @@
 //! The sequences still grow about tenfold every ten steps (classic board, bounded: about
 //! 11 000 at T = 50, 1.4 million at T = 70, 14 million at T = 80, 179 million at T = 90),
 //! so the search proves budgets the ILP's relaxation cannot (T = 50 to 100, the last in
-//! about an hour), not arbitrarily long ones.
+//! about an hour), not arbitrarily long ones. [`solve_labels`] (`labels.rs`) merges
+//! partial plans instead, over single-load plans, and hands the search its best plan where
+//! it cannot prove it.
 
 use std::time::Instant;
 
