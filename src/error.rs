@@ -47,6 +47,15 @@ pub fn cut_words(text: &str) -> String {
     out
 }
 
+/// `line` with every word over [`MAX_WORD`] characters cut short (its blanks kept).
+pub fn cut_line(line: &str) -> String {
+    let words: Vec<String> = line
+        .split(' ')
+        .map(|w| crate::claims::clip(w, MAX_WORD))
+        .collect();
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

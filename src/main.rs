@@ -33,14 +33,13 @@ fn main() {
             e.exit()
         }
         Err(e) => {
-            // Bad arguments: clap's first line only (`error: …`), exit 2, like every other
-            // bad input.
+            // Bad arguments: clap's whole message (the argument missing, the values
+            // allowed, a similar name, the usage line), each line's long words cut, exit 2
+            // like every other bad input.
             let text = e.render().to_string();
-            let line = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("error");
-            eprintln!("{}", gamebounds::error::cut_words(line));
+            for line in text.trim_end().lines() {
+                eprintln!("{}", gamebounds::error::cut_line(line));
+            }
             std::process::exit(2);
         }
     };

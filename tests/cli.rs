@@ -561,3 +561,38 @@ fn a_split_without_out_keeps_its_best_game_in_the_temporary_directory() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("17"), "{}", stdout(&o));
 }
+
+/// A bad command line gets clap's whole message, not its first line: the argument
+/// missing, a similar name, the values allowed and the usage line (exit 2).
+#[test]
+fn argument_errors_keep_their_content() {
+    let cases: [(&[&str], &[&str]); 4] = [
+        (
+            &["haggle", "goal", "--known", "2,7,9"],
+            &[
+                "required arguments",
+                "--hand",
+                "Usage: gamebounds haggle goal",
+            ],
+        ),
+        (
+            &["modern-art", "solv"],
+            &["similar subcommand exists: 'solve'"],
+        ),
+        (
+            &["modern-art", "bound", "--playres", "2"],
+            &["similar argument exists: '--players'"],
+        ),
+        (
+            &["traveller", "bound", "--steps", "20", "--method", "foo"],
+            &["possible values: auto, ilp, events"],
+        ),
+    ];
+    for (args, said) in cases {
+        let e = bad_input(&run(args), args);
+        for s in said {
+            assert!(e.contains(s), "{args:?}: {s}: {e}");
+        }
+        assert!(e.trim_end().ends_with(common::CLAP_LAST), "{e}");
+    }
+}

@@ -191,6 +191,11 @@ fn max_episode_verifies_and_tampering_is_rejected() {
     weaker["payload"]["score"] = (scored["value"].as_f64().unwrap() as u64).into();
     weaker["value"] = scored["value"].clone();
     weaker["bound"] = scored["value"].clone();
+    // The solver block agrees too (verify rejects a block that contradicts the episode).
+    if weaker["solver"].is_object() {
+        weaker["solver"]["objective"] = scored["value"].clone();
+        weaker["solver"]["bound"] = scored["value"].clone();
+    }
     for (name, e, why) in [
         ("bad", bad, "claims 25"),
         ("five", with_five, "breaks --without"),
