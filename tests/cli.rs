@@ -585,7 +585,7 @@ fn argument_errors_keep_their_content() {
         ),
         (
             &["traveller", "bound", "--steps", "20", "--method", "foo"],
-            &["possible values: auto, ilp, events"],
+            &["possible values: auto, labels, ilp, events"],
         ),
     ];
     for (args, said) in cases {
