@@ -267,24 +267,7 @@ fn labels_bound(
         bail!("the label method's plan is not legal within {steps} steps (a bug in the labels)");
     }
     let cash = rp.last().cash;
-    let report = SolveReport {
-        status: if o.proven {
-            Status::Optimal
-        } else {
-            Status::Feasible
-        },
-        objective: Some(cash),
-        bound: o.proven.then_some(cash),
-        gap: o.proven.then_some(0.0),
-        seconds: o.seconds,
-        nodes: None,
-        rows: 0,
-        columns: 0,
-        integers: 0,
-        threads: opts.threads,
-        seed: opts.seed,
-        time_limit: opts.time_limit,
-    };
+    let report = search_report(o.proven, cash, o.seconds, &opts, (0, 0, 0));
     let mut p = payload(board, "labels", &o.plan, rp.last());
     p.search = Some(sequences::labels_summary(&o));
     if o.proven {
@@ -354,25 +337,10 @@ fn events_bound(
         bail!("the event search's plan is not legal within {steps} steps (a bug in the search)");
     }
     let cash = rp.last().cash;
-    let report = SolveReport {
-        status: if o.proven {
-            Status::Optimal
-        } else {
-            Status::Feasible
-        },
-        objective: Some(cash),
-        bound: o.proven.then_some(cash),
-        gap: o.proven.then_some(0.0),
-        seconds: o.seconds,
-        // The largest LP or MIP HiGHS solved; the sequences are counted in the payload.
-        nodes: None,
-        rows: o.rows,
-        columns: o.longest,
-        integers: if o.mips > 0 { o.longest } else { 0 },
-        threads: opts.threads,
-        seed: opts.seed,
-        time_limit: opts.time_limit,
-    };
+    // The largest LP or MIP HiGHS solved; the sequences are counted in the payload.
+    let integers = if o.mips > 0 { o.longest } else { 0 };
+    let sizes = (o.rows, o.longest, integers);
+    let report = search_report(o.proven, cash, o.seconds, &opts, sizes);
     let mut p = payload(board, "events", &o.plan, rp.last());
     p.search = Some(format!(
         "{} sequences ending in a sale{}: {} needed their LP, {} their MIP; {} prefixes cut \
@@ -407,6 +375,35 @@ fn events_bound(
     );
     env.value = Some(cash);
     Ok((env, o.plan))
+}
+
+/// The report of an exact search's plan worth `cash` (proven: no plan beats it). `sizes`:
+/// the rows, columns and integers of the largest model it solved (zeros for none).
+fn search_report(
+    proven: bool,
+    cash: f64,
+    seconds: f64,
+    opts: &crate::lp::SolveOptions,
+    (rows, columns, integers): (usize, usize, usize),
+) -> SolveReport {
+    SolveReport {
+        status: if proven {
+            Status::Optimal
+        } else {
+            Status::Feasible
+        },
+        objective: Some(cash),
+        bound: proven.then_some(cash),
+        gap: proven.then_some(0.0),
+        seconds,
+        nodes: None,
+        rows,
+        columns,
+        integers,
+        threads: opts.threads,
+        seed: opts.seed,
+        time_limit: opts.time_limit,
+    }
 }
 
 /// The richer of the greedy plan and the trip planner's plan (both replayed by the
