@@ -247,11 +247,7 @@ fn labels_bound(
     ));
     let opts = common.solve_options();
     let keep = keeper(board, rules, start, v, common, "labels");
-    if let Ok(rp) = engine::replay(board, rules, start, hint) {
-        if rp.illegal.is_none() && hint.len() <= steps {
-            keep(hint, rp.last().cash);
-        }
-    }
+    keep_start(&keep, board, rules, start, hint, steps);
     let square = board.square(start)?;
     let o = sequences::solve_labels(
         board,
@@ -281,14 +277,7 @@ fn labels_bound(
             o.seconds
         ));
     }
-    let mut env = Envelope::from_report(
-        "traveller",
-        serde_json::to_value(v)?,
-        v.objective(),
-        &report,
-        serde_json::to_value(p)?,
-    );
-    env.value = Some(cash);
+    let env = search_episode(v, &report, p, cash)?;
     Ok((env, o.plan, o.stopped))
 }
 
@@ -317,12 +306,7 @@ fn events_bound(
     let mut opts = common.solve_options();
     opts.time_limit = time_limit;
     let keep = keeper(board, rules, start, v, common, "events");
-    // The starting plan is the first game kept (an interrupt writes it).
-    if let Ok(rp) = engine::replay(board, rules, start, hint) {
-        if rp.illegal.is_none() && hint.len() <= steps {
-            keep(hint, rp.last().cash);
-        }
-    }
+    keep_start(&keep, board, rules, start, hint, steps);
     let o = sequences::solve_keeping(
         board,
         rules,
@@ -366,15 +350,43 @@ fn events_bound(
             &opts,
         ));
     }
+    let env = search_episode(v, &report, p, cash)?;
+    Ok((env, o.plan))
+}
+
+/// The starting plan is the first game kept (an interrupt writes it), when it is legal
+/// within `steps`.
+fn keep_start(
+    keep: &impl Fn(&[Action], f64),
+    board: &Board,
+    rules: &Rules,
+    start: u32,
+    hint: &[Action],
+    steps: usize,
+) {
+    if let Ok(rp) = engine::replay(board, rules, start, hint) {
+        if rp.illegal.is_none() && hint.len() <= steps {
+            keep(hint, rp.last().cash);
+        }
+    }
+}
+
+/// The episode of an exact search's plan worth `cash` (the referee's value).
+fn search_episode(
+    v: &Variant,
+    report: &SolveReport,
+    p: super::episode::Payload,
+    cash: f64,
+) -> Result<Envelope> {
     let mut env = Envelope::from_report(
         "traveller",
         serde_json::to_value(v)?,
         v.objective(),
-        &report,
+        report,
         serde_json::to_value(p)?,
     );
     env.value = Some(cash);
-    Ok((env, o.plan))
+    Ok(env)
 }
 
 /// The report of an exact search's plan worth `cash` (proven: no plan beats it). `sizes`:
