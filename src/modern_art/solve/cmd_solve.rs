@@ -272,13 +272,7 @@ pub fn run_solve(
                 );
                 or_first_legal_game(solved, c, objective, seat, common)?
             }
-            None => {
-                let solved = solve(c, objective, seat, &Scope::all(), &opts, k);
-                match or_first_legal_game(solved, c, objective, seat, common)? {
-                    o if o.report.rows == 0 => o,
-                    o => with_whole_proof(c, objective, &Scope::all(), o, &opts)?,
-                }
-            }
+            None => whole_solve(c, objective, seat, &opts, k, common)?,
         },
     };
     common.note(format!(
@@ -293,6 +287,25 @@ pub fn run_solve(
         o.report.integers
     ));
     common.emit(&o.envelope)
+}
+
+/// `solve --split whole`: one solve of the whole game (its dives, then the whole model),
+/// the referee's first legal game if it finds none in time, and the proof record of a
+/// proven max-player result.
+pub(super) fn whole_solve(
+    c: &Config,
+    objective: Objective,
+    seat: Option<usize>,
+    opts: &SolveOptions,
+    k: &Knobs,
+    common: &crate::cli::Common,
+) -> Result<Outcome> {
+    let all = Scope::all();
+    let solved = solve(c, objective, seat, &all, opts, k);
+    match or_first_legal_game(solved, c, objective, seat, common)? {
+        o if o.report.rows == 0 => Ok(o),
+        o => with_whole_proof(c, objective, &all, o, opts),
+    }
 }
 
 /// A one-line account of a result for tables: `412 (proven)` or `best 353, bound 432`.

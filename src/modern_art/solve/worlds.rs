@@ -84,11 +84,11 @@ pub fn run_bench_worlds(
         common.note(format!("bench --worlds: {} …", row.label));
         let cpu = cpu_seconds();
         let started = std::time::Instant::now();
-        let o = whole_solve(&c, &opts, &knobs, common)
+        let o = whole_solve(&c, Objective::MaxPlayer, None, &opts, &knobs, common)
             .with_context(|| format!("row `{}`", row.label))?;
         let wall = started.elapsed().as_secs_f64();
         let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
-        rows.push(worlds_row(row, &o, wall, cpu));
+        rows.push(worlds_row(row, knobs.build.relaxed(), &o, wall, cpu));
         common.note(format!(
             "bench --worlds: {}: {} in {wall:.1} s",
             row.label,
@@ -99,24 +99,15 @@ pub fn run_bench_worlds(
     Ok(())
 }
 
-/// The solve `solve --split whole` runs (dives, then the whole model, then its proof).
-fn whole_solve(
-    c: &Config,
-    opts: &SolveOptions,
-    k: &Knobs,
-    common: &crate::cli::Common,
-) -> Result<Outcome> {
-    let all = Scope::all();
-    let solved = solve(c, Objective::MaxPlayer, None, &all, opts, k);
-    match or_first_legal_game(solved, c, Objective::MaxPlayer, None, common)? {
-        o if o.report.rows == 0 => Ok(o),
-        o => with_whole_proof(c, Objective::MaxPlayer, &all, o, opts),
-    }
-}
-
-/// One report row. A relaxation's row reports its LP; a solve's its game and bound.
-fn worlds_row(row: &Instance, o: &Outcome, wall: f64, cpu: Option<f64>) -> Vec<String> {
-    let relaxed = row.fix.iter().any(|f| f.replace(' ', "") == "relax=1");
+/// One report row. A relaxation's row (`relaxed`) reports its LP; a solve's its game and
+/// bound.
+fn worlds_row(
+    row: &Instance,
+    relaxed: bool,
+    o: &Outcome,
+    wall: f64,
+    cpu: Option<f64>,
+) -> Vec<String> {
     let bound = o.report.bound;
     let result = if relaxed {
         "LP".to_string()
