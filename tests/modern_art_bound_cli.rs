@@ -84,15 +84,18 @@ fn bench_worlds_writes_one_row_per_instance() {
     std::fs::write(&file, rows.to_string()).unwrap();
     let report = dir.join("r.md");
     let (f, r) = (file.to_str().unwrap(), report.to_str().unwrap());
-    let o = run(&[
-        "--quiet",
-        "modern-art",
-        "bench",
-        "--worlds",
-        f,
-        "--report",
-        r,
-    ]);
+    let bench = || {
+        run(&[
+            "--quiet",
+            "modern-art",
+            "bench",
+            "--worlds",
+            f,
+            "--report",
+            r,
+        ])
+    };
+    let o = bench();
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&report).unwrap();
     let line = |label: &str| {
@@ -109,15 +112,7 @@ fn bench_worlds_writes_one_row_per_instance() {
         r#"{"description": "x", "rows": [{"label": "a", "typo": 1}]}"#,
     )
     .unwrap();
-    let o = run(&[
-        "--quiet",
-        "modern-art",
-        "bench",
-        "--worlds",
-        f,
-        "--report",
-        r,
-    ]);
+    let o = bench();
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use gamebounds::modern_art::generate::{generate, Generated};
-use gamebounds::modern_art::rules::{Config, PLAYERS};
+use gamebounds::modern_art::rules::{Config, PLAYERS, READINGS};
 
 /// Write a generated variant and its deck the way `generate --out` does; load them back.
 fn write_and_load(dir: &Path, g: &Generated) -> Config {
@@ -81,17 +81,7 @@ fn generated_variants_vary_the_readings() {
     for seed in 0..50 {
         let v = generate(seed, 3).unwrap().variant;
         let j = serde_json::to_value(&v).unwrap();
-        for key in [
-            "extra_card",
-            "resolve_closing_symbol",
-            "award_target",
-            "hidden_same_artist",
-            "hidden_counts_for_close",
-            "chain_symbols",
-            "end_play",
-            "award_pays_unranked",
-            "rounds",
-        ] {
+        for key in READINGS.into_iter().chain(["rounds"]) {
             seen.insert(format!("{key}={}", j[key]));
         }
     }
