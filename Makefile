@@ -32,9 +32,10 @@ demo: setup
 	@echo "== Modern Art, 2 players, the public MiniZinc model's rules (it reached 301): the split proof, 60 s per part at most =="
 	$(BIN) modern-art solve --players 2 --variant models/modern-art/anchor.json --part-limit 60 --out target/demo/anchor-2p.json
 
+# --workspace: the core crate's own tests (crates/core) run too.
 test: setup
 	@$(MAKE) --no-print-directory build
-	cargo test --release
+	cargo test --release --workspace
 
 # Install the build prerequisites of highs-sys when missing (apt-get first, pip fallback),
 # GNU parallel (tests/jobs.rs runs --emit-jobs jobs with it), and what the site test
@@ -79,9 +80,9 @@ pictures: build
 	done
 
 lint:
-	cargo fmt --check
-	cargo clippy --release --all-targets -- -D warnings
-	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps --document-private-items
+	cargo fmt --all --check
+	cargo clippy --workspace --release --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --document-private-items
 
 # Regenerate games/ and results/ (solved episodes, bound tables, benchmark reports).
 results: setup

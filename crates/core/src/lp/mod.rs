@@ -8,7 +8,7 @@
 //! ones, so `--time-limit`, `--threads` and `--quiet` mean the same thing in every game.
 //!
 //! ```
-//! use gamebounds::lp::{Model, Sense, SolveOptions, Status};
+//! use gamebounds_core::lp::{Model, Sense, SolveOptions, Status};
 //! use good_lp::{constraint, Solution};
 //! let mut m = Model::new("tiny knapsack");
 //! let a = m.binary("a");
