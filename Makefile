@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-worlds bench-parallel clean-results site pictures audit
+.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-worlds bench-world-search bench-parallel clean-results site pictures audit
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -185,6 +185,12 @@ bench-general: setup
 bench-worlds: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --worlds
+
+# #69's world search (models/modern-art/bench/world-search.json): each leaf's worlds bounded
+# by warm LPs, against a known game.
+bench-world-search: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) modern-art bench --worlds models/modern-art/bench/world-search.json --report results/bench-modern-art-world-search.md
 
 # --jobs 2 against --jobs 1 (three runs each, medians) on compare grids, the 3- and 5-player
 # Modern Art proofs and a Traveller event search, with the scaling of one proof on paper

@@ -238,6 +238,11 @@ impl Model {
         self.start = values;
     }
 
+    /// The HiGHS column of `v` in [`Model::into_highs`]'s model (creation order).
+    pub fn column(&self, v: Variable) -> Option<usize> {
+        self.index.get(&v).copied()
+    }
+
     pub fn num_vars(&self) -> usize {
         self.vars.len()
     }
