@@ -9,10 +9,10 @@
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use highs::HighsModelStatus;
 
 use super::model::{self, Build, Built, Fixes, Objective, Scope};
 use super::Config;
+use crate::lp::WarmLp;
 
 /// What [`world_search`] found.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,9 +67,9 @@ fn admitted(fixes: &Fixes, patterns: &[Vec<(Vec<usize>, good_lp::Variable)>]) ->
 }
 
 struct Search {
-    hm: Option<highs::Model>,
-    /// `[r]`: the admitted patterns' (pattern, HiGHS column).
-    cols: Vec<Vec<(Vec<usize>, usize)>>,
+    lp: WarmLp,
+    /// `[r]`: the admitted patterns and their binaries.
+    cols: Vec<Vec<(Vec<usize>, good_lp::Variable)>>,
     beat: f64,
     deadline: Instant,
     out: WorldSearch,
@@ -78,19 +78,12 @@ struct Search {
 impl Search {
     /// The LP under the current fixings (`None`: no solution).
     fn lp(&mut self) -> Option<f64> {
-        let solved = self.hm.take().expect("a model").solve();
-        let v = (solved.status() == HighsModelStatus::Optimal).then(|| solved.objective_value());
-        self.hm = Some(solved.into());
-        v
+        self.lp.solve()
     }
 
     fn fix(&mut self, r: usize, q: usize, on: bool) {
-        let hm = self.hm.as_mut().expect("a model");
         let lo = if on { 1.0 } else { 0.0 };
-        // SAFETY: the pointer is `hm`'s live HiGHS instance and the column one of its own.
-        unsafe {
-            highs_sys::Highs_changeColBounds(hm.as_mut_ptr(), self.cols[r][q].1 as _, lo, 1.0);
-        }
+        self.lp.set_bounds(self.cols[r][q].1, lo, 1.0);
     }
 
     /// Rounds are fixed from the last to the first (their values are the highest, so
@@ -138,25 +131,18 @@ pub fn world_search(c: &Config, fixes: &Fixes, beat: i64, seconds: f64) -> Resul
         objective,
         sense,
     } = model::build(c, Objective::MaxPlayer, None, &Scope::all(), &b)?;
-    let cols: Vec<Vec<(Vec<usize>, usize)>> = admitted(fixes, &vars.patterns)
+    let cols: Vec<Vec<(Vec<usize>, good_lp::Variable)>> = admitted(fixes, &vars.patterns)
         .into_iter()
         .enumerate()
         .map(|(r, qs)| {
             qs.into_iter()
-                .map(|q| {
-                    let (p, x) = &vars.patterns[r][q];
-                    (p.clone(), model.column(*x).expect("a column of the model"))
-                })
+                .map(|q| vars.patterns[r][q].clone())
                 .collect()
         })
         .collect();
-    let mut hm = model.into_highs(sense, objective)?;
-    hm.make_quiet();
-    hm.set_option("threads", 1);
-    hm.set_option("solver", "simplex");
     let rounds = cols.len();
     let mut s = Search {
-        hm: Some(hm),
+        lp: WarmLp::new(model, sense, objective)?,
         cols,
         beat: beat as f64,
         deadline: Instant::now() + std::time::Duration::from_secs_f64(seconds),
@@ -175,7 +161,9 @@ pub fn world_search(c: &Config, fixes: &Fixes, beat: i64, seconds: f64) -> Resul
     if root >= beat as f64 + 1.0 - 1e-6 {
         s.dfs(0, &mut Vec::new());
     }
-    s.out.worlds.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    s.out
+        .worlds
+        .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     Ok(s.out)
 }
 
@@ -189,7 +177,12 @@ mod tests {
     fn fresh_lp(c: &Config, world: &[Vec<usize>]) -> Option<f64> {
         let text: Vec<String> = world
             .iter()
-            .map(|p| p.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(","))
+            .map(|p| {
+                p.iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
             .collect();
         let fixes = Fixes::parse(&[format!("patterns={}", text.join(";"))]).unwrap();
         let b = Build {
@@ -218,21 +211,32 @@ mod tests {
         let found = world_search(&c, &fixes, 45, 120.0).unwrap();
         assert!(found.complete);
         let best = vec![vec![0, 1, 2], vec![0, 1], vec![0, 1], vec![1, 2]];
-        assert!(found.worlds.iter().any(|(v, w)| *w == best && *v >= 46.0 - 1e-6));
+        assert!(found
+            .worlds
+            .iter()
+            .any(|(v, w)| *w == best && *v >= 46.0 - 1e-6));
         for (v, w) in &found.worlds {
             let fresh = fresh_lp(&c, w).expect("a kept world has an LP");
             assert!((fresh - v).abs() < 1e-6, "{w:?}: warm {v}, fresh {fresh}");
         }
         assert_eq!(found.bound(45), Some(found.worlds[0].0));
-        let Built { vars, .. } =
-            model::build(&c, Objective::MaxPlayer, None, &Scope::all(), &Build::default())
-                .unwrap();
+        let Built { vars, .. } = model::build(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &Scope::all(),
+            &Build::default(),
+        )
+        .unwrap();
         for (p, _) in &vars.patterns[3] {
             let mut world = best.clone();
             world[3] = p.clone();
             if !found.worlds.iter().any(|(_, w)| *w == world) {
                 let fresh = fresh_lp(&c, &world);
-                assert!(fresh.is_none_or(|v| v < 46.0 - 1e-6), "{world:?}: {fresh:?}");
+                assert!(
+                    fresh.is_none_or(|v| v < 46.0 - 1e-6),
+                    "{world:?}: {fresh:?}"
+                );
             }
         }
     }
