@@ -26,8 +26,9 @@ checked, rendered and drawn by any game, and gathered into a static HTML site:
   gamebounds audit games/modern-art-2p-anchor.json   (re-solve every part of the proof)
   gamebounds site target/site                                      (open target/site/index.html)
 
-Rules: every game reads a rules file (models/<game>/); --set KEY=VALUE overrides one key,
-and `<game> compare --vary KEY=V1,V2` bounds every combination (docs/variants.md).
+Rules: every game reads a rules file (models/<game>/); `<game> keys` lists its keys with
+their defaults and ranges, --set KEY=VALUE overrides one key, and
+`<game> compare --vary KEY=V1,V2` bounds every combination (docs/variants.md).
 Each game's verbs, options and results: docs/<game>.md; its rules: docs/rules/<game>.md.
 
 Examples:
@@ -407,6 +408,9 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     }
     if let Some((name, sub)) = matches.subcommand() {
         if let Ok(game) = games::find(name) {
+            if sub.subcommand_name() == Some("keys") {
+                return crate::keys::run(game, &common);
+            }
             return game.run(sub, &common);
         }
     }

@@ -66,6 +66,12 @@ pub trait Game: Sync {
         false
     }
 
+    /// The lines of `<game> keys` ([`crate::keys`]): each key of the default rules with
+    /// its range and meaning; none for a game without rules.
+    fn keys(&self) -> &'static [crate::keys::KeyDoc] {
+        &[]
+    }
+
     /// The keys `--set` can override in the default rules.
     fn rules_keys(&self) -> Result<Vec<String>> {
         Ok(self
@@ -167,7 +173,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
 }
 
 /// A game's `clap::Command` from its derive enum: `name`, `about`, the enum's
-/// subcommands, one of which is required.
+/// subcommands, one of which is required, and `keys` ([`crate::keys`], run by the CLI).
 pub fn command_of<S: clap::Subcommand>(name: &'static str, about: &'static str) -> clap::Command {
     S::augment_subcommands(
         clap::Command::new(name)
@@ -178,6 +184,7 @@ pub fn command_of<S: clap::Subcommand>(name: &'static str, about: &'static str) 
             .subcommand_required(true)
             .arg_required_else_help(true),
     )
+    .subcommand(crate::keys::command())
 }
 
 /// Parse a game's subcommand matches back into its derive enum.

@@ -22,6 +22,7 @@ pub mod grid;
 pub mod interrupt;
 pub mod io;
 pub mod jobs;
+pub mod keys;
 pub mod lp;
 pub mod lp_refusals;
 pub mod options;
