@@ -43,13 +43,15 @@ Examples:
 
 Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
 
-/// The games and their verbs, from the registry.
+/// The games and their verbs, from the registry: the verbs `<game> --help` lists (a
+/// hidden one, a maintenance tool such as `proof-from-table`, neither).
 fn games_help() -> String {
     let mut out = String::from("Games and verbs (`gamebounds <game> --help` explains each):\n");
     for g in games::GAMES {
         let verbs: Vec<String> = g
             .command()
             .get_subcommands()
+            .filter(|c| !c.is_hide_set())
             .map(|c| c.get_name().to_string())
             .collect();
         out.push_str(&format!(
