@@ -511,6 +511,9 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             let env = Envelope::load(&file)?;
             let msg = games::verify(&env)?;
             println!("{msg}");
+            if let Some(note) = games::unproven_note(&env) {
+                println!("{note}");
+            }
             let shown = file.display().to_string();
             if let Some(note) = claims::bound_note(&env, games::bound_rechecked(&env), &shown) {
                 println!("{note}");

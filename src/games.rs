@@ -72,6 +72,13 @@ pub trait Game: Sync {
         &[]
     }
 
+    /// How the game writes its numbers (Traveller's money, Modern Art's whole bounds):
+    /// [`crate::render::num`] by default.
+    fn units(&self, env: &Envelope) -> crate::render::Units<'static> {
+        let _ = env;
+        crate::render::PLAIN
+    }
+
     /// The keys `--set` can override in the default rules.
     fn rules_keys(&self) -> Result<Vec<String>> {
         Ok(self
@@ -160,6 +167,20 @@ pub fn splitting() -> Vec<crate::jobs::Splitting> {
             })
         })
         .collect()
+}
+
+/// The line `verify` adds for an episode whose game is not proven best: "not proven",
+/// then what it found and the bound, in the game's units; `None` for a proven one.
+pub fn unproven_note(env: &Envelope) -> Option<String> {
+    if env.status == crate::lp::Status::Optimal || env.value.is_none() {
+        return None;
+    }
+    let units = find(&env.game).map_or(crate::render::PLAIN, |g| g.units(env));
+    let verdict = crate::render::verdict_in(env, units);
+    let found = verdict.strip_suffix(" (not proven)").unwrap_or(&verdict);
+    Some(format!(
+        "not proven: {found}; the optimum lies between the game's value and the bound"
+    ))
 }
 
 /// Render an episode as markdown.

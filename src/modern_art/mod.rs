@@ -271,6 +271,9 @@ impl crate::games::Game for ModernArt {
     fn keys(&self) -> &'static [crate::keys::KeyDoc] {
         keys::KEYS
     }
+    fn units(&self, env: &Envelope) -> crate::render::Units<'static> {
+        render::units(env)
+    }
     fn default_rules(&self) -> Result<Option<serde_json::Value>> {
         Ok(Some(rules::default_value()?))
     }

@@ -59,6 +59,10 @@ impl crate::games::Game for Traveller {
     fn keys(&self) -> &'static [crate::keys::KeyDoc] {
         rules::KEYS
     }
+    fn units(&self, env: &Envelope) -> crate::render::Units<'static> {
+        let _ = env;
+        render::UNITS
+    }
     fn default_rules(&self) -> Result<Option<serde_json::Value>> {
         // The board is a key too (`--set board=large`), the default's by name.
         let mut doc = serde_json::to_value(rules::Rules::default())?;
