@@ -360,6 +360,17 @@ fn a_cell_the_rules_refuse_is_a_failed_row() {
             );
         }
     }
+    // On workers the refused cell is the same failed row.
+    let on_two = [&with_json[..], &["--jobs", "2"]].concat();
+    let o = common::run(&on_two);
+    assert_eq!(o.status.code(), Some(2));
+    let rows: Vec<Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    let status: Vec<&str> = rows.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["failed", "proven"]);
+    assert!(rows[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("does not fit a tank of 10"));
     let e = run_bad_input(&[
         "traveller",
         "compare",
