@@ -31,6 +31,15 @@ fn peak_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// This process's CPU seconds (user + system) from `/proc/self/stat` (100 ticks a
+/// second), if known: the bench's time on a shared machine.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // utime and stime are the 12th and 13th fields after the command's closing `)`.
+    let f: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some((f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?) / 100.0)
+}
+
 /// The results' *method* column: which method proved the row, with its counts.
 fn method_cell(env: &Envelope) -> Result<String> {
     let s = env.solver.as_ref().unwrap();
@@ -309,10 +318,12 @@ pub(super) fn bench_labels(
     for &t in steps {
         reset_peak();
         let began = Instant::now();
+        let cpu = cpu_seconds();
         let known = super::super::bound::first_incumbent(&board, &rules, square, t);
         let o =
             super::super::sequences::solve_labels(&board, &rules, square, t, &known, None, None)?;
         let seconds = began.elapsed().as_secs_f64();
+        let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
         let rp = engine::replay(&board, &rules, start, &o.plan)?;
         if rp.illegal.is_some() || (rp.last().cash - o.cash).abs() > 1e-6 * o.cash.max(1.0) {
             bail!("the label method's plan does not replay to its cash (a bug in the labels)");
@@ -350,6 +361,7 @@ pub(super) fn bench_labels(
             }
             .to_string(),
             format!("{seconds:.2}"),
+            cpu.map_or("-".into(), |c| format!("{c:.2}")),
             peak,
             o.created.to_string(),
             o.dominated.to_string(),
@@ -365,8 +377,9 @@ pub(super) fn bench_labels(
          start {start}, default rules, one thread, one run per budget: the label programme \
          of `bound --method labels` without the event search that follows it when its escape \
          bound is open (see docs/traveller.md). *s* includes the starting plans and the \
-         relaxed future's table; *peak MiB* is the process's peak resident memory during \
-         the run. Wall clock on a 2-core machine shared with other jobs (noisy).\n\n\
+         relaxed future's table; *CPU s* is this process's CPU time for the same (the \
+         measure to trust: *s* is wall clock on a 2-core machine shared with other jobs); \
+         *peak MiB* is the process's peak resident memory during the run.\n\n\
          Regenerate: `gamebounds traveller bench --labels --board {} --steps {} --report {}`\n\n{}\n\n\
          ## Where the escape bound comes from\n\nThe relaxed future at the start (an upper \
          bound on every plan) in its three relaxations: one good held (buying another \
@@ -387,6 +400,7 @@ pub(super) fn bench_labels(
                 "best plan",
                 "result",
                 "s",
+                "CPU s",
                 "peak MiB",
                 "labels",
                 "dominated",

@@ -44,8 +44,12 @@
 //!
 //! Measured (docs/notebook/traveller.md, 2026-12-07): on the shipped boards the best
 //! single-load plan is the proven maximum wherever one is known (classic T = 100 in about
-//! 2 s), but the relaxed future is loose by a factor of 3–4 at T ≥ 50, so the escape bound
-//! stays open and the proof is the event search's; the labels give it its first plan.
+//! 2 s). The escape bound is about the relaxed future at the start: with the joint table
+//! (a set of goods credited once, as one load) it is 1.26 times the best at T = 50 and
+//! 1.6 times at T ≥ 80 (the one-good table: 2.7 and 4.1), so it stays open and the proof
+//! is the event search's; the labels give it its first plan. No relaxation closes it
+//! alone: the escapes include near-copies of the best plan (a unit kept back on the first
+//! trip), whose bound would have to be exact to the pound over the steps left.
 
 use std::collections::HashMap;
 use std::time::Instant;
