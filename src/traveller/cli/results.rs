@@ -31,6 +31,15 @@ fn peak_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// This process's CPU seconds (user + system) from `/proc/self/stat` (100 ticks a
+/// second), if known: the bench's time on a shared machine.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // utime and stime are the 12th and 13th fields after the command's closing `)`.
+    let f: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some((f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?) / 100.0)
+}
+
 /// The results' *method* column: which method proved the row, with its counts.
 fn method_cell(env: &Envelope) -> Result<String> {
     let s = env.solver.as_ref().unwrap();
@@ -305,19 +314,43 @@ pub(super) fn bench_labels(
     let board = Board::load(path)?;
     let rules = Rules::default();
     let square = board.square(start)?;
-    let mut rows = Vec::new();
+    let (mut rows, mut parts, mut paths) = (Vec::new(), Vec::new(), Vec::new());
     for &t in steps {
         reset_peak();
         let began = Instant::now();
+        let cpu = cpu_seconds();
         let known = super::super::bound::first_incumbent(&board, &rules, square, t);
         let o =
             super::super::sequences::solve_labels(&board, &rules, square, t, &known, None, None)?;
         let seconds = began.elapsed().as_secs_f64();
+        let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
         let rp = engine::replay(&board, &rules, start, &o.plan)?;
         if rp.illegal.is_some() || (rp.last().cash - o.cash).abs() > 1e-6 * o.cash.max(1.0) {
             bail!("the label method's plan does not replay to its cash (a bug in the labels)");
         }
         common.note(format!("  T={t}: £{} in {seconds:.2} s", money(o.cash)));
+        let peak = peak_mib().map_or("-".into(), |m| format!("{m:.0}"));
+        let pounds = |b: Option<f64>| b.map_or("-".into(), |b| format!("£{:.0}", b));
+        // Where the escape bound comes from: the relaxed future at the start in each
+        // relaxation, and its best path (tables built after the peak is read).
+        use super::super::sequences::{relaxed_path, Relax};
+        let one = relaxed_path(&board, &rules, square, t, Relax::One);
+        let set = relaxed_path(&board, &rules, square, t, Relax::Sets);
+        let joint = relaxed_path(&board, &rules, square, t, Relax::Joint);
+        for (name, p) in [("one good", &one), ("sets", &set), ("joint", &joint)] {
+            if let Some((v, p)) = p {
+                paths.push(format!("- T = {t}, {name} (£{v:.0}): {p}"));
+            }
+        }
+        parts.push(vec![
+            t.to_string(),
+            pounds(one.as_ref().map(|x| x.0)),
+            pounds(set.as_ref().map(|x| x.0)),
+            pounds(joint.as_ref().map(|x| x.0)),
+            pounds(o.escape_lot),
+            pounds(o.escape_sale),
+            o.escape_step.map_or("-".into(), |s| s.to_string()),
+        ]);
         rows.push(vec![
             t.to_string(),
             format!("£{}", money(o.cash)),
@@ -328,7 +361,8 @@ pub(super) fn bench_labels(
             }
             .to_string(),
             format!("{seconds:.2}"),
-            peak_mib().map_or("-".into(), |m| format!("{m:.0}")),
+            cpu.map_or("-".into(), |c| format!("{c:.2}")),
+            peak,
             o.created.to_string(),
             o.dominated.to_string(),
             o.pruned.to_string(),
@@ -343,9 +377,18 @@ pub(super) fn bench_labels(
          start {start}, default rules, one thread, one run per budget: the label programme \
          of `bound --method labels` without the event search that follows it when its escape \
          bound is open (see docs/traveller.md). *s* includes the starting plans and the \
-         relaxed future's table; *peak MiB* is the process's peak resident memory during \
-         the run. Wall clock on a 2-core machine shared with other jobs (noisy).\n\n\
-         Regenerate: `gamebounds traveller bench --labels --board {} --steps {} --report {}`\n\n{}\n",
+         relaxed future's table; *CPU s* is this process's CPU time for the same (the \
+         measure to trust: *s* is wall clock on a 2-core machine shared with other jobs); \
+         *peak MiB* is the process's peak resident memory during the run.\n\n\
+         Regenerate: `gamebounds traveller bench --labels --board {} --steps {} --report {}`\n\n{}\n\n\
+         ## Where the escape bound comes from\n\nThe relaxed future at the start (an upper \
+         bound on every plan) in its three relaxations: one good held (buying another \
+         credits it at once), goods held as a set (each credited at its own sale), and \
+         joint (a set credited together as one load at its first sale: the table the \
+         labels and the event search use where it fits); then the largest bound the labels \
+         took after a second lot and after a partial sale, and the step of the largest \
+         escape.\n\n{}\n\nEach relaxation's best path from the start (its worth bound \
+         after each event):\n\n{}\n",
         board.name,
         board.n(),
         path.display(),
@@ -357,6 +400,7 @@ pub(super) fn bench_labels(
                 "best plan",
                 "result",
                 "s",
+                "CPU s",
                 "peak MiB",
                 "labels",
                 "dominated",
@@ -365,7 +409,20 @@ pub(super) fn bench_labels(
                 "escape bound",
             ],
             rows
-        )
+        ),
+        crate::render::table(
+            [
+                "T",
+                "relaxed future, one good",
+                "sets",
+                "joint",
+                "after a second lot",
+                "after a partial sale",
+                "largest at step",
+            ],
+            parts
+        ),
+        paths.join("\n")
     );
     crate::cli::write_file(report, &md)?;
     print!("{md}");

@@ -44,8 +44,12 @@
 //!
 //! Measured (docs/notebook/traveller.md, 2026-12-07): on the shipped boards the best
 //! single-load plan is the proven maximum wherever one is known (classic T = 100 in about
-//! 2 s), but the relaxed future is loose by a factor of 3–4 at T ≥ 50, so the escape bound
-//! stays open and the proof is the event search's; the labels give it its first plan.
+//! 2 s). The escape bound is about the relaxed future at the start: with the joint table
+//! (a set of goods credited once, as one load) it is 1.26 times the best at T = 50 and
+//! 1.6 times at T ≥ 80 (the one-good table: 2.7 and 4.1), so it stays open and the proof
+//! is the event search's; the labels give it its first plan. No relaxation closes it
+//! alone: the escapes include near-copies of the best plan (a unit kept back on the first
+//! trip), whose bound would have to be exact to the pound over the steps left.
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -98,6 +102,13 @@ pub struct LabelOutcome {
     /// The largest relaxed future after such an event that was above the best plan when
     /// it was taken (None: every one was at most the best).
     pub escape_bound: Option<f64>,
+    /// The escape bound's parts: the largest after a second lot and after a partial sale
+    /// (as `escape_bound`), and the step of the event that gave `escape_bound`.
+    pub escape_lot: Option<f64>,
+    pub escape_sale: Option<f64>,
+    pub escape_step: Option<usize>,
+    /// The relaxed future at the start (the bound on every plan before any label).
+    pub root_future: Option<f64>,
     /// Stopped by the time limit.
     pub stopped: bool,
     pub seconds: f64,
@@ -172,10 +183,18 @@ pub fn solve_labels(
             pruned: 0,
             escapes: 0,
             escape_bound: None,
+            escape_lot: None,
+            escape_sale: None,
+            escape_step: None,
+            root_future: None,
             stopped: false,
             seconds: 0.0,
         },
     };
+    let root = Node::root(rules);
+    dp.out.root_future = future
+        .as_ref()
+        .map(|_| dp.future_of(start, steps, root.fuel, rules.cash, &root));
     let _ = dp.offer(Label {
         t: 0,
         fuel: rules.fuel as usize,
@@ -277,6 +296,7 @@ impl Dp<'_> {
     fn node_of(&self, l: &Label) -> Node {
         let mut n = Node::root(self.rules);
         n.worth = l.value;
+        n.last = l.site;
         if let Some(w) = l.lot {
             let (g, q) = self.most(w, l.value);
             n.held = 1 << g;
@@ -357,6 +377,7 @@ impl Dp<'_> {
                     }
                     // Selling part of the lot leaves the family: bounded.
                     let mut after = node;
+                    after.last = Some(j);
                     after.sell(good, price - self.tab.cheapest[good]);
                     self.escape(site.square, t, fuel, after.worth, &after);
                     if price > paid {
@@ -377,8 +398,10 @@ impl Dp<'_> {
                     }
                 }
                 (Kind::Buy { good, .. }, Some(_)) => {
-                    // A second lot while one is held leaves the family: bounded.
+                    // A second lot while one is held leaves the family: bounded (by the
+                    // table holding both, where it has them: see [`Future::bound`]).
                     let mut after = node;
+                    after.last = Some(j);
                     after.held |= 1 << good;
                     after.buy(
                         good,
@@ -386,7 +409,8 @@ impl Dp<'_> {
                         self.board.volume[good],
                         self.tab.cheapest[good],
                     );
-                    self.escape(site.square, t, fuel, l.value, &after);
+                    let most = self.future_of(site.square, self.steps - t, fuel, l.value, &after);
+                    self.escaped(most, t, true);
                 }
                 (Kind::Sell { .. }, None) => {}
             }
@@ -395,13 +419,27 @@ impl Dp<'_> {
     }
 
     /// Bound the plans whose first event outside the single-load family leads to this
-    /// state.
+    /// state: a partial sale.
     fn escape(&mut self, square: usize, t: usize, fuel: usize, w: f64, node: &Node) {
-        self.out.escapes += 1;
         let most = self.future_of(square, self.steps - t, fuel, w, node);
+        self.escaped(most, t, false);
+    }
+
+    /// Count an escaping event at step `t` whose plans reach at most `most` (`lot`: a
+    /// second lot, else a partial sale).
+    fn escaped(&mut self, most: f64, t: usize, lot: bool) {
+        self.out.escapes += 1;
         if beats(most, self.best) {
-            let b = self.out.escape_bound.get_or_insert(most);
-            *b = b.max(most);
+            if self.out.escape_bound.is_none_or(|b| most > b) {
+                self.out.escape_bound = Some(most);
+                self.out.escape_step = Some(t);
+            }
+            let part = if lot {
+                &mut self.out.escape_lot
+            } else {
+                &mut self.out.escape_sale
+            };
+            *part = Some(part.map_or(most, |b| b.max(most)));
         }
     }
 
@@ -459,6 +497,41 @@ impl Dp<'_> {
         }
         Ok(plan)
     }
+}
+
+/// Where the relaxed future's bound at the start comes from: its value and best path in
+/// words, with the table of relaxation `relax` (`bench --labels`).
+pub fn relaxed_path(
+    board: &Board,
+    rules: &Rules,
+    start: usize,
+    steps: usize,
+    relax: Relax,
+) -> Option<(f64, String)> {
+    let tab = Tables::new(board, start);
+    let f = Future::build(board, rules, &tab, steps, relax)?;
+    let root = Node::root(rules);
+    let value = f.bound(&tab, steps, start, &root, rules.cash);
+    let w = rules.cash + root.fuel as f64 * tab.fuel_price;
+    let words: Vec<String> = f
+        .path(&tab, steps, start, w)
+        .iter()
+        .map(|e| {
+            let site = tab.sites[e.site];
+            let what = match site.kind {
+                Kind::Buy { good, price } => format!("buy {} at £{price}", board.goods[good]),
+                Kind::Sell { good, price } => format!("sell {} at £{price}", board.goods[good]),
+                Kind::Fuel { .. } => "fuel".into(),
+            };
+            format!(
+                "step {}: {what} on {} → £{:.0}",
+                steps - e.left,
+                board.ids[site.square],
+                e.worth
+            )
+        })
+        .collect();
+    Some((value, words.join("; ")))
 }
 
 /// The labels' counts in words (the episode's `search`).

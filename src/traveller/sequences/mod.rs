@@ -56,8 +56,10 @@ mod search;
 mod tables;
 pub use branches::{audit, check, record, Branch};
 pub use labels::{
-    audit_labels, check_labels, labels_record, labels_summary, solve_labels, LabelOutcome,
+    audit_labels, check_labels, labels_record, labels_summary, relaxed_path, solve_labels,
+    LabelOutcome,
 };
+pub use tables::Relax;
 
 /// What an event site does.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -172,9 +174,28 @@ struct Tables {
 /// next purchase is among them and is sold at a retailer still reachable, earning at
 /// most M over its cheapest price. So the cash at the end is at most B.
 ///
+/// **Goods held as a set** (the table used when it fits, 2^goods kinds of cargo): the
+/// relaxation keeps the set of goods bought and not yet credited, buying never credits
+/// anything, and a good is credited (as above) at the first sale of it after its
+/// purchase, then leaves the set. The same mapping of a plan's events bounds it: each
+/// good's units at its credit are at most min(lorry / volume, B / cheapest) on their
+/// own, and the units still held of a good after its credit earn no more than it
+/// credited. Buying no longer credits the good held at once (as if sold on the spot
+/// without driving to a retailer), which the one-good table must do.
+///
+/// **Joint** ([`Relax::Joint`], the table used when it fits): goods held as a set, and
+/// the first sale of any of them credits all of them together by the most a load of
+/// them earns that fills at most the lorry and costs at most B at the cheapest prices,
+/// each good at its best margin still reachable (a two-row linear programme); the set is
+/// then empty. Why it bounds: the units of those goods in the lorry at that sale are
+/// such a load, and each is sold later at most at its margin; later sales of them are
+/// covered. A mixed load is so
+/// credited once, as one load of its best good, where the set table credits each good
+/// a full lorry.
+///
 /// Tabulated once per search: `value[r][site][held][k]` is the grid index of the most B
 /// after at most r more steps from `site` (a buy or sell site) holding `held` (a good,
-/// or `goods` for none) and B at grid point k. The grid is geometric (1% apart) and
+/// or `goods` for none; with sets, a bit set of goods) and B at grid point k. The grid is geometric (1% apart) and
 /// every B is rounded *up* to it, so the table only overstates.
 struct Future {
     /// Grid of worths (geometric).
@@ -190,6 +211,8 @@ struct Future {
     volume: Vec<f64>,
     cheapest: Vec<f64>,
     goods: usize,
+    /// Which relaxation.
+    relax: Relax,
     /// Flattened `[r][site][held][k]` → grid index (`grid.len()`: unbounded).
     value: Vec<u16>,
     fuel_price: f64,
