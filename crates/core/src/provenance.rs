@@ -53,3 +53,15 @@ pub fn commit() -> String {
         _ => head,
     }
 }
+
+/// This process's CPU seconds (user + system, every thread) from `/proc/self/stat`, in
+/// the kernel's fixed 100 ticks a second; `None` where there is no such file.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may hold spaces) start at its closing `)`.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after `)`.
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}

@@ -92,13 +92,15 @@ pub fn run_bench_worlds(
         let knobs = Knobs::new(k.tuning.clone(), fixes);
         let opts = bench_options(common, limit, &knobs);
         common.note(format!("bench --worlds: {} …", row.label));
-        let cpu = cpu_seconds();
+        let cpu = crate::provenance::cpu_seconds();
         let started = std::time::Instant::now();
         if let Some(search) = &row.search {
             let found = world_search(&c, &knobs.build.fixes, search.beat, limit)
                 .with_context(|| format!("row `{}`", row.label))?;
             let wall = started.elapsed().as_secs_f64();
-            let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
+            let cpu = crate::provenance::cpu_seconds()
+                .zip(cpu)
+                .map(|(b, a)| b - a);
             rows.push(search_row(row, search.beat, &found, wall, cpu));
             write_worlds_report(report, &instances.description, file, limit, &rows, k)?;
             continue;
@@ -106,7 +108,9 @@ pub fn run_bench_worlds(
         let o = whole_solve(&c, Objective::MaxPlayer, None, &opts, &knobs, common)
             .with_context(|| format!("row `{}`", row.label))?;
         let wall = started.elapsed().as_secs_f64();
-        let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
+        let cpu = crate::provenance::cpu_seconds()
+            .zip(cpu)
+            .map(|(b, a)| b - a);
         rows.push(worlds_row(row, knobs.build.relaxed(), &o, wall, cpu));
         common.note(format!(
             "bench --worlds: {}: {} in {wall:.1} s",
@@ -197,18 +201,6 @@ fn search_row(
 
 fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.into()
-}
-
-/// This process's CPU seconds (user + system, every thread) from `/proc/self/stat`, in
-/// the kernel's fixed 100 ticks a second; `None` where there is no such file.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which may hold spaces) start at its closing `)`.
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after `)`.
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
 }
 
 fn write_worlds_report(

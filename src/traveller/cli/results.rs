@@ -31,15 +31,6 @@ fn peak_mib() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
-/// This process's CPU seconds (user + system) from `/proc/self/stat` (100 ticks a
-/// second), if known: the bench's time on a shared machine.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // utime and stime are the 12th and 13th fields after the command's closing `)`.
-    let f: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    Some((f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?) / 100.0)
-}
-
 /// The results' *method* column: which method proved the row, with its counts.
 fn method_cell(env: &Envelope) -> Result<String> {
     let s = env.solver.as_ref().unwrap();
@@ -318,12 +309,14 @@ pub(super) fn bench_labels(
     for &t in steps {
         reset_peak();
         let began = Instant::now();
-        let cpu = cpu_seconds();
+        let cpu = crate::provenance::cpu_seconds();
         let known = super::super::bound::first_incumbent(&board, &rules, square, t);
         let o =
             super::super::sequences::solve_labels(&board, &rules, square, t, &known, None, None)?;
         let seconds = began.elapsed().as_secs_f64();
-        let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+        let cpu = cpu
+            .zip(crate::provenance::cpu_seconds())
+            .map(|(a, b)| b - a);
         let rp = engine::replay(&board, &rules, start, &o.plan)?;
         if rp.illegal.is_some() || (rp.last().cash - o.cash).abs() > 1e-6 * o.cash.max(1.0) {
             bail!("the label method's plan does not replay to its cash (a bug in the labels)");
