@@ -415,6 +415,7 @@ fn run_compare(
         common,
         out,
         |cell| variant.resolve_with(cell),
+        |v| Ok(serde_json::to_value(v)?),
         |v| {
             bound(
                 players,
