@@ -87,7 +87,8 @@ pub struct Common {
     /// No progress lines on stderr.
     #[arg(long, global = true)]
     pub quiet: bool,
-    /// Relay the full HiGHS log to stderr.
+    /// Relay the full HiGHS log, and the solvers' internal steps (presolve re-checked,
+    /// seeds retried, plans excluded), to stderr.
     #[arg(long, global = true)]
     pub verbose: bool,
     /// HiGHS's random seed (`random_seed`). The same seed gives the same result; another
