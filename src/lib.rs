@@ -25,6 +25,7 @@ pub mod jobs;
 pub mod lp;
 pub mod lp_refusals;
 pub mod options;
+pub mod out_option;
 pub mod proof;
 pub mod provenance;
 pub mod render;

@@ -30,3 +30,67 @@ fn solver_internals_need_verbose() {
         );
     }
 }
+
+/// `--out` names an episode file: the verbs that write none refuse it before any work
+/// (exit 2, one line saying which verbs take it), as `--jobs` is refused where nothing
+/// splits, and nothing is written.
+#[test]
+fn verbs_without_an_episode_refuse_out() {
+    let dir = common::scratch("out-refused");
+    let out = dir.join("x.json");
+    let o = out.to_str().unwrap();
+    let plan = dir.join("plan.txt");
+    let p = plan.to_str().unwrap();
+    let site = dir.join("site");
+    let classic = "models/traveller/classic.pl";
+    let cases: [&[&str]; 12] = [
+        &["lost-cities", "play"],
+        &["lost-cities", "score", "D2"],
+        &["lost-cities", "tournament"],
+        &["traveller", "replay", p],
+        &["traveller", "show", "--board", classic],
+        &["haggle", "trade", "--player", "1:1/1/1/1/1"],
+        &["haggle", "table"],
+        &["cribbage", "variants"],
+        &["verify", "games/cribbage-max-29.json"],
+        &["audit", "games/cribbage-max-29.json"],
+        &["chart", "results/lost-cities-variants.md"],
+        &["site", site.to_str().unwrap()],
+    ];
+    for args in cases {
+        let all = [args, &["--out", o]].concat();
+        let err = common::run_bad_input(&all);
+        assert!(err.contains("writes no episode"), "{args:?}: {err}");
+        assert!(!out.exists() && !site.exists(), "{args:?}");
+    }
+    let err = common::run_bad_input(&["lost-cities", "play", "--out", o]);
+    assert!(err.contains("(lost-cities bound)"), "{err}");
+    // render writes its markdown with -o: --out (an episode file) is refused, naming -o.
+    let err = common::run_bad_input(&["render", "games/cribbage-max-29.json", "--out", o]);
+    assert!(err.contains("-o FILE.md"), "{err}");
+    assert!(!out.exists());
+    // A verb that writes an episode writes it there.
+    run_ok(&[
+        "cribbage", "score", "5H", "5S", "5C", "JD", "--start", "5D", "--out", o,
+    ]);
+    assert!(out.exists() && dir.join("x.md").exists() && dir.join("x.svg").exists());
+}
+
+/// `site DIR` makes its folder as `--out FILE` makes its file: inside a folder that
+/// exists, else refused before any work (a typo in a parent is not a tree of folders).
+#[test]
+fn site_makes_its_folder_only_inside_one_that_exists() {
+    let dir = common::scratch("out-site");
+    let deep = dir.join("missing/site");
+    let err = common::run_bad_input(&["site", deep.to_str().unwrap()]);
+    assert!(err.contains("does not exist (create it first)"), "{err}");
+    assert!(!dir.join("missing").exists());
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let err = common::run_bad_input(&["site", file.to_str().unwrap()]);
+    assert!(err.contains("is a file; give a folder"), "{err}");
+    let site = dir.join("site");
+    let _ = std::fs::remove_dir_all(&site);
+    run_ok(&["site", site.to_str().unwrap(), "--quiet"]);
+    assert!(site.join("index.html").exists());
+}
