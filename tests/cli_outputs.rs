@@ -94,3 +94,69 @@ fn site_makes_its_folder_only_inside_one_that_exists() {
     run_ok(&["site", site.to_str().unwrap(), "--quiet"]);
     assert!(site.join("index.html").exists());
 }
+
+/// `haggle table` prints its table; it writes `results/haggle-bounds.md` (or any file)
+/// only when given `--report` (as `make results` does), never by default.
+#[test]
+fn haggle_table_writes_its_report_only_when_asked() {
+    let dir = common::scratch("out-haggle-table");
+    let results = dir.join("results");
+    std::fs::create_dir_all(&results).unwrap();
+    let args = ["haggle", "table", "--players", "2", "--time-limit", "3"];
+    let o = common::run_env(&dir, &args, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(common::stdout(&o).contains("| players |"));
+    let left: Vec<_> = std::fs::read_dir(&results).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    let asked = [&args[..], &["--report", "results/haggle-bounds.md"]].concat();
+    let o = common::run_env(&dir, &asked, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = std::fs::read_to_string(results.join("haggle-bounds.md")).unwrap();
+    assert!(md.contains("| players |"), "{md}");
+}
+
+/// A Modern Art split without `--out` keeps its best game for an interrupt only: stopped
+/// by SIGINT, it writes the game into the temporary directory and its last line says
+/// where (the run that ends normally leaves nothing: `tests/cli.rs`). The 2-player
+/// anchor proof resumed from a weak game (117, a 1-second run's) is kept from its start.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_split_without_out_writes_its_best_game_and_says_where() {
+    use std::io::BufRead;
+    let tmp = common::scratch("out-interrupt");
+    let weak = tmp.join("weak.json");
+    let anchor = ["modern-art", "bound", "--players", "2", "--variant"];
+    let anchor = [&anchor[..], &["models/modern-art/anchor.json"]].concat();
+    let w = weak.to_str().unwrap();
+    run_ok(&[&anchor[..], &["--time-limit", "1", "--quiet", "--out", w]].concat());
+    let mut child = common::bin()
+        .args(&anchor)
+        .args(["--start", w])
+        .env("TMPDIR", &tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.starts_with("split: starting from"), "{first}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+    let status = child.wait().unwrap();
+    let kept = tmp.join("gamebounds-modern-art-2p-anchor-max-player.json");
+    let last = rest.last().cloned().unwrap_or_default();
+    assert_eq!(status.code(), Some(130), "{rest:?}");
+    assert!(
+        last.starts_with("interrupted: the best game so far")
+            && last.contains(kept.to_str().unwrap()),
+        "{rest:?}"
+    );
+    let v = common::run(&["verify", kept.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", stderr(&v));
+}
