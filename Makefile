@@ -20,7 +20,7 @@ export LIBCLANG_PATH := $(PIP_LIBCLANG)
 endif
 endif
 
-.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-worlds bench-parallel clean-results site pictures audit
+.PHONY: demo test setup build lint results readings variants bench bench-certify bench-general bench-worlds bench-world-search bench-parallel clean-results site pictures audit
 
 demo: setup
 	@$(MAKE) --no-print-directory build
@@ -32,9 +32,10 @@ demo: setup
 	@echo "== Modern Art, 2 players, the public MiniZinc model's rules (it reached 301): the split proof, 60 s per part at most =="
 	$(BIN) modern-art solve --players 2 --variant models/modern-art/anchor.json --part-limit 60 --out target/demo/anchor-2p.json
 
+# --workspace: the core crate's own tests (crates/core) run too.
 test: setup
 	@$(MAKE) --no-print-directory build
-	cargo test --release
+	cargo test --release --workspace
 
 # Install the build prerequisites of highs-sys when missing (apt-get first, pip fallback),
 # GNU parallel (tests/jobs.rs runs --emit-jobs jobs with it), and what the site test
@@ -79,9 +80,9 @@ pictures: build
 	done
 
 lint:
-	cargo fmt --check
-	cargo clippy --release --all-targets -- -D warnings
-	RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps --document-private-items
+	cargo fmt --all --check
+	cargo clippy --workspace --release --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --release --no-deps --document-private-items
 
 # Regenerate games/ and results/ (solved episodes, bound tables, benchmark reports).
 results: setup
@@ -184,6 +185,12 @@ bench-general: setup
 bench-worlds: setup
 	@$(MAKE) --no-print-directory build
 	$(BIN) modern-art bench --worlds
+
+# #69's world search (models/modern-art/bench/world-search.json): each leaf's worlds bounded
+# by warm LPs, against a known game.
+bench-world-search: setup
+	@$(MAKE) --no-print-directory build
+	$(BIN) modern-art bench --worlds models/modern-art/bench/world-search.json --report results/bench-modern-art-world-search.md
 
 # --jobs 2 against --jobs 1 (three runs each, medians) on compare grids, the 3- and 5-player
 # Modern Art proofs and a Traveller event search, with the scaling of one proof on paper

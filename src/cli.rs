@@ -454,7 +454,7 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             };
             match (files.as_slice(), &report) {
                 ([file], None) => {
-                    let env = Envelope::load(file)?;
+                    let env = crate::games::load(file)?;
                     if common.jobs > 1 && !games::audit_splits(&env) {
                         bail!(
                             "--jobs: `audit` spreads the parts of a Modern Art split or a \
@@ -496,7 +496,7 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             Ok(())
         }
         Builtin::Verify { file } => {
-            let env = Envelope::load(&file)?;
+            let env = crate::games::load(&file)?;
             let msg = games::verify(&env)?;
             println!("{msg}");
             let shown = file.display().to_string();
@@ -528,7 +528,7 @@ fn render_file(file: &Path, output: Option<&Path>, svg: Option<&Path>) -> Result
             file.with_extension("svg").display()
         );
     }
-    let env = Envelope::load(file)?;
+    let env = crate::games::load(file)?;
     // Rendered first whatever is asked: an episode the markdown cannot show is refused,
     // also with --svg alone.
     let md = games::render(&env)?;

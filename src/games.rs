@@ -120,6 +120,14 @@ pub fn find(name: &str) -> Result<&'static dyn Game> {
         .ok_or_else(|| anyhow!("unknown game `{name}` (known: {})", names().join(", ")))
 }
 
+/// Read an episode file ([`Envelope::load`]) whose game is one of [`GAMES`]: an unknown
+/// game is refused with the file's name, before anything renders or replays it.
+pub fn load(path: &std::path::Path) -> Result<Envelope> {
+    let env = Envelope::load(path)?;
+    find(&env.game).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    Ok(env)
+}
+
 /// The names of every game.
 pub fn names() -> Vec<&'static str> {
     GAMES.iter().map(|g| g.name()).collect()
@@ -197,6 +205,27 @@ mod tests {
             assert_eq!(find(name).unwrap().command().get_name(), *name);
         }
         assert!(find("chess").is_err());
+    }
+
+    #[test]
+    fn an_episode_of_an_unknown_game_is_refused_with_its_file() {
+        let dir = std::env::temp_dir().join(format!("gb-games-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("e.json");
+        let e = Envelope::exact("cribbage", serde_json::json!({}), "max", 29.0, 0.into());
+        e.save(&path).unwrap();
+        assert_eq!(load(&path).unwrap(), e);
+        let mut bad = e.clone();
+        bad.game = "chess".into();
+        bad.save(&path).unwrap();
+        assert_eq!(
+            Envelope::load(&path).unwrap(),
+            bad,
+            "the core reads any game"
+        );
+        let err = load(&path).unwrap_err().to_string();
+        assert!(err.contains("e.json: unknown game `chess`"), "{err}");
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -1,5 +1,9 @@
 //! gamebounds: exact score bounds for board and card games.
 //!
+//! The layers that know no game live in the `gamebounds-core` crate (`crates/core`) and are
+//! re-exported here under their old paths ([`lp`], [`episode`], [`proof`], …); this crate
+//! holds the games, their registry ([`games`]), the command line, jobs, `audit` and the site.
+//!
 //! Each game lives in its own module with the same rooms: `rules` (variant config),
 //! `engine` (the referee), `model` (the ILP), `episode` (payload types), `render`
 //! (markdown) and `cli`. Shared layers: [`lp`] (good_lp + HiGHS), [`episode`] (the JSON
@@ -11,29 +15,20 @@
 // name the private function that does the work.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub use gamebounds_core::{
+    claims, episode, error, io, lp, lp_refusals, options, proof, provenance, render, rng,
+    safe_bound, svg, variants,
+};
+
 pub mod audit;
 pub mod chart;
-pub mod claims;
 pub mod cli;
-pub mod episode;
-pub mod error;
 pub mod games;
 pub mod grid;
 pub mod interrupt;
-pub mod io;
 pub mod jobs;
-pub mod lp;
-pub mod lp_refusals;
-pub mod options;
 pub mod out_option;
-pub mod proof;
-pub mod provenance;
-pub mod render;
-pub mod rng;
-pub mod safe_bound;
 pub mod site;
-pub mod svg;
-pub mod variants;
 
 pub mod cribbage;
 pub mod haggle;

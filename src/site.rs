@@ -217,7 +217,7 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
     let mut rows: BTreeMap<&str, Vec<[String; 3]>> = BTreeMap::new();
     let mut episodes: BTreeMap<String, String> = BTreeMap::new();
     for json in sorted_files(&src.games, "json")? {
-        let env = Envelope::load(&json)?;
+        let env = crate::games::load(&json)?;
         let name = stem(&json);
         episode_page(&env, &name, "games", out, &json)?;
         let game = game_names()
@@ -247,7 +247,7 @@ pub fn build(src: &Sources, out: &Path) -> Result<Built> {
         let name = stem(&md_path);
         let json = md_path.with_extension("json");
         if json.exists() {
-            let env = Envelope::load(&json)?;
+            let env = crate::games::load(&json)?;
             episode_page(&env, &name, "results", out, &json)?;
         } else {
             let md = std::fs::read_to_string(&md_path)

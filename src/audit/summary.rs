@@ -96,7 +96,7 @@ pub fn run(
         None => Vec::new(),
     };
     for f in files {
-        let env = Envelope::load(f)?;
+        let env = crate::games::load(f)?;
         let name = f.display().to_string();
         if !proven_by_highs(&env) {
             continue;

@@ -15,7 +15,8 @@ pub mod bench;
 pub mod file;
 pub mod parts;
 pub mod pool;
-pub mod scratch;
+/// The scratch folders live in the core, where the LP layer keeps its HiGHS logs too.
+pub use gamebounds_core::scratch;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

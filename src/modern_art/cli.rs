@@ -567,7 +567,7 @@ fn generate_files(seed: u64, players: usize, common: &Common) -> Result<()> {
 /// table, checked by `verify` before it is written.
 fn proof_from_table(files: &[PathBuf], common: &Common) -> Result<()> {
     for file in files {
-        let mut env = crate::episode::Envelope::load(file)?;
+        let mut env = crate::games::load(file)?;
         let cfg = Config::from_value(&env.variant)?;
         let Some(record) =
             super::proof::from_table(&cfg, &env).with_context(|| format!("{}", file.display()))?

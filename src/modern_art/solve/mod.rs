@@ -21,6 +21,7 @@ mod suite;
 mod tests;
 mod tuning;
 mod whole;
+mod world_search;
 mod worlds;
 
 pub use audit::*;
@@ -37,6 +38,7 @@ pub use split::*;
 pub use suite::*;
 pub use tuning::*;
 pub use whole::*;
+pub use world_search::{world_search, WorldSearch};
 pub use worlds::*;
 
 use super::episode;

@@ -54,7 +54,7 @@ impl Outcome {
         player: Option<usize>,
         path: &std::path::Path,
     ) -> Result<Outcome> {
-        let env = Envelope::load(path)?;
+        let env = crate::games::load(path)?;
         let what = || format!("--start {}", path.display());
         if env.game != episode::GAME {
             bail!("{}: a {} episode, not a Modern Art one", what(), env.game);

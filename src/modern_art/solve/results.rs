@@ -150,7 +150,10 @@ fn write_results_report(
 /// with the same game unproven); what was done, for a note.
 fn write_episode(root: &std::path::Path, o: &Outcome, stem: &str) -> Result<String> {
     let file = root.join(format!("games/{stem}.json"));
-    if let Some(why) = Envelope::load(&file).ok().and_then(|old| keeps(&old, o)) {
+    if let Some(why) = crate::games::load(&file)
+        .ok()
+        .and_then(|old| keeps(&old, o))
+    {
         return Ok(format!("kept {} ({why})", file.display()));
     }
     crate::cli::save_episode(&file, &o.envelope)?;
@@ -384,7 +387,7 @@ pub(super) fn result_rows(root: &std::path::Path) -> Result<(Rows, Rows)> {
             for (i, stem) in stems.iter().enumerate() {
                 let file = root.join(format!("games/{stem}.json"));
                 let cells = if file.exists() {
-                    let env = Envelope::load(&file)?;
+                    let env = crate::games::load(&file)?;
                     super::verify(&env).with_context(|| format!("{}", file.display()))?;
                     episode_cells(&env, i == 1)?
                 } else {

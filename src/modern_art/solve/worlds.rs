@@ -35,6 +35,16 @@ struct Instance {
     fix: Vec<String>,
     #[serde(default)]
     target: Option<Target>,
+    /// A search over the row's ranking worlds ([`world_search`]) instead of a solve.
+    #[serde(default)]
+    search: Option<SearchRow>,
+}
+
+/// A world-search row: the game to beat (a score some game of the row reaches).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SearchRow {
+    beat: i64,
 }
 
 /// What the issue asks of a row: proven within `seconds`, or a root bound at most `bound`.
@@ -84,6 +94,15 @@ pub fn run_bench_worlds(
         common.note(format!("bench --worlds: {} …", row.label));
         let cpu = cpu_seconds();
         let started = std::time::Instant::now();
+        if let Some(search) = &row.search {
+            let found = world_search(&c, &knobs.build.fixes, search.beat, limit)
+                .with_context(|| format!("row `{}`", row.label))?;
+            let wall = started.elapsed().as_secs_f64();
+            let cpu = cpu_seconds().zip(cpu).map(|(b, a)| b - a);
+            rows.push(search_row(row, search.beat, &found, wall, cpu));
+            write_worlds_report(report, &instances.description, file, limit, &rows, k)?;
+            continue;
+        }
         let o = whole_solve(&c, Objective::MaxPlayer, None, &opts, &knobs, common)
             .with_context(|| format!("row `{}`", row.label))?;
         let wall = started.elapsed().as_secs_f64();
@@ -135,6 +154,44 @@ fn worlds_row(
         o.report.nodes.map_or("-".into(), |n| n.to_string()),
         target,
         met.to_string(),
+    ]
+}
+
+/// A world search's row: the highest LP of one world (the bound of a method that keeps
+/// worlds apart), the LPs solved and the worlds left for integer solves.
+fn search_row(
+    row: &Instance,
+    beat: i64,
+    found: &WorldSearch,
+    wall: f64,
+    cpu: Option<f64>,
+) -> Vec<String> {
+    let bound = found.bound(beat);
+    let result = match bound {
+        Some(b) => format!("max world LP {b:.1} (leaf LP {:.1})", found.root),
+        None => format!("stopped (leaf LP {:.1})", found.root),
+    };
+    let lps: usize = found.lps.iter().sum();
+    let (target, met) = match row.target.as_ref().and_then(|t| t.bound) {
+        Some(b) => (
+            format!("bound ≤ {b}"),
+            yes_no(bound.is_some_and(|x| x <= b + 1e-6)),
+        ),
+        None => ("-".into(), "-".into()),
+    };
+    vec![
+        row.label.clone(),
+        result,
+        bound.map_or("?".into(), |b| format!("{b:.1}")),
+        format!("{wall:.1}"),
+        cpu.map_or("?".into(), |c| format!("{c:.1}")),
+        format!(
+            "{lps} LPs (alive by depth {:?}); {} worlds can beat {beat}",
+            found.alive,
+            found.worlds.len()
+        ),
+        target,
+        met,
     ]
 }
 

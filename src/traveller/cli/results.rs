@@ -8,7 +8,7 @@ use super::*;
 /// far longer than `--time-limit`, e.g. the event search at T = 100). Anything else —
 /// missing, unproven, another board or budget, a plan the referee rejects — is None.
 fn proven_episode(path: &Path, board: &Board, rules: &Rules, steps: usize) -> Option<Envelope> {
-    let env = Envelope::load(path).ok()?;
+    let env = crate::games::load(path).ok()?;
     let want = serde_json::to_value(variant(board, rules, 67, steps, BTreeMap::new())).ok()?;
     let proven = env.game == "traveller"
         && env.status == Status::Optimal

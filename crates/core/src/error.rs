@@ -24,6 +24,16 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
     }
 }
 
+/// At most `max` characters of `s` for a message, with the length of what was cut.
+pub fn clip(s: &str, max: usize) -> String {
+    let n = s.chars().count();
+    if n <= max {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(max).collect();
+    format!("{head}… ({n} characters)")
+}
+
 /// The longest run of characters without a space an error line shows in full (a name, a
 /// path, a number): a longer one is an echo of hostile input, cut with its length.
 pub const MAX_WORD: usize = 200;
@@ -42,17 +52,14 @@ pub fn cut_words(text: &str) -> String {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(&crate::claims::clip(word, MAX_WORD));
+        out.push_str(&clip(word, MAX_WORD));
     }
     out
 }
 
 /// `line` with every word over [`MAX_WORD`] characters cut short (its blanks kept).
 pub fn cut_line(line: &str) -> String {
-    let words: Vec<String> = line
-        .split(' ')
-        .map(|w| crate::claims::clip(w, MAX_WORD))
-        .collect();
+    let words: Vec<String> = line.split(' ').map(|w| clip(w, MAX_WORD)).collect();
     words.join(" ")
 }
 

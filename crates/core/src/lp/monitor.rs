@@ -17,7 +17,7 @@ impl LogFile {
         let path =
             std::env::temp_dir().join(format!("gamebounds-highs-{}-{}.log", std::process::id(), n));
         std::fs::write(&path, b"").with_context(|| format!("creating {}", path.display()))?;
-        crate::jobs::scratch::keep_file(&path, true);
+        crate::scratch::keep_file(&path, true);
         Ok(LogFile { path })
     }
 }
@@ -25,7 +25,7 @@ impl LogFile {
 impl Drop for LogFile {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
-        crate::jobs::scratch::keep_file(&self.path, false);
+        crate::scratch::keep_file(&self.path, false);
     }
 }
 

@@ -143,7 +143,7 @@ pub fn check_whole(game: &str, p: &DataProof, value: f64, maximise: bool) -> any
     if p.split != "whole" {
         return Err(reject(format!(
             "the split is `{}`, a whole solve's record has split `whole`",
-            crate::claims::clip(&p.split, 40)
+            crate::error::clip(&p.split, 40)
         )));
     }
     match p.parts.len() {
@@ -160,7 +160,7 @@ pub fn check_whole(game: &str, p: &DataProof, value: f64, maximise: bool) -> any
     if part.restriction != EVERY_GAME {
         return Err(reject(format!(
             "part 1 restricts the games to {}, a whole solve's part is `{EVERY_GAME}`",
-            crate::claims::clip(&part.restriction.to_string(), 80)
+            crate::error::clip(&part.restriction.to_string(), 80)
         )));
     }
     if part.settled != Settled::MipOptimal {

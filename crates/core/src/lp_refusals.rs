@@ -27,7 +27,7 @@ fn number(x: f64) -> String {
 pub fn first_refused(constraints: &[Constraint], objective: &Expression) -> Option<String> {
     for (i, c) in constraints.iter().enumerate() {
         let row = || match c.name() {
-            Some(n) => format!("row `{}`", crate::claims::clip(n, 80)),
+            Some(n) => format!("row `{}`", crate::error::clip(n, 80)),
             None => format!("row {}", i + 1),
         };
         let e = c.expression();
@@ -76,7 +76,7 @@ pub fn option_error(name: &str, key: &str, value: &dyn std::fmt::Display) -> any
         "model `{name}`: HiGHS refuses the option {key} = {}: no option of that name, or a \
          value of the wrong type or out of its range (HiGHS's options: \
          https://ergo-code.github.io/HiGHS/stable/options/definitions/)",
-        crate::claims::clip(&value.to_string(), 80)
+        crate::error::clip(&value.to_string(), 80)
     )
 }
 

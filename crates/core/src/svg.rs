@@ -465,19 +465,19 @@ pub struct Frame<'a> {
 }
 
 /// Plot area inside a frame: margins for the axes, labels and the legend on the right
-/// (the grid charts of [`crate::chart`] draw on it too).
-pub(crate) struct Plot {
-    pub(crate) left: f64,
-    pub(crate) top: f64,
-    pub(crate) width: f64,
-    pub(crate) height: f64,
-    pub(crate) lo: f64,
-    pub(crate) hi: f64,
+/// (the grid charts of the application's `chart` draw on it too).
+pub struct Plot {
+    pub left: f64,
+    pub top: f64,
+    pub width: f64,
+    pub height: f64,
+    pub lo: f64,
+    pub hi: f64,
 }
 
 impl Plot {
     /// `below`: extra room under the axis for slanted labels.
-    pub(crate) fn new(fr: &Frame, legend: bool, lo: f64, hi: f64, below: f64) -> Plot {
+    pub fn new(fr: &Frame, legend: bool, lo: f64, hi: f64, below: f64) -> Plot {
         let ticks = ticks(lo, hi, 5);
         let (lo, hi) = (ticks[0], *ticks.last().unwrap_or(&hi));
         Plot {
@@ -490,12 +490,12 @@ impl Plot {
         }
     }
 
-    pub(crate) fn y(&self, v: f64) -> f64 {
+    pub fn y(&self, v: f64) -> f64 {
         self.top + self.height * (1.0 - (v - self.lo) / (self.hi - self.lo))
     }
 
     /// Title, y axis with gridlines and tick labels, x axis line.
-    pub(crate) fn axes(&self, svg: &mut Svg, fr: &Frame) {
+    pub fn axes(&self, svg: &mut Svg, fr: &Frame) {
         svg.text_styled(
             fr.x + 10.0,
             fr.y + 18.0,
@@ -540,12 +540,12 @@ fn plot_width(fr: &Frame, legend: bool) -> f64 {
 }
 
 /// Rough width of a label in 11 px text.
-pub(crate) fn label_width(l: &str) -> f64 {
+pub fn label_width(l: &str) -> f64 {
     6.6 * l.chars().count() as f64
 }
 
 /// Whether the x labels need slanting to fit their slots, and the room they then take.
-pub(crate) fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64) {
+pub fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64) {
     let slot = plot_width(fr, legend) / x_labels.len().max(1) as f64;
     let longest = x_labels.iter().map(|l| label_width(l)).fold(0.0, f64::max);
     if longest > slot * 0.95 {
@@ -556,7 +556,7 @@ pub(crate) fn slant(fr: &Frame, legend: bool, x_labels: &[String]) -> (bool, f64
 }
 
 /// One x label centred under `x`, slanted by 35° when `slanted`.
-pub(crate) fn x_label(svg: &mut Svg, x: f64, y: f64, slanted: bool, l: &str) {
+pub fn x_label(svg: &mut Svg, x: f64, y: f64, slanted: bool, l: &str) {
     if slanted {
         let rot = format!(r#"transform="rotate(-35 {} {})""#, f(x + 4.0), f(y - 4.0));
         svg.text_styled(x + 4.0, y - 4.0, 11.0, Anchor::End, &rot, l);

@@ -6,6 +6,8 @@
 use anyhow::Result;
 
 use crate::episode::Envelope;
+/// [`clip`] lives with the errors (the layers below the claims cut their messages too).
+pub use crate::error::clip;
 use crate::error::Rejected;
 pub use crate::lp::Sense;
 use crate::lp::Status;
@@ -31,16 +33,6 @@ pub fn show(x: Option<f64>) -> String {
         Some(v) => v.to_string(),
         None => "missing".into(),
     }
-}
-
-/// At most `max` characters of `s` for a message, with the length of what was cut.
-pub fn clip(s: &str, max: usize) -> String {
-    let n = s.chars().count();
-    if n <= max {
-        return s.to_string();
-    }
-    let head: String = s.chars().take(max).collect();
-    format!("{head}… ({n} characters)")
 }
 
 fn reject(game: &str, msg: String) -> anyhow::Error {
@@ -192,7 +184,7 @@ mod tests {
 
     fn env(value: f64, bound: f64, gap: f64, status: Status) -> Envelope {
         let mut e = Envelope::exact(
-            "cribbage",
+            "toy",
             serde_json::json!({}),
             "max",
             value,

@@ -8,7 +8,7 @@
 //! ones, so `--time-limit`, `--threads` and `--quiet` mean the same thing in every game.
 //!
 //! ```
-//! use gamebounds::lp::{Model, Sense, SolveOptions, Status};
+//! use gamebounds_core::lp::{Model, Sense, SolveOptions, Status};
 //! use good_lp::{constraint, Solution};
 //! let mut m = Model::new("tiny knapsack");
 //! let a = m.binary("a");
@@ -236,6 +236,11 @@ impl Model {
     /// is ignored by HiGHS.
     pub fn set_start(&mut self, values: Vec<(Variable, f64)>) {
         self.start = values;
+    }
+
+    /// The HiGHS column of `v` in [`Model::into_highs`]'s model (creation order).
+    pub fn column(&self, v: Variable) -> Option<usize> {
+        self.index.get(&v).copied()
     }
 
     pub fn num_vars(&self) -> usize {

@@ -47,7 +47,7 @@ pub fn commit() -> String {
         return "unknown".into();
     };
     let changed = ["status", "--porcelain", "--untracked-files=no", "--"];
-    let paths = ["src", "models", "Cargo.toml", "Cargo.lock"];
+    let paths = ["src", "crates", "models", "Cargo.toml", "Cargo.lock"];
     match git(&[&changed[..], &paths[..]].concat()) {
         Some(s) if !s.is_empty() => format!("{head}-dirty"),
         _ => head,

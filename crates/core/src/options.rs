@@ -94,7 +94,7 @@ fn number(s: &str) -> Result<f64, String> {
     let x: f64 = s
         .trim()
         .parse()
-        .map_err(|_| format!("`{}` is not a number", crate::claims::clip(s, 40)))?;
+        .map_err(|_| format!("`{}` is not a number", crate::error::clip(s, 40)))?;
     if x.is_finite() {
         Ok(x)
     } else {
@@ -105,7 +105,7 @@ fn number(s: &str) -> Result<f64, String> {
 fn whole(s: &str) -> Result<u64, String> {
     s.trim()
         .parse()
-        .map_err(|_| format!("`{}` is not a whole number ≥ 0", crate::claims::clip(s, 40)))
+        .map_err(|_| format!("`{}` is not a whole number ≥ 0", crate::error::clip(s, 40)))
 }
 
 /// `--time-limit S`, `--part-limit S`: seconds, more than 0 and at most [`MAX_SECONDS`].
@@ -140,7 +140,7 @@ pub fn epoch(s: &str) -> Result<f64, String> {
     } else {
         Err(format!(
             "`{}`: a deadline is seconds since 1970, at most {MAX_SECONDS} from now",
-            crate::claims::clip(s.trim(), 40)
+            crate::error::clip(s.trim(), 40)
         ))
     }
 }
