@@ -175,7 +175,9 @@ pub fn world_search(c: &Config, fixes: &Fixes, beat: i64, seconds: f64) -> Resul
     if root >= beat as f64 + 1.0 - 1e-6 {
         s.dfs(0, &mut Vec::new());
     }
-    s.out.worlds.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    s.out
+        .worlds
+        .sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     Ok(s.out)
 }
 
@@ -189,7 +191,12 @@ mod tests {
     fn fresh_lp(c: &Config, world: &[Vec<usize>]) -> Option<f64> {
         let text: Vec<String> = world
             .iter()
-            .map(|p| p.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(","))
+            .map(|p| {
+                p.iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
             .collect();
         let fixes = Fixes::parse(&[format!("patterns={}", text.join(";"))]).unwrap();
         let b = Build {
@@ -218,21 +225,32 @@ mod tests {
         let found = world_search(&c, &fixes, 45, 120.0).unwrap();
         assert!(found.complete);
         let best = vec![vec![0, 1, 2], vec![0, 1], vec![0, 1], vec![1, 2]];
-        assert!(found.worlds.iter().any(|(v, w)| *w == best && *v >= 46.0 - 1e-6));
+        assert!(found
+            .worlds
+            .iter()
+            .any(|(v, w)| *w == best && *v >= 46.0 - 1e-6));
         for (v, w) in &found.worlds {
             let fresh = fresh_lp(&c, w).expect("a kept world has an LP");
             assert!((fresh - v).abs() < 1e-6, "{w:?}: warm {v}, fresh {fresh}");
         }
         assert_eq!(found.bound(45), Some(found.worlds[0].0));
-        let Built { vars, .. } =
-            model::build(&c, Objective::MaxPlayer, None, &Scope::all(), &Build::default())
-                .unwrap();
+        let Built { vars, .. } = model::build(
+            &c,
+            Objective::MaxPlayer,
+            None,
+            &Scope::all(),
+            &Build::default(),
+        )
+        .unwrap();
         for (p, _) in &vars.patterns[3] {
             let mut world = best.clone();
             world[3] = p.clone();
             if !found.worlds.iter().any(|(_, w)| *w == world) {
                 let fresh = fresh_lp(&c, &world);
-                assert!(fresh.is_none_or(|v| v < 46.0 - 1e-6), "{world:?}: {fresh:?}");
+                assert!(
+                    fresh.is_none_or(|v| v < 46.0 - 1e-6),
+                    "{world:?}: {fresh:?}"
+                );
             }
         }
     }
