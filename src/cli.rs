@@ -26,8 +26,9 @@ checked, rendered and drawn by any game, and gathered into a static HTML site:
   gamebounds audit games/modern-art-2p-anchor.json   (re-solve every part of the proof)
   gamebounds site target/site                                      (open target/site/index.html)
 
-Rules: every game reads a rules file (models/<game>/); --set KEY=VALUE overrides one key,
-and `<game> compare --vary KEY=V1,V2` bounds every combination (docs/variants.md).
+Rules: every game reads a rules file (models/<game>/); `<game> keys` lists its keys with
+their defaults and ranges, --set KEY=VALUE overrides one key, and
+`<game> compare --vary KEY=V1,V2` bounds every combination (docs/variants.md).
 Each game's verbs, options and results: docs/<game>.md; its rules: docs/rules/<game>.md.
 
 Examples:
@@ -42,13 +43,15 @@ Examples:
 
 Exit codes: 0 success, 1 an episode its referee rejects, 2 bad input or failed solve.";
 
-/// The games and their verbs, from the registry.
+/// The games and their verbs, from the registry: the verbs `<game> --help` lists (a
+/// hidden one, a maintenance tool such as `proof-from-table`, neither).
 fn games_help() -> String {
     let mut out = String::from("Games and verbs (`gamebounds <game> --help` explains each):\n");
     for g in games::GAMES {
         let verbs: Vec<String> = g
             .command()
             .get_subcommands()
+            .filter(|c| !c.is_hide_set())
             .map(|c| c.get_name().to_string())
             .collect();
         out.push_str(&format!(
@@ -401,6 +404,9 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     crate::out_option::check(common.out.as_deref(), game, verb)?;
     if let Some((name, sub)) = matches.subcommand() {
         if let Ok(game) = games::find(name) {
+            if sub.subcommand_name() == Some("keys") {
+                return crate::keys::run(game, &common);
+            }
             return game.run(sub, &common);
         }
     }
@@ -499,6 +505,9 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             let env = crate::games::load(&file)?;
             let msg = games::verify(&env)?;
             println!("{msg}");
+            if let Some(note) = games::unproven_note(&env) {
+                println!("{note}");
+            }
             let shown = file.display().to_string();
             if let Some(note) = claims::bound_note(&env, games::bound_rechecked(&env), &shown) {
                 println!("{note}");

@@ -66,6 +66,19 @@ pub trait Game: Sync {
         false
     }
 
+    /// The lines of `<game> keys` ([`crate::keys`]): each key of the default rules with
+    /// its range and meaning; none for a game without rules.
+    fn keys(&self) -> &'static [crate::keys::KeyDoc] {
+        &[]
+    }
+
+    /// How the game writes its numbers (Traveller's money, Modern Art's whole bounds):
+    /// [`crate::render::num`] by default.
+    fn units(&self, env: &Envelope) -> crate::render::Units<'static> {
+        let _ = env;
+        crate::render::PLAIN
+    }
+
     /// The keys `--set` can override in the default rules.
     fn rules_keys(&self) -> Result<Vec<String>> {
         Ok(self
@@ -164,6 +177,20 @@ pub fn splitting() -> Vec<crate::jobs::Splitting> {
         .collect()
 }
 
+/// The line `verify` adds for an episode whose game is not proven best: "not proven",
+/// then what it found and the bound, in the game's units; `None` for a proven one.
+pub fn unproven_note(env: &Envelope) -> Option<String> {
+    if env.status == crate::lp::Status::Optimal || env.value.is_none() {
+        return None;
+    }
+    let units = find(&env.game).map_or(crate::render::PLAIN, |g| g.units(env));
+    let verdict = crate::render::verdict_in(env, units);
+    let found = verdict.strip_suffix(" (not proven)").unwrap_or(&verdict);
+    Some(format!(
+        "not proven: {found}; the optimum lies between the game's value and the bound"
+    ))
+}
+
 /// Render an episode as markdown.
 pub fn render(env: &Envelope) -> Result<String> {
     find(&env.game)?.render(env)
@@ -175,7 +202,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
 }
 
 /// A game's `clap::Command` from its derive enum: `name`, `about`, the enum's
-/// subcommands, one of which is required.
+/// subcommands, one of which is required, and `keys` ([`crate::keys`], run by the CLI).
 pub fn command_of<S: clap::Subcommand>(name: &'static str, about: &'static str) -> clap::Command {
     S::augment_subcommands(
         clap::Command::new(name)
@@ -186,6 +213,7 @@ pub fn command_of<S: clap::Subcommand>(name: &'static str, about: &'static str) 
             .subcommand_required(true)
             .arg_required_else_help(true),
     )
+    .subcommand(crate::keys::command())
 }
 
 /// Parse a game's subcommand matches back into its derive enum.

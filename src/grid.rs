@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::cli::Common;
 use crate::episode::Envelope;
 use crate::lp::Status;
-use crate::variants::Setting;
+use crate::variants::{Refused, Setting};
 use clap::Args;
 
 /// Where `compare` writes besides its table on stdout: a folder for the cells' episodes
@@ -123,6 +123,28 @@ impl Vary {
             key: key.trim().to_string(),
             values,
         })
+    }
+
+    /// Parse every `--vary` of a command beside its `--set`s (`set`, as typed): a key both
+    /// fixed and varied is refused, since the grid's values would silently replace the
+    /// fixed one.
+    pub fn parse_grid(texts: &[String], set: &[String]) -> Result<Vec<Vary>> {
+        let dims = Vary::parse_all(texts)?;
+        for s in set.iter().filter_map(|t| Setting::parse(t).ok()) {
+            if let Some(d) = dims.iter().find(|d| d.key == s.key) {
+                bail!(
+                    "--set {s} and --vary {}={}: key `{}` is either fixed or varied; drop one",
+                    d.key,
+                    d.values.join(if d.values.iter().any(|v| v.contains(',')) {
+                        ";"
+                    } else {
+                        ","
+                    }),
+                    d.key
+                );
+            }
+        }
+        Ok(dims)
     }
 
     /// Parse every `--vary` of a command; a key varied twice is refused.
@@ -234,14 +256,25 @@ pub fn run_cells<T>(
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
     out.check()?;
-    let problems: Vec<T> = grid
-        .iter()
-        .map(|c| prepare(c).map_err(|e| anyhow!("{}: {e:#}", label(c))))
-        .collect::<Result<_>>()?;
     let labels: Vec<String> = grid.iter().map(|c| label(c)).collect();
-    let mut problems: Vec<Option<T>> = problems.into_iter().map(Some).collect();
+    let mut problems = Vec::with_capacity(grid.len());
+    for (cell, name) in grid.iter().zip(&labels) {
+        problems.push(Some(prepared(prepare(cell), name)?));
+    }
+    // Nothing to solve: the grid itself is refused, by its first cell's reason.
+    if problems.iter().all(|p| matches!(p, Some(Err(_)))) {
+        if let Some(Some(Err(first))) = problems.first() {
+            let every = if labels.len() > 1 {
+                " (every cell is refused)"
+            } else {
+                ""
+            };
+            bail!("{}: {first}{every}", labels[0]);
+        }
+    }
     let solve_one = |i: usize| match problems[i].take() {
-        Some(p) => solve(p),
+        Some(Ok(p)) => solve(p),
+        Some(Err(why)) => Err(anyhow!(why)),
         None => bail!("cell {} solved twice", labels[i]),
     };
     let describe = |env: &Envelope| {
@@ -258,7 +291,7 @@ pub fn run_cells<T>(
     let units = crate::jobs::map(common, &labels, solve_one, describe)?;
     if crate::jobs::joining() {
         for (i, u) in units.iter().enumerate() {
-            if let (Ok(env), Some(p)) = (&u.result, &problems[i]) {
+            if let (Ok(env), Some(Ok(p))) = (&u.result, &problems[i]) {
                 crate::jobs::check_joined(game, i, &labels[i], env, &rules(p)?)?;
             }
         }
@@ -295,6 +328,17 @@ pub fn run_cells<T>(
         );
     }
     Ok(())
+}
+
+/// A cell's problem, or why the rules refuse its values ([`Refused`]: the cell becomes a
+/// failed row); any other error (an unknown key, a value not of its key's type) is the
+/// command line's and refuses the whole grid before anything is solved.
+fn prepared<T>(problem: Result<T>, label: &str) -> Result<std::result::Result<T, String>> {
+    match problem {
+        Ok(p) => Ok(Ok(p)),
+        Err(e) if e.is::<Refused>() => Ok(Err(format!("{e:#}"))),
+        Err(e) => Err(anyhow!("{label}: {e:#}")),
+    }
 }
 
 /// Certify a cell's episode with its referee and write it to `file` (`--out-dir`).

@@ -27,6 +27,7 @@ pub mod games;
 pub mod grid;
 pub mod interrupt;
 pub mod jobs;
+pub mod keys;
 pub mod out_option;
 pub mod site;
 

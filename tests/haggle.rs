@@ -704,3 +704,29 @@ fn bad_input_is_one_line_and_exit_2() {
         run_bad_input(&args);
     }
 }
+
+/// `haggle simulate` numbers its players from 1, as every other table does.
+#[test]
+fn simulate_numbers_players_from_one() {
+    let o = common::run_ok(&[
+        "--quiet",
+        "haggle",
+        "simulate",
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--rounds",
+        "1",
+    ]);
+    let md = common::stdout(&o);
+    let start: Vec<&str> = md
+        .lines()
+        .skip_while(|l| !l.starts_with("| player | rules | hand"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.split('|').nth(1).unwrap().trim())
+        .collect();
+    assert_eq!(start, ["1", "2", "3"], "{md}");
+    assert!(!md.contains("| 0 –") && !md.contains("– 0 |"), "{md}");
+}

@@ -116,3 +116,58 @@ fn bench_worlds_writes_one_row_per_instance() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(stderr(&o).trim().lines().count(), 1, "{}", stderr(&o));
 }
+
+/// An episode whose game is not proven best says so everywhere: `verify` prints "not
+/// proven" (and still exits 0: its claims hold), the markdown's bound is the whole number
+/// an integral objective proves (20, not 20.4000), the picture's title says "best found".
+#[test]
+fn an_unproven_episode_says_best_found_not_proven() {
+    let dir = scratch("unproven");
+    let file = dir.join("mini.json");
+    let f = file.to_str().unwrap();
+    let o = run(&[
+        "--quiet",
+        "modern-art",
+        "bound",
+        "--variant",
+        "models/modern-art/mini/m22-every-symbol.json",
+        "--out",
+        f,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The same game, its bound an LP's 20.4: what a stopped solve writes.
+    let mut env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(env["value"], 17.0);
+    env["status"] = "feasible".into();
+    env["bound"] = 20.4.into();
+    env["gap"] = (3.4 / 17.0).into();
+    let unproven = dir.join("unproven.json");
+    std::fs::write(&unproven, env.to_string()).unwrap();
+    let u = unproven.to_str().unwrap();
+    let o = run(&["verify", u]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        said.contains("\nnot proven: best found 17, bound 20, gap 20.00%;"),
+        "{said}"
+    );
+    let proven = String::from_utf8_lossy(&run(&["verify", f]).stdout).to_string();
+    assert!(!proven.contains("not proven"), "{proven}");
+    let svg = dir.join("unproven.svg");
+    let o = run(&["render", u, "--svg", svg.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = String::from_utf8_lossy(&run(&["render", u]).stdout).to_string();
+    assert!(
+        md.contains("| result     | best found 17, bound 20, gap 20.00% (not proven)"),
+        "{md}"
+    );
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    let title = picture.split("<title>").nth(1).unwrap();
+    assert!(title.contains("— best found 17, bound 20"), "{title}");
+    let shown = std::fs::read_to_string(dir.join("mini.svg")).unwrap();
+    assert!(
+        !shown.contains("best found"),
+        "a proven picture says no such thing"
+    );
+}

@@ -986,3 +986,27 @@ fn next_layer(
     }
     next
 }
+
+/// Traveller's numbers are money wherever they are shown, and its proof parts are in
+/// words: the verdict `proven optimum £25956.25` (not `25956.2500`), each part's bound
+/// in pounds, each part named by its first event rather than as data.
+#[test]
+fn money_and_proof_parts_in_words() {
+    let md = stdout(&run_ok(&["render", "games/traveller-large-t30.json"]));
+    assert!(
+        md.contains("| result     | proven optimum £25956.25 "),
+        "{md}"
+    );
+    assert!(
+        !md.contains("25956.2500") && !md.contains("`{\"first\""),
+        "{md}"
+    );
+    assert!(
+        md.contains("| first event: buy glasses at square 13 "),
+        "{md}"
+    );
+    assert!(md.contains("| no event: the starting cash "), "{md}");
+    assert!(md.contains("| £25956.25 "), "{md}");
+    let line = stdout(&run_ok(&["verify", "games/traveller-large-t30.json"]));
+    assert!(line.contains("proven optimum £25956.25)"), "{line}");
+}

@@ -308,9 +308,107 @@ fn traveller_set_vary_and_bad_input() {
         "--steps",
         "5",
         "--vary",
-        "tank=10,2.5",
+        "tank=10,ten",
     ]);
-    assert!(e.contains("tank"), "{e}");
+    assert!(
+        e.contains("tank=ten") && e.contains("holds a number"),
+        "{e}"
+    );
+}
+
+/// A cell whose values the rules refuse is a failed row with its reason, the other cells
+/// solved (exit 2 after the table, as for a cell that fails to solve); a grid of refused
+/// cells only, or a key both fixed and varied, is refused before anything is solved.
+#[test]
+fn a_cell_the_rules_refuse_is_a_failed_row() {
+    let args = [
+        "--quiet",
+        "traveller",
+        "compare",
+        "--steps",
+        "5",
+        "--vary",
+        "tank=10,20",
+    ];
+    let with_json = [&args[..], &["--json"]].concat();
+    for (args, json) in [(&args[..], false), (&with_json[..], true)] {
+        let o = common::run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = common::stderr(&o);
+        assert_eq!(
+            err.trim(),
+            "error: 1 of 2 cells failed: tank=10: --set tank=10: key `fuel`: 20 does not fit \
+             a tank of 10 (`tank`)"
+        );
+        let out = stdout(&o);
+        if json {
+            let rows: Vec<Value> = serde_json::from_str(&out).unwrap();
+            assert_eq!(rows[0]["status"], "failed", "{out}");
+            assert!(rows[0]["error"].as_str().unwrap().contains("does not fit"));
+            assert!(rows[0]["value"].is_null(), "{out}");
+            assert_eq!(rows[1]["status"], "proven", "{out}");
+            assert!(rows[1]["certified"].is_string(), "{out}");
+        } else {
+            let lines: Vec<&str> = out.lines().collect();
+            assert!(
+                lines[2].starts_with("| 10   | -     | -     | failed: --set tank=10: key `fuel`"),
+                "{out}"
+            );
+            assert!(
+                lines[3].starts_with("| 20 ") && lines[3].contains("| proven "),
+                "{out}"
+            );
+        }
+    }
+    // On workers the refused cell is the same failed row.
+    let on_two = [&with_json[..], &["--jobs", "2"]].concat();
+    let o = common::run(&on_two);
+    assert_eq!(o.status.code(), Some(2));
+    let rows: Vec<Value> = serde_json::from_str(&stdout(&o)).unwrap();
+    let status: Vec<&str> = rows.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["failed", "proven"]);
+    assert!(rows[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("does not fit a tank of 10"));
+    let e = run_bad_input(&[
+        "traveller",
+        "compare",
+        "--steps",
+        "5",
+        "--vary",
+        "tank=5,10",
+    ]);
+    assert!(
+        e.contains("tank=5: --set tank=5: key `fuel`") && e.contains("every cell is refused"),
+        "{e}"
+    );
+    let e = run_bad_input(&[
+        "traveller",
+        "compare",
+        "--steps",
+        "5",
+        "--set",
+        "tank=30",
+        "--vary",
+        "tank=10,20",
+    ]);
+    assert_eq!(
+        e.trim(),
+        "error: --set tank=30 and --vary tank=10,20: key `tank` is either fixed or varied; drop one"
+    );
+    let e = run_bad_input(&[
+        "modern-art",
+        "compare",
+        "--set",
+        "award_value=1",
+        "--vary",
+        "award_value=2,3",
+    ]);
+    assert!(
+        e.contains("key `award_value` is either fixed or varied"),
+        "{e}"
+    );
 }
 
 /// The board is a key of the rules: one grid over both shipped boards gives the bounds of
@@ -424,8 +522,9 @@ fn modern_art_compare_vary_on_a_miniature() {
         "--variant",
         "models/modern-art/mini/m22-every-symbol.json",
         "--vary",
-        "threshold.2=2,0",
+        "threshold.2=0,61",
     ]);
+    // Every cell refused: the grid is, before anything is solved.
     assert!(
         e.contains("threshold.2=0") && e.contains("must be 1 to"),
         "{e}"
@@ -488,8 +587,11 @@ fn cribbage_set_vary_and_bad_input() {
     );
     let err = run_bad_input(&["cribbage", "bound", "--set", "players=5"]);
     assert!(err.contains("`players`"), "{err}");
-    let err = run_bad_input(&["cribbage", "compare", "--vary", "players=2,9"]);
-    assert!(err.contains("players"), "{err}");
+    let err = run_bad_input(&["cribbage", "compare", "--vary", "players=5,9"]);
+    assert!(
+        err.contains("players=5") && err.contains("every cell"),
+        "{err}"
+    );
 }
 
 /// `compare` draws its grid: `--chart FILE.svg` and `--out-dir DIR` (the cells, the table

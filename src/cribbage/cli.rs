@@ -311,7 +311,7 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             rules,
             out,
         } => {
-            let dims = Vary::parse_all(&vary)?;
+            let dims = Vary::parse_grid(&vary, &rules.set)?;
             let q = QuerySpec {
                 crib,
                 ..QuerySpec::default()

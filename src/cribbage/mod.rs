@@ -55,6 +55,9 @@ impl crate::games::Game for Cribbage {
     fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
         cli::run(crate::games::parse_matches(matches)?, common)
     }
+    fn keys(&self) -> &'static [crate::keys::KeyDoc] {
+        ruleset::KEYS
+    }
     fn default_rules(&self) -> Result<Option<serde_json::Value>> {
         Ok(Some(serde_json::to_value(
             ruleset::CribbageRules::default(),

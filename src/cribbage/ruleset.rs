@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::rules::Variant;
+use crate::keys::KeyDoc;
 
 /// The rules of the show and the deal. Defaults are the standard two-player game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,12 +52,29 @@ pub enum Flush {
     FiveOnly,
 }
 
-/// Every key of a rules file, with what it allows (error messages and `--help`).
-pub const KEYS: [(&str, &str); 4] = [
-    ("name", "a label: letters, digits, dashes"),
-    ("players", "2, 3 or 4"),
-    ("hand_four_card_flush", "true or false"),
-    ("crib_four_card_flush", "true or false"),
+/// Every key of a rules file, with what it allows and means (error messages,
+/// `cribbage keys` and `docs/variants.md`).
+pub const KEYS: &[KeyDoc] = &[
+    KeyDoc::new(
+        "name",
+        "a label: letters, digits, dashes",
+        "the label in tables and headings",
+    ),
+    KeyDoc::new(
+        "players",
+        "2, 3 or 4",
+        "the deal: 6/5/5 cards each, 2/1/1 to the crib; 4 play as two partnerships",
+    ),
+    KeyDoc::new(
+        "hand_four_card_flush",
+        "true or false",
+        "a hand's four cards of one suit score 4 (`false`: only with the start, 5)",
+    ),
+    KeyDoc::new(
+        "crib_four_card_flush",
+        "true or false",
+        "the crib's four cards of one suit score 4, as in a hand (a house rule)",
+    ),
 ];
 
 /// The standard two-player rules, as shipped in `models/cribbage/rules.json`.
@@ -64,7 +82,7 @@ pub const STANDARD_FILE: &str = "models/cribbage/rules.json";
 
 fn valid_keys() -> String {
     KEYS.iter()
-        .map(|(k, _)| format!("`{k}`"))
+        .map(|d| format!("`{}`", d.key))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -86,7 +104,7 @@ impl CribbageRules {
             bail!("expected a JSON object of rules keys ({})", valid_keys());
         };
         for (key, v) in map {
-            let Some((_, allowed)) = KEYS.iter().find(|(k, _)| k == key) else {
+            let Some(allowed) = KEYS.iter().find(|d| d.key == key).map(|d| d.range) else {
                 bail!("unknown key `{key}` (valid keys: {})", valid_keys());
             };
             let one = Value::Object([(key.clone(), v.clone())].into_iter().collect());

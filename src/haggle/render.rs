@@ -139,6 +139,11 @@ pub fn render(env: &Envelope) -> Result<String> {
     Ok(out)
 }
 
+/// A player of a simulation as every table names players: from 1.
+fn seat(p: usize) -> String {
+    (p + 1).to_string()
+}
+
 fn simulation(s: &Simulation) -> String {
     let mut out = format!(
         "{} players, seed {}, {} rounds.\n\n### Start\n\n",
@@ -151,7 +156,7 @@ fn simulation(s: &Simulation) -> String {
         s.start
             .iter()
             .enumerate()
-            .map(|(p, x)| vec![p.to_string(), x.known.to_string(), x.hand.to_string()]),
+            .map(|(p, x)| vec![seat(p), x.known.to_string(), x.hand.to_string()]),
     );
     for (r, round) in s.rounds.iter().enumerate() {
         let trades = round.meetings.iter().filter(|m| m.trade.is_some()).count();
@@ -165,11 +170,17 @@ fn simulation(s: &Simulation) -> String {
         let mut rows = Vec::new();
         for m in &round.meetings {
             let what = match m.trade {
-                Some(t) => format!("{} gives {}, {} gives {}", m.a, t.a_gives, m.b, t.b_gives),
+                Some(t) => format!(
+                    "{} gives {}, {} gives {}",
+                    seat(m.a),
+                    t.a_gives,
+                    seat(m.b),
+                    t.b_gives
+                ),
                 None => "no trade".into(),
             };
             rows.push(vec![
-                format!("{} – {}", m.a, m.b),
+                format!("{} – {}", seat(m.a), seat(m.b)),
                 if m.shared { "yes" } else { "" }.to_string(),
                 m.acceptable.to_string(),
                 what,
@@ -181,7 +192,7 @@ fn simulation(s: &Simulation) -> String {
             ["player", "rules", "hand", "hands in", "believed", "true"],
             round.table.iter().enumerate().map(|(p, x)| {
                 vec![
-                    p.to_string(),
+                    seat(p),
                     x.known.to_string(),
                     x.hand.to_string(),
                     x.handed_in.to_string(),
@@ -203,14 +214,14 @@ fn simulation(s: &Simulation) -> String {
                 .map(|(i, &p)| match last.table.get(p) {
                     Some(x) => vec![
                         (i + 1).to_string(),
-                        p.to_string(),
+                        seat(p),
                         x.true_score.to_string(),
                         x.believed.to_string(),
                         x.known.to_string(),
                     ],
                     None => vec![
                         (i + 1).to_string(),
-                        p.to_string(),
+                        seat(p),
                         "?".into(),
                         "?".into(),
                         "?".into(),

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::params::{
     self, Rule1, Rule10, Rule11, Rule12, Rule13, Rule14, Rule15, Rule4, Rule6, Rule7, Rule8, Rule9,
 };
+use crate::keys::KeyDoc;
 use crate::variants::{self, RulesKind, Setting};
 
 /// The rules file, compiled in.
@@ -178,6 +179,72 @@ impl<'de> Deserialize<'de> for RuleSet {
         RuleSet::parse(&s).map_err(serde::de::Error::custom)
     }
 }
+
+/// Every key of a variant, for `haggle keys` and `docs/variants.md` ([`crate::keys`]); the
+/// numbers' ranges are those [`super::params::check`] enforces, as the rules page shows.
+pub const KEYS: &[KeyDoc] = &[
+    KeyDoc::new("name", "any text", "the variant's name; a --set appends the settings to it"),
+    KeyDoc::new(
+        "rules",
+        "rule numbers 1 to 15 and ranges, e.g. `1-8,10-15`",
+        "the rules in play",
+    ),
+    KeyDoc::new(
+        "yellow_tie",
+        "`cascade` or `one_step`",
+        "rule 8 when the most yellows is tied: down the counts, or one step only",
+    ),
+    KeyDoc::new(
+        "seven_rule",
+        "`eliminate` or `minus10_per_colour`",
+        "rule 9: the hand scores 0, or loses `rule9.penalty` per colour held `rule9.count` or more times",
+    ),
+    KeyDoc::new(
+        "eliminated_compete",
+        "true or false",
+        "hands rule 9 hits still count in rules 6, 8 and 12",
+    ),
+    KeyDoc::new(
+        "rule1.orange",
+        "4 to 40, a multiple of 4",
+        "the orange value; rules 1-3 then fix Y = O/4, B = O/2, R = O - Y, W = R + B",
+    ),
+    KeyDoc::new("rule4.whites", "0 to 20", "a hand with more whites than this scores none of them"),
+    KeyDoc::new("rule6.blues", "1 to 20", "blues that make a hand cost every other hand"),
+    KeyDoc::new(
+        "rule6.penalty",
+        "0 to 100",
+        "what each such hand costs (and what rule 7 gives back)",
+    ),
+    KeyDoc::new("rule7.reds", "1 to 20", "reds per cancelled rule-6 penalty"),
+    KeyDoc::new("rule8.power", "1 to 3", "the yellow bonus is Y to this power"),
+    KeyDoc::new(
+        "rule9.count",
+        "5 to 20",
+        "cards of one colour that trigger rule 9 (above a pyramid's 4)",
+    ),
+    KeyDoc::new(
+        "rule9.penalty",
+        "0 to 100",
+        "points off per such colour under `seven_rule` = `minus10_per_colour`",
+    ),
+    KeyDoc::new("rule10.bonus", "0 to 100", "points per set of five colours"),
+    KeyDoc::new("rule11.factor", "1 to 4", "a pyramid's whole score is multiplied by this"),
+    KeyDoc::new(
+        "rule12.factor",
+        "1 to 4",
+        "the most-reds hand's red value is multiplied by this",
+    ),
+    KeyDoc::new("rule13.yellows", "1 to 20", "yellows per multiplied white"),
+    KeyDoc::new("rule13.factor", "1 to 4", "each such white's value is multiplied by this"),
+    KeyDoc::new("rule14.blues", "1 to 20", "blues per multiplied scoring orange"),
+    KeyDoc::new("rule14.factor", "1 to 8", "each such orange's value is multiplied by this"),
+    KeyDoc::new(
+        "rule15.cards",
+        "5 to 20",
+        "cards a hand may hold when scored (and a goal at most)",
+    ),
+];
 
 /// The resolved variant: what an episode records and every scorer reads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -321,7 +321,7 @@ fn compare_cmd(
     common: &Common,
     out: &crate::grid::GridOut,
 ) -> Result<()> {
-    let dims = Vary::parse_all(vary)?;
+    let dims = Vary::parse_grid(vary, &variant.set)?;
     let sense = objective.sense();
     let opts = common.solve_options();
     crate::grid::run(

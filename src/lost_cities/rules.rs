@@ -9,6 +9,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 
 use super::cards::Card;
+use crate::keys::KeyDoc;
 use crate::variants::{self, RulesKind, Setting};
 
 /// One colour (expedition): the letter used in card text and its edition name.
@@ -44,6 +45,40 @@ pub struct Rules {
     /// The bonus (20), not multiplied by wagers.
     pub bonus: i32,
 }
+
+/// Every key of the rules, for `lost-cities keys` and `docs/variants.md`
+/// ([`crate::keys`]); the ranges are those [`Rules::parse`] enforces.
+pub const KEYS: &[KeyDoc] = &[
+    KeyDoc::new("name", "any text", "the variant's name"),
+    KeyDoc::new(
+        "colours",
+        "1 to 6 (in a file: 1 to 8 `{letter, name}` tables)",
+        "the edition's first N colours: desert, ocean, mountain, jungle, volcano, purple",
+    )
+    .typed("integer"),
+    KeyDoc::new("wagers", "0 to 9", "identical wager cards per colour"),
+    KeyDoc::new(
+        "numbers",
+        "increasing, 1 to 99",
+        "the number cards of each colour, one of each",
+    ),
+    KeyDoc::new(
+        "hand_size",
+        "1 or more, two hands and a draw pile of 3 from the deck",
+        "cards in a hand between turns",
+    ),
+    KeyDoc::new(
+        "base",
+        "0 to 1000",
+        "the expedition cost subtracted from its numbers",
+    ),
+    KeyDoc::new(
+        "bonus_cards",
+        "1 to 100",
+        "cards on an expedition (wagers count) that earn the bonus",
+    ),
+    KeyDoc::new("bonus", "0 to 1000", "the bonus, not multiplied by wagers"),
+];
 
 const CLASSIC_5: &str = include_str!("../../models/lost-cities/classic-5.json");
 const CLASSIC_6: &str = include_str!("../../models/lost-cities/classic-6.json");

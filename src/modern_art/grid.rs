@@ -55,7 +55,7 @@ pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
         });
     }
     let base = dims.len();
-    for v in Vary::parse_all(req.vary)? {
+    for v in Vary::parse_grid(req.vary, req.set)? {
         if v.key == VARIANT || v.key == PLAYERS {
             return Err(anyhow!(
                 "--vary {}: give the {} with --{} instead",

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod episode;
 pub mod generate;
 pub mod grid;
+pub mod keys;
 pub mod model;
 pub mod parts;
 pub mod proof;
@@ -266,6 +267,12 @@ impl crate::games::Game for ModernArt {
     }
     fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
         cli::run(crate::games::parse_matches(matches)?, common)
+    }
+    fn keys(&self) -> &'static [crate::keys::KeyDoc] {
+        keys::KEYS
+    }
+    fn units(&self, env: &Envelope) -> crate::render::Units<'static> {
+        render::units(env)
     }
     fn default_rules(&self) -> Result<Option<serde_json::Value>> {
         Ok(Some(rules::default_value()?))

@@ -12,8 +12,32 @@ use super::rules::{Config, Symbol};
 use crate::episode::Envelope;
 use crate::render::{kv_table, table};
 
+/// A bound of a maximum as the whole number it proves: every Modern Art objective is a
+/// whole number (scores, their sum or margin), so an LP bound of 542.4 proves 542, the
+/// number the solve's own line on stderr shows.
+fn floor_bound(b: f64) -> String {
+    crate::render::num((b + 1e-6).floor())
+}
+
+/// A bound of a minimum (`min-winner`) as the whole number it proves: rounded up.
+fn ceil_bound(b: f64) -> String {
+    crate::render::num((b - 1e-6).ceil())
+}
+
+/// Modern Art's numbers: whole scores, and bounds as the whole numbers they prove.
+pub fn units(env: &Envelope) -> crate::render::Units<'static> {
+    crate::render::Units {
+        value: &crate::render::num,
+        bound: if env.objective == "min-winner" {
+            &ceil_bound
+        } else {
+            &floor_bound
+        },
+    }
+}
+
 pub fn render(env: &Envelope) -> Result<String> {
-    let mut out = crate::render::envelope_header(env);
+    let mut out = crate::render::envelope_header_in(env, units(env));
     let cfg = Config::from_value(&env.variant)?;
     let payload: Payload = env.payload_as()?;
     out.push('\n');

@@ -352,12 +352,17 @@ pub fn svg(env: &Envelope) -> Result<String> {
         .enumerate()
         .map(|(p, s)| format!("P{} {s}", p + 1))
         .collect();
-    let title = format!(
+    let mut title = format!(
         "Modern Art, {} players ({}): final scores {}",
         n,
         cfg.variant.name,
         scores.join(", ")
     );
+    // A game not proven best says so: "best found …, bound …, gap … (not proven)".
+    if env.status != crate::lp::Status::Optimal {
+        let units = super::render::units(env);
+        title.push_str(&format!(" — {}", crate::render::verdict_in(env, units)));
+    }
     let mut s = Svg::new(width, height, &title);
     s.text_styled(
         20.0,

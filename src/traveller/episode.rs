@@ -205,7 +205,7 @@ pub fn verify(env: &Envelope) -> Result<String> {
         l.variant.start,
         engine::money(worth),
         l.variant.objective(),
-        crate::render::verdict(env)
+        crate::render::verdict_in(env, super::render::UNITS)
     ))
 }
 

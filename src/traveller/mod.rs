@@ -56,8 +56,18 @@ impl crate::games::Game for Traveller {
     fn run(&self, matches: &clap::ArgMatches, common: &crate::cli::Common) -> Result<()> {
         cli::run(crate::games::parse_matches(matches)?, common)
     }
+    fn keys(&self) -> &'static [crate::keys::KeyDoc] {
+        rules::KEYS
+    }
+    fn units(&self, env: &Envelope) -> crate::render::Units<'static> {
+        let _ = env;
+        render::UNITS
+    }
     fn default_rules(&self) -> Result<Option<serde_json::Value>> {
-        Ok(Some(serde_json::to_value(rules::Rules::default())?))
+        // The board is a key too (`--set board=large`), the default's by name.
+        let mut doc = serde_json::to_value(rules::Rules::default())?;
+        doc["board"] = setup::DEFAULT_BOARD.into();
+        Ok(Some(doc))
     }
     fn verify(&self, env: &Envelope) -> Result<String> {
         verify(env)

@@ -9,6 +9,8 @@ use std::path::Path;
 use anyhow::{bail, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::keys::KeyDoc;
+
 /// Most cash (£) and lorry capacity (cu ft) a rules file may give: amounts stay exact
 /// in floating point and far inside the integers a plan's money is printed with.
 pub const MAX_MONEY: f64 = 1e9;
@@ -29,6 +31,28 @@ pub struct Rules {
     /// Lorry capacity in cubic feet.
     pub capacity: f64,
 }
+
+/// Every key of the rules, for `traveller keys` and `docs/variants.md` ([`crate::keys`]);
+/// the ranges are those [`Rules::check`] enforces.
+pub const KEYS: &[KeyDoc] = &[
+    KeyDoc::new(
+        "board",
+        "`classic`, `large` or a board file",
+        "the board played on (the shipped ones by name); --board sets it too",
+    ),
+    KeyDoc::new("cash", "£0 to £1000000000", "cash at the start (£)"),
+    KeyDoc::new(
+        "tank",
+        "1 to 1000",
+        "tank size in units of fuel; a move burns 1",
+    ),
+    KeyDoc::new("fuel", "0 to `tank`", "fuel at the start"),
+    KeyDoc::new(
+        "capacity",
+        "above 0, at most 1000000000",
+        "lorry capacity in cubic feet",
+    ),
+];
 
 impl Default for Rules {
     fn default() -> Self {

@@ -91,6 +91,11 @@ impl Game {
         self.load_with(&[])
     }
 
+    /// The `--set KEY=VALUE`s as typed.
+    pub fn settings(&self) -> &[String] {
+        &self.set
+    }
+
     /// The board and rules with `--set` and then `more` applied (a `compare` cell's
     /// settings); the start square must be on the board.
     pub fn load_with(&self, more: &[Setting]) -> Result<(Board, Rules)> {

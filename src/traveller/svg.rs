@@ -104,7 +104,7 @@ pub fn svg(env: &Envelope) -> Result<String> {
         l.plan.len(),
         l.variant.start,
         money(end.cash),
-        crate::render::verdict(env)
+        crate::render::verdict_in(env, super::render::UNITS)
     );
     let head = 60.0;
     let mut s = Svg::new(width, head + bh + 2.0 * chart_h + 20.0, &title);

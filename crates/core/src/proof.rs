@@ -238,17 +238,29 @@ impl<R> ProofPart<R> {
 
 /// The record as markdown: one line for the split and the options, one row per part.
 pub fn markdown<R: Serialize>(p: &Proof<R>) -> String {
+    let data = |r: &R| {
+        let r = serde_json::to_string(r).unwrap_or_default();
+        format!("`{}`", r.replace('|', "\\|"))
+    };
+    markdown_in(p, &data, &crate::render::num)
+}
+
+/// [`markdown`] with each restriction in the game's `words` and its bounds in its units.
+pub fn markdown_in<R>(
+    p: &Proof<R>,
+    words: &dyn Fn(&R) -> String,
+    bound: &dyn Fn(f64) -> String,
+) -> String {
     let opts: Vec<String> = p.highs.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let show = |x: Option<f64>| x.map_or("-".to_string(), crate::render::num);
+    let show = |x: Option<f64>| x.map_or("-".to_string(), bound);
     let rows = p.parts.iter().enumerate().map(|(i, part)| {
-        let r = serde_json::to_string(&part.restriction).unwrap_or_default();
         vec![
             (i + 1).to_string(),
-            format!("`{}`", r.replace('|', "\\|")),
+            words(&part.restriction),
             part.settled.status().to_string(),
             show(part.lp),
             show(part.bound),
-            part.value.map_or("-".into(), |v| v.to_string()),
+            show(part.value.map(|v| v as f64)),
             format!("{:.3}", part.seconds),
         ]
     });

@@ -44,13 +44,35 @@ pub fn num(x: f64) -> String {
     }
 }
 
+/// How a game writes its numbers: the value of a game found, and a bound (rounded the
+/// safe way: down for a maximum of whole numbers, up to the cent for money).
+#[derive(Clone, Copy)]
+pub struct Units<'a> {
+    pub value: &'a dyn Fn(f64) -> String,
+    pub bound: &'a dyn Fn(f64) -> String,
+}
+
+/// Numbers as [`num`] writes them, for games without units of their own.
+pub const PLAIN: Units<'static> = Units {
+    value: &num,
+    bound: &num,
+};
+
 /// One line saying what the result is, in words that never overstate it.
 pub fn verdict(env: &Envelope) -> String {
-    let v = env.value.map(num).unwrap_or_else(|| "-".into());
+    verdict_in(env, PLAIN)
+}
+
+/// [`verdict`] with the game's own units.
+pub fn verdict_in(env: &Envelope, units: Units) -> String {
+    let v = env.value.map(units.value).unwrap_or_else(|| "-".into());
     match env.status {
         Status::Optimal => format!("proven optimum {v}"),
         Status::Feasible => {
-            let b = env.bound.map(num).unwrap_or_else(|| "unknown".into());
+            let b = env
+                .bound
+                .map(units.bound)
+                .unwrap_or_else(|| "unknown".into());
             let g = env
                 .gap
                 .map(|g| format!("{:.2}%", 100.0 * g))
@@ -63,10 +85,15 @@ pub fn verdict(env: &Envelope) -> String {
 
 /// The header of every rendered episode: game, objective, verdict, solver statistics.
 pub fn envelope_header(env: &Envelope) -> String {
+    envelope_header_in(env, PLAIN)
+}
+
+/// [`envelope_header`] with the game's own units in its verdict.
+pub fn envelope_header_in(env: &Envelope, units: Units) -> String {
     let mut rows = vec![
         ("game", env.game.clone()),
         ("objective", env.objective.clone()),
-        ("result", verdict(env)),
+        ("result", verdict_in(env, units)),
     ];
     if let Some(s) = &env.solver {
         rows.push((

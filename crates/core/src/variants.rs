@@ -49,6 +49,19 @@ impl std::fmt::Display for Setting {
     }
 }
 
+/// A value the rules refuse, the key and the value's type being right (`fuel=30` over a
+/// tank of 20): a `compare` cell with it is a failed row, not a failed grid.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Refused {}
+
 /// A game's own reading of one key, where the value is not in the key's type: Lost Cities
 /// reads `colours=6` as the first six colours of the edition. `None` leaves the key to the
 /// generic rules.
@@ -87,7 +100,7 @@ fn collect_keys(v: &Value, prefix: &str, out: &mut Vec<String>) {
 
 /// Apply `settings` to the rules value `doc` (in order), then check the result with the
 /// game's rules type. An unknown key names the valid keys; a value the rules refuse names
-/// the setting that broke them.
+/// the setting that broke them, as [`Refused`].
 pub fn apply(doc: &Value, settings: &[Setting], kind: &RulesKind) -> Result<Value> {
     let mut out = doc.clone();
     for s in settings {
@@ -99,10 +112,10 @@ pub fn apply(doc: &Value, settings: &[Setting], kind: &RulesKind) -> Result<Valu
         for s in settings {
             set_one(&mut partial, s, kind)?;
             if let Err(e) = (kind.check)(&partial) {
-                return Err(anyhow!("--set {s}: {e:#}"));
+                return Err(Refused(format!("--set {s}: {e:#}")).into());
             }
         }
-        return Err(whole);
+        return Err(Refused(format!("{whole:#}")).into());
     }
     Ok(out)
 }
@@ -258,7 +271,14 @@ mod tests {
             Ok(())
         };
         let sets = Setting::parse_all(&["on=true".into(), "wagers=9".into()]).unwrap();
-        let err = apply(&doc, &sets, &kind(&small)).unwrap_err().to_string();
+        let err = apply(&doc, &sets, &kind(&small)).unwrap_err();
+        assert!(err.is::<Refused>(), "{err}");
+        let err = err.to_string();
         assert!(err.starts_with("--set wagers=9: key `wagers`"), "{err}");
+        // A wrong key or type is the command line's mistake, not a refused value.
+        let typo = Setting::parse_all(&["wagers=x".into()]).unwrap();
+        assert!(!apply(&doc, &typo, &kind(&small))
+            .unwrap_err()
+            .is::<Refused>());
     }
 }

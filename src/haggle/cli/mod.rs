@@ -411,7 +411,7 @@ fn run_compare(
     out: &crate::grid::GridOut,
 ) -> Result<()> {
     check_players(players)?;
-    let dims = Vary::parse_all(&vary)?;
+    let dims = Vary::parse_grid(&vary, &variant.set)?;
     let opts = common.solve_options();
     crate::grid::run(
         "haggle",

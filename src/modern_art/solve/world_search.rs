@@ -9,10 +9,10 @@
 use std::time::Instant;
 
 use anyhow::{bail, Result};
-use highs::HighsModelStatus;
 
 use super::model::{self, Build, Built, Fixes, Objective, Scope};
 use super::Config;
+use crate::lp::WarmLp;
 
 /// What [`world_search`] found.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,9 +67,9 @@ fn admitted(fixes: &Fixes, patterns: &[Vec<(Vec<usize>, good_lp::Variable)>]) ->
 }
 
 struct Search {
-    hm: Option<highs::Model>,
-    /// `[r]`: the admitted patterns' (pattern, HiGHS column).
-    cols: Vec<Vec<(Vec<usize>, usize)>>,
+    lp: WarmLp,
+    /// `[r]`: the admitted patterns and their binaries.
+    cols: Vec<Vec<(Vec<usize>, good_lp::Variable)>>,
     beat: f64,
     deadline: Instant,
     out: WorldSearch,
@@ -78,19 +78,12 @@ struct Search {
 impl Search {
     /// The LP under the current fixings (`None`: no solution).
     fn lp(&mut self) -> Option<f64> {
-        let solved = self.hm.take().expect("a model").solve();
-        let v = (solved.status() == HighsModelStatus::Optimal).then(|| solved.objective_value());
-        self.hm = Some(solved.into());
-        v
+        self.lp.solve()
     }
 
     fn fix(&mut self, r: usize, q: usize, on: bool) {
-        let hm = self.hm.as_mut().expect("a model");
         let lo = if on { 1.0 } else { 0.0 };
-        // SAFETY: the pointer is `hm`'s live HiGHS instance and the column one of its own.
-        unsafe {
-            highs_sys::Highs_changeColBounds(hm.as_mut_ptr(), self.cols[r][q].1 as _, lo, 1.0);
-        }
+        self.lp.set_bounds(self.cols[r][q].1, lo, 1.0);
     }
 
     /// Rounds are fixed from the last to the first (their values are the highest, so
@@ -138,25 +131,18 @@ pub fn world_search(c: &Config, fixes: &Fixes, beat: i64, seconds: f64) -> Resul
         objective,
         sense,
     } = model::build(c, Objective::MaxPlayer, None, &Scope::all(), &b)?;
-    let cols: Vec<Vec<(Vec<usize>, usize)>> = admitted(fixes, &vars.patterns)
+    let cols: Vec<Vec<(Vec<usize>, good_lp::Variable)>> = admitted(fixes, &vars.patterns)
         .into_iter()
         .enumerate()
         .map(|(r, qs)| {
             qs.into_iter()
-                .map(|q| {
-                    let (p, x) = &vars.patterns[r][q];
-                    (p.clone(), model.column(*x).expect("a column of the model"))
-                })
+                .map(|q| vars.patterns[r][q].clone())
                 .collect()
         })
         .collect();
-    let mut hm = model.into_highs(sense, objective)?;
-    hm.make_quiet();
-    hm.set_option("threads", 1);
-    hm.set_option("solver", "simplex");
     let rounds = cols.len();
     let mut s = Search {
-        hm: Some(hm),
+        lp: WarmLp::new(model, sense, objective)?,
         cols,
         beat: beat as f64,
         deadline: Instant::now() + std::time::Duration::from_secs_f64(seconds),

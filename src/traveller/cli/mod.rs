@@ -293,7 +293,7 @@ fn compare_cmd(
     common: &Common,
     out: &crate::grid::GridOut,
 ) -> Result<()> {
-    let dims = Vary::parse_all(vary)?;
+    let dims = Vary::parse_grid(vary, game.settings())?;
     crate::grid::run(
         "traveller",
         &dims,

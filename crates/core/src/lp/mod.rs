@@ -39,12 +39,14 @@ use highs::{HighsModelStatus, HighsSolutionStatus};
 mod monitor;
 mod report;
 mod run;
+mod warm;
 
 use monitor::{LogFile, Monitor};
 pub use report::{
     infeasible, no_solution, solver_failed, Infeasible, NoSolution, SolveReport, SolverFailed,
     Status, Why,
 };
+pub use warm::WarmLp;
 
 /// Direction of the objective.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,11 +238,6 @@ impl Model {
     /// is ignored by HiGHS.
     pub fn set_start(&mut self, values: Vec<(Variable, f64)>) {
         self.start = values;
-    }
-
-    /// The HiGHS column of `v` in [`Model::into_highs`]'s model (creation order).
-    pub fn column(&self, v: Variable) -> Option<usize> {
-        self.index.get(&v).copied()
     }
 
     pub fn num_vars(&self) -> usize {
