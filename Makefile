@@ -93,7 +93,7 @@ results: setup
 	$(BIN) cribbage variants --quiet
 	$(BIN) cribbage bench --quiet
 	$(BIN) lost-cities results
-	$(BIN) haggle table --players 2-6,8,10,12,15 --quiet > /dev/null
+	$(BIN) haggle table --players 2-6,8,10,12,15 --report results/haggle-bounds.md --quiet > /dev/null
 	$(BIN) haggle bound --players 15 --quiet --out games/haggle-15p-max-player.json > /dev/null
 	$(BIN) haggle bound --players 15 --objective max-total --quiet --out games/haggle-15p-max-total.json > /dev/null
 	$(BIN) haggle simulate --players 15 --seed 1 --rounds 5 --quiet --out games/haggle-15p-simulate-seed1.json > /dev/null

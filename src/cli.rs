@@ -73,7 +73,8 @@ pub struct Common {
     pub json: bool,
     /// Write the episode (JSON) to FILE; FILE.md (rendered) and FILE.svg (its picture,
     /// embedded in the markdown) are written beside it. `compare`, which writes one
-    /// episode per cell, takes --out-dir DIR instead.
+    /// episode per cell, takes --out-dir DIR instead; a verb that writes no episode
+    /// refuses it.
     #[arg(long, global = true, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// The whole command's budget: stop after S seconds over all its solves and report
@@ -90,7 +91,8 @@ pub struct Common {
     /// No progress lines on stderr.
     #[arg(long, global = true)]
     pub quiet: bool,
-    /// Relay the full HiGHS log to stderr.
+    /// Relay the full HiGHS log, and the solvers' internal steps (presolve re-checked,
+    /// seeds retried, plans excluded), to stderr.
     #[arg(long, global = true)]
     pub verbose: bool,
     /// HiGHS's random seed (`random_seed`). The same seed gives the same result; another
@@ -244,7 +246,8 @@ pub enum Builtin {
         /// The episode (JSON) to render.
         file: PathBuf,
         /// Write the markdown here instead of stdout, and its picture beside it (.svg),
-        /// embedded in the markdown.
+        /// embedded in the markdown. (--out names an episode file, which render reads, not
+        /// writes: it is refused here.)
         #[arg(short = 'o', long = "output", value_name = "FILE.md")]
         output: Option<PathBuf>,
         /// Write the episode's picture (SVG) here.
@@ -263,7 +266,8 @@ pub enum Builtin {
     #[command(after_help = "Example:
   gamebounds site target/site && xdg-open target/site/index.html")]
     Site {
-        /// The folder to write the site into (created if needed).
+        /// The folder to write the site into (made if missing, inside a folder that exists,
+        /// as --out FILE is).
         dir: PathBuf,
         /// The episodes' folder.
         #[arg(long, default_value = "games", value_name = "DIR")]
@@ -389,7 +393,6 @@ pub(crate) fn splitting() -> Vec<crate::jobs::Splitting> {
 
 fn run_command(matches: &clap::ArgMatches) -> Result<()> {
     let common = Common::from_arg_matches(matches).map_err(|e| anyhow!("{e}"))?;
-    // --out names one episode; `compare` refuses it (its cells go to --out-dir DIR).
     let game = matches.subcommand_name();
     if game != Some("worker") {
         crate::options::start_deadline(common.time_limit);
@@ -398,16 +401,7 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
         .subcommand()
         .and_then(|(_, sub)| sub.subcommand_name());
     crate::jobs::check_supported(&common, game, verb, &splitting())?;
-    match (&common.out, verb) {
-        _ if game == Some("join") => {}
-        (Some(out), Some("compare")) => bail!(
-            "--out {}: --out names one episode file and compare writes one episode per cell; \
-             give --out-dir DIR (a folder that exists) instead",
-            out.display()
-        ),
-        (Some(out), _) => crate::io::check_out(out)?,
-        (None, _) => {}
-    }
+    crate::out_option::check(common.out.as_deref(), game, verb)?;
     if let Some((name, sub)) = matches.subcommand() {
         if let Ok(game) = games::find(name) {
             if sub.subcommand_name() == Some("keys") {

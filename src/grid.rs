@@ -229,18 +229,22 @@ pub struct Row {
 
 /// Solve every cell of `dims` (fixed settings are the game's business: it folds them into
 /// `prepare`) and print the table. Fails (exit 2) after the table when a cell failed.
+/// `rules`: the `variant` a cell's episode carries, which `join` checks its answers
+/// against ([`crate::jobs::check_joined`]).
 pub fn run<T>(
     game: &str,
     dims: &[Vary],
     common: &Common,
     out: &GridOut,
     prepare: impl Fn(&[Setting]) -> Result<T>,
+    rules: impl Fn(&T) -> Result<serde_json::Value>,
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
-    run_cells(game, dims, cells(dims), common, out, prepare, solve)
+    run_cells(game, dims, cells(dims), common, out, prepare, rules, solve)
 }
 
 /// [`run`] over chosen cells of `dims` (e.g. [`one_at_a_time`]) instead of all of them.
+#[allow(clippy::too_many_arguments)]
 pub fn run_cells<T>(
     game: &str,
     dims: &[Vary],
@@ -248,6 +252,7 @@ pub fn run_cells<T>(
     common: &Common,
     out: &GridOut,
     prepare: impl Fn(&[Setting]) -> Result<T>,
+    rules: impl Fn(&T) -> Result<serde_json::Value>,
     solve: impl Fn(T) -> Result<Envelope>,
 ) -> Result<()> {
     out.check()?;
@@ -284,6 +289,13 @@ pub fn run_cells<T>(
         )
     };
     let units = crate::jobs::map(common, &labels, solve_one, describe)?;
+    if crate::jobs::joining() {
+        for (i, u) in units.iter().enumerate() {
+            if let (Ok(env), Some(Ok(p))) = (&u.result, &problems[i]) {
+                crate::jobs::check_joined(game, i, &labels[i], env, &rules(p)?)?;
+            }
+        }
+    }
     let rows: Vec<Row> = grid
         .iter()
         .zip(units)

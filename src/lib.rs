@@ -28,6 +28,7 @@ pub mod grid;
 pub mod interrupt;
 pub mod jobs;
 pub mod keys;
+pub mod out_option;
 pub mod site;
 
 pub mod cribbage;

@@ -206,6 +206,7 @@ fn episode_page(env: &Envelope, name: &str, folder: &str, out: &Path, json: &Pat
 /// Build the site into `out`.
 pub fn build(src: &Sources, out: &Path) -> Result<Built> {
     let mut built = Built::default();
+    crate::out_option::check_new_dir("site", out)?;
     // The site's own folders: DIR is the user's to name, its layout is ours to make.
     for sub in ["", "games", "results"] {
         let d = out.join(sub);

@@ -181,3 +181,83 @@ fn outputs_are_whole_or_not_written() {
     assert!(err.contains("would replace the episode"), "{err}");
     assert_eq!(std::fs::read_to_string(&own).unwrap(), before);
 }
+
+/// A set of jobs of `args` written to `dir` and its one job run: the honest result,
+/// read as JSON.
+fn one_result(dir: &Path, args: &[&str]) -> Value {
+    let _ = std::fs::remove_dir_all(dir);
+    let d = dir.display().to_string();
+    common::run_ok(&[args, &["--emit-jobs", &d, "--quiet"]].concat());
+    let o = common::run_env(dir, &["worker", "job-001.json"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    common::run_ok(&["join", &d, "--quiet"]);
+    serde_json::from_str(&std::fs::read_to_string(dir.join("job-001.result.json")).unwrap())
+        .unwrap()
+}
+
+/// `join` after a result file was replaced by `forged` (its fingerprint kept, which
+/// anyone can compute): refused, one line naming the cell and `why`.
+fn join_refuses(dir: &Path, forged: &Value, cell: &str, why: &str) {
+    write_env(dir, "job-001.result.json", forged);
+    let o = run(&["join", dir.to_str().unwrap(), "--quiet"]);
+    let err = common::bad_input(&o, &["join"]);
+    assert!(
+        err.contains(&format!("job-001.result.json ({cell})")) && err.contains(why),
+        "{err}"
+    );
+    assert!(common::stdout(&o).is_empty(), "a table was printed");
+}
+
+/// A hand-written result keeps its job's fingerprint (FNV, no signature), so `join`
+/// checks each cell's episode itself: one proven under other rules (`--set bonus=1000`,
+/// 5460 for a true 580), an impossible score, another version, or a table row that is
+/// not its episode's is refused.
+#[test]
+fn join_refuses_forged_cell_episodes() {
+    let dir = scratch("hostile-join-forged");
+    let grid = dir.join("lc");
+    let honest = one_result(&grid, &["lost-cities", "compare", "--vary", "colours=5"]);
+    assert_eq!(honest["value"]["value"], 580.0);
+    let other = dir.join("bonus.json");
+    let o = other.to_str().unwrap();
+    let rules = ["--set", "bonus=1000", "--set", "colours=5", "--quiet"];
+    common::run_ok(&[&["lost-cities", "bound", "--out", o][..], &rules].concat());
+    let mut forged = honest.clone();
+    forged["value"] = serde_json::from_str(&std::fs::read_to_string(&other).unwrap()).unwrap();
+    assert_eq!(forged["value"]["value"], 5460.0);
+    join_refuses(
+        &grid,
+        &forged,
+        "colours=5",
+        "claims other rules than the cell's",
+    );
+    let mut forged = honest.clone();
+    forged["value"]["value"] = 4366.0.into();
+    forged["value"]["bound"] = 4366.0.into();
+    join_refuses(&grid, &forged, "colours=5", "does not verify");
+    let mut forged = honest.clone();
+    forged["value"]["version"] = "9.9.9".into();
+    join_refuses(&grid, &forged, "colours=5", "written by gamebounds 9.9.9");
+    // Modern Art's comparison of variant files hands back the episode with its row.
+    let cells = dir.join("ma");
+    let variant = "models/modern-art/mini/m22-every-symbol.json";
+    let args = [
+        "modern-art",
+        "compare",
+        "--variant",
+        variant,
+        "--players",
+        "2",
+    ];
+    let honest = one_result(&cells, &args);
+    let mut forged = honest.clone();
+    forged["value"]["row"][3] = "1000".into();
+    forged["value"]["value"] = 1000.into();
+    forged["value"]["json"]["value"] = 1000.into();
+    join_refuses(&cells, &forged, "m22-every-symbol 2p", "not its episode's");
+    let mut forged = honest.clone();
+    forged["value"]["envelope"]["variant"]["variant"]["award_value"] = 5.into();
+    join_refuses(&cells, &forged, "m22-every-symbol 2p", "other rules");
+    write_env(&cells, "job-001.result.json", &honest);
+    common::run_ok(&["join", cells.to_str().unwrap(), "--quiet"]);
+}

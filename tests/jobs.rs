@@ -144,7 +144,9 @@ fn modern_art_lps_on_workers_give_the_same_episode() {
         for jobs in ["1", "2", "3"] {
             let out = dir.join(format!("{k}-{jobs}.json")).display().to_string();
             let args = ["modern-art", "bound", "--variant", &variant];
-            let o = run_ok(&[&args[..], options, &["--jobs", jobs, "--out", &out]].concat());
+            // --verbose: the set-aside search is said among the solver's internal steps.
+            let jobs_out = ["--jobs", jobs, "--out", &out, "--verbose"];
+            let o = run_ok(&[&args[..], options, &jobs_out].concat());
             let said = stderr(&o);
             let set_aside = said.contains("that search is set aside");
             assert_eq!(

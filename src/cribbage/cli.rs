@@ -324,6 +324,12 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
                 common,
                 &out,
                 |cell| rules.resolve_with(cell),
+                |r| {
+                    Ok(variant_json(
+                        r,
+                        json!({ "count": Variant::from_crib(q.crib) }),
+                    ))
+                },
                 |r| max_episode(&q, &r, false, &opts),
             )
         }

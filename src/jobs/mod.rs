@@ -456,6 +456,66 @@ fn gather<R: DeserializeOwned>(
     Ok(out)
 }
 
+/// Whether this process is `join`ing a set of jobs: its units' answers were read from
+/// result files anyone can write, so a command checks each episode before it counts.
+pub fn joining() -> bool {
+    matches!(ROLE.get(), Some(Role::Join { .. }))
+}
+
+/// In `join`, unit `unit`'s (`label`) episode must be one this command could have
+/// written: this version's, of `game`, with the rules `variant` the command gives the
+/// unit (the resolved `--set`, `--vary` and files), and accepted by its referee (the
+/// `verify` path: the game replayed, its score and proof record re-checked). A result file
+/// that passes its fingerprint can still carry any episode, since FNV is no signature.
+pub fn check_joined(
+    game: &str,
+    unit: usize,
+    label: &str,
+    env: &crate::episode::Envelope,
+    variant: &serde_json::Value,
+) -> Result<()> {
+    if !joining() {
+        return Ok(());
+    }
+    // The expected rules go through JSON text as the episode did, so numbers compare alike.
+    let expected: serde_json::Value = serde_json::from_str(&serde_json::to_string(variant)?)?;
+    let why = if env.version != env!("CARGO_PKG_VERSION") {
+        Some(format!(
+            "its episode was written by gamebounds {}, this is {}",
+            crate::claims::clip(&env.version, 40),
+            env!("CARGO_PKG_VERSION")
+        ))
+    } else if env.game != game {
+        Some(format!(
+            "its episode is of {}, not {game}",
+            crate::claims::clip(&env.game, 40)
+        ))
+    } else if env.variant != expected {
+        Some("its episode claims other rules than the cell's".to_string())
+    } else {
+        crate::games::verify(env)
+            .err()
+            .map(|e| format!("its episode does not verify: {e:#}"))
+    };
+    match why {
+        Some(why) => Err(refused(unit, label, &why)),
+        None => Ok(()),
+    }
+}
+
+/// `join`'s one line refusing unit `unit`'s (`label`) result for `why`.
+pub fn refused(unit: usize, label: &str, why: &str) -> anyhow::Error {
+    let dir = match ROLE.get() {
+        Some(Role::Join { dir, .. }) => dir.display().to_string(),
+        _ => String::new(),
+    };
+    anyhow!(
+        "join {dir}: {} ({}): {why}: refused",
+        file::result_of(Path::new(&file::job_name(unit))).display(),
+        crate::claims::clip(label, 80)
+    )
+}
+
 /// `gamebounds worker JOB [--result FILE]`: run the job's command for its unit.
 pub fn run_worker(job_path: &Path, result: Option<&Path>) -> Result<()> {
     let job = Job::load(job_path)?;

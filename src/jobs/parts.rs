@@ -28,7 +28,7 @@ pub fn emitting() -> bool {
 
 /// Whether this process is a `join` (it reads answers rather than solving).
 pub fn joining() -> bool {
-    matches!(ROLE.get(), Some(Role::Join { .. }))
+    super::joining()
 }
 
 /// Write one job per part (its label and description), `jobs.json` and `jobs.txt`; the

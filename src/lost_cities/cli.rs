@@ -330,6 +330,7 @@ fn compare_cmd(
         common,
         out,
         |cell| variant.rules_with(cell),
+        |rules| Ok(serde_json::to_value(rules)?),
         |rules| bounds::free_bound(&rules, sense, &opts),
     )
 }

@@ -111,6 +111,7 @@ pub fn run(req: &Request, common: &Common, k: &Knobs) -> Result<()> {
         common,
         req.out,
         prepare,
+        |c: &Config| Ok(c.to_value()),
         solve_cell,
     )
 }

@@ -129,7 +129,7 @@ fn player_list(s: &str) -> Result<Vec<usize>> {
 
 pub(super) fn table(
     players: &str,
-    report: &std::path::Path,
+    report: Option<&std::path::Path>,
     v: &Variant,
     common: &Common,
 ) -> Result<()> {
@@ -195,7 +195,9 @@ pub(super) fn table(
             rows
         )
     );
-    common.write_report(report, &md)?;
+    if let Some(report) = report {
+        common.write_report(report, &md)?;
+    }
     print!("{md}");
     Ok(())
 }

@@ -221,8 +221,10 @@ pub enum Command {
         /// Player counts: a range like 2-15 or a list like 2,3,15.
         #[arg(long, default_value = "2-6,8,10,12,15")]
         players: String,
-        #[arg(long, default_value = "results/haggle-bounds.md")]
-        report: PathBuf,
+        /// Also write the table to FILE (`make results` writes results/haggle-bounds.md);
+        /// without it the table is printed only.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
         #[command(flatten)]
         variant: VariantArgs,
     },
@@ -311,8 +313,10 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             report,
             variant,
         } => {
-            crate::io::check_report(&report)?;
-            table(&players, &report, &variant.resolve()?, common)
+            if let Some(report) = &report {
+                crate::io::check_report(report)?;
+            }
+            table(&players, report.as_deref(), &variant.resolve()?, common)
         }
         Command::Bench {
             repeats,
@@ -415,6 +419,7 @@ fn run_compare(
         common,
         out,
         |cell| variant.resolve_with(cell),
+        |v| Ok(serde_json::to_value(v)?),
         |v| {
             bound(
                 players,

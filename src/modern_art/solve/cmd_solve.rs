@@ -201,9 +201,17 @@ pub fn run_solve(
              --patron) has parts to write as jobs; this is one solve"
         );
     }
+    // A game found inside a solve (a neighbourhood search's) is what an interrupted run
+    // keeps: in --out, or in the interim file.
+    let kept = common
+        .out
+        .clone()
+        .unwrap_or_else(|| interim_file(c, objective));
     let start = match start {
         Some(path) => {
             let o = Outcome::from_episode(c, objective, seat, path)?;
+            // An interrupted resumed run keeps at least the game it started from.
+            crate::interrupt::offer(&o.envelope, &kept);
             common.note(format!(
                 "split: starting from {} ({} by the referee's replay)",
                 path.display(),
@@ -213,12 +221,6 @@ pub fn run_solve(
         }
         None => None,
     };
-    // A game found inside a solve (a neighbourhood search's) is what an interrupted run
-    // keeps: in --out, or in the interim file.
-    let kept = common
-        .out
-        .clone()
-        .unwrap_or_else(|| interim_file(c, objective));
     crate::interrupt::keep_found_in(&kept, objective.sense() == crate::lp::Sense::Maximise);
     let o = match shape {
         Some(_) if split_by.is_some() => {
@@ -235,29 +237,28 @@ pub fn run_solve(
         }
         None => match split_by {
             Some(by) => {
-                // Every better game a part finds is saved at once: to --out, or without
-                // it to a file in the system's temporary directory, so that an
-                // interrupted split keeps its best game (`--start` resumes from it).
+                // Every better game a part finds is saved at once to --out. Without it,
+                // it is kept for an interrupt only: Ctrl-C writes it to a file in the
+                // system's temporary directory and says so (`--start` resumes from it);
+                // a run that ends normally leaves nothing there.
                 let keep = |o: &Outcome| -> Result<()> {
-                    let (path, how) = match &common.out {
-                        Some(path) => (path.clone(), ""),
-                        None => (interim_file(c, objective), " (no --out given)"),
-                    };
-                    crate::interrupt::offer(&o.envelope, &path);
-                    match o.envelope.save(&path) {
-                        Ok(()) => common.note(format!(
-                            "split: best so far {} saved to {}{how}",
+                    let Some(path) = &common.out else {
+                        let path = interim_file(c, objective);
+                        crate::interrupt::offer(&o.envelope, &path);
+                        common.note(format!(
+                            "split: best so far {} (an interrupt writes it to {})",
                             o.value,
                             path.display()
-                        )),
-                        // A file the user asked for must be writable; the temporary one
-                        // is a courtesy, and its failure never stops the solve.
-                        Err(e) if common.out.is_some() => return Err(e),
-                        Err(e) => common.note(format!(
-                            "split: best so far {} (not saved: {e:#}; --out FILE keeps it)",
-                            o.value
-                        )),
-                    }
+                        ));
+                        return Ok(());
+                    };
+                    crate::interrupt::offer(&o.envelope, path);
+                    o.envelope.save(path)?;
+                    common.note(format!(
+                        "split: best so far {} saved to {}",
+                        o.value,
+                        path.display()
+                    ));
                     Ok(())
                 };
                 let solved = split_keeping(

@@ -67,6 +67,11 @@ pub fn run_compare(
     };
     let describe = |cell: &Cell| (cell.verdict.clone(), Some(cell.value as f64));
     let units = crate::jobs::map(common, &labels, solve_one, describe)?;
+    for (i, ((c, _, _), u)) in cells.iter().zip(&units).enumerate() {
+        if let Ok(cell) = &u.result {
+            cell.check_joined(i, &labels[i], c)?;
+        }
+    }
     let mut rows = Vec::new();
     let mut json = Vec::new();
     let mut failed = Vec::new();
@@ -166,6 +171,32 @@ impl Cell {
             }),
             verdict: verdict(o, objective),
         }
+    }
+}
+
+impl Cell {
+    /// In `join` (a no-op otherwise): the cell's episode is this command's
+    /// ([`crate::jobs::check_joined`]) and what the table shows is the episode's: its
+    /// variant, players and value, and "proven" only for a proven episode.
+    fn check_joined(&self, unit: usize, label: &str, c: &Config) -> Result<()> {
+        if !crate::jobs::joining() {
+            return Ok(());
+        }
+        crate::jobs::check_joined(episode::GAME, unit, label, &self.envelope, &c.to_value())?;
+        let proven = self.json["proven"].as_bool() == Some(true);
+        let same = self.envelope.value == Some(self.value as f64)
+            && self.json["value"] == self.value
+            && (!proven || self.envelope.status == crate::lp::Status::Optimal)
+            && self.row.first() == Some(&c.variant.name)
+            && self.row.get(1) == Some(&c.players.to_string());
+        if !same {
+            return Err(crate::jobs::refused(
+                unit,
+                label,
+                "its table row is not its episode's",
+            ));
+        }
+        Ok(())
     }
 }
 

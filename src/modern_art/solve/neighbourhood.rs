@@ -296,7 +296,7 @@ impl Search<'_> {
             Ok(o) if self.no_skip.get() => Outcome { proven: false, ..o },
             Ok(o) => o,
             Err(e) => {
-                if !self.opts.quiet {
+                if self.opts.verbose {
                     eprintln!("search: no first game ({e:#}); the part is solved without one");
                 }
                 return None;

@@ -251,7 +251,7 @@ pub(super) fn attempt(
             }
             Err(e) if excluded.len() < k.tuning.max_excluded => {
                 let claimed = report.objective.unwrap_or(f64::INFINITY);
-                if !opts.quiet {
+                if opts.verbose {
                     eprintln!(
                         "{e:#}: excluding this plan (model objective {claimed}) and solving again"
                     );
@@ -376,7 +376,7 @@ pub(super) fn solve_near(
         Some(Err(e)) if scope.beating.is_some() || near.is_some() => return Err(e),
         Some(Err(e)) if opts.time_limit.is_none() => return Err(e),
         unsolved => {
-            if let (Some(Err(e)), false) = (&unsolved, opts.quiet) {
+            if let (Some(Err(e)), true) = (&unsolved, opts.verbose) {
                 eprintln!("objective: {e:#}; bounding with the LP relaxation");
             }
             let r = lp_fallback(c, objective, player, scope, opts, &mut games, k)?;
@@ -487,7 +487,7 @@ fn first_games(
         match attempt(c, objective, player, scope, &quick, true, None, None, k) {
             Ok(a) => games.push(a),
             Err(e) => {
-                if !opts.quiet {
+                if opts.verbose {
                     eprintln!("first legal game: {e:#}");
                 }
             }

@@ -26,14 +26,7 @@ pub fn run_results(
     k: &Knobs,
 ) -> Result<()> {
     check_run(root, "results", players, k)?;
-    if let Some(out) = &common.out {
-        bail!(
-            "--out {}: results writes its episodes to games/modern-art-{{N}}p-{{variant}}.json \
-             and its tables to results/modern-art.md; for one row elsewhere use \
-             `modern-art solve --players N --variant FILE --out FILE`",
-            out.display()
-        );
-    }
+    // --out is refused before this ([`crate::out_option::check`]).
     if let Some(v) = variants
         .iter()
         .find(|v| !RESULT_VARIANTS.contains(&v.as_str()))

@@ -366,7 +366,7 @@ impl Splitter<'_> {
             self.earlier.insert(p.part, p.seconds);
             self.solved_against.remove(&p.part);
             let lp = p.bound;
-            if !self.opts.quiet {
+            if self.opts.verbose {
                 eprintln!(
                     "split: {}: open at bound {:.0}, solved again against the best game {value}",
                     self.scopes[p.part].1,

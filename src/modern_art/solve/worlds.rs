@@ -35,7 +35,7 @@ struct Instance {
     fix: Vec<String>,
     #[serde(default)]
     target: Option<Target>,
-    /// A search over the row's ranking worlds ([`world_search`]) instead of a solve.
+    /// A search over the row's ranking worlds ([`world_search()`]) instead of a solve.
     #[serde(default)]
     search: Option<SearchRow>,
 }

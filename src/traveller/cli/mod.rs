@@ -301,6 +301,10 @@ fn compare_cmd(
         out,
         |cell| game.load_with(cell),
         |(board, rules)| {
+            let v = variant(board, rules, game.start, steps, BTreeMap::new());
+            Ok(serde_json::to_value(v)?)
+        },
+        |(board, rules)| {
             bound(
                 &board,
                 &rules,

@@ -248,7 +248,7 @@ pub fn solve_with(
         );
         if let Ok(Some((u, windows))) = chained {
             report.seconds += windows.iter().map(|w| w.seconds).sum::<f64>();
-            if !opts.quiet {
+            if opts.verbose {
                 let steps: Vec<String> = windows
                     .iter()
                     .map(|w| format!("{:.2} → {:.2}", w.wmax, w.bound))

@@ -85,7 +85,8 @@ pub(super) fn solve_checked(
         return Ok(solved);
     }
     let first = started.elapsed().as_secs_f64();
-    let say = !opts.quiet || opts.debug;
+    // Internals: said with --verbose only (the proven answer is the same either way).
+    let say = opts.verbose || opts.debug;
     if say {
         eprintln!(
             "gamebounds: HiGHS's presolve settled model `{name}` without a search \

@@ -96,7 +96,7 @@ impl Search<'_> {
             // No game without an empty hand (2-player miniature m27): the search looks at
             // every game.
             Err(e) if is_infeasible(&e) && self.no_skip.get() => {
-                if !self.opts.quiet {
+                if self.opts.verbose {
                     eprintln!(
                         "search: no game without an empty hand; the search looks at every game"
                     );
@@ -110,7 +110,7 @@ impl Search<'_> {
             Err(e) if !is_infeasible(&e) => {
                 let seeds = self.k.tuning.retry_seeds.max(0);
                 let retry_nodes = self.k.tuning.retry_nodes;
-                if !self.opts.quiet {
+                if self.opts.verbose {
                     let first = match self.probe() {
                         1 => "at the first solve's root".to_string(),
                         n => format!("in the first solve's {n} nodes"),
@@ -122,7 +122,7 @@ impl Search<'_> {
                 let again = (1..=seeds).find_map(|k| {
                     let seed = self.opts.seed.saturating_add(k);
                     let o = self.seeded(scope, self.probe(), true, seed).ok()?;
-                    if !self.opts.quiet {
+                    if self.opts.verbose {
                         eprintln!("search: a game with seed {seed}");
                     }
                     Some(o)

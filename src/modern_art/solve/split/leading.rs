@@ -101,7 +101,7 @@ impl Splitter<'_> {
     /// (`own`: the number of parts then): the parts queued since forgotten, `popped`
     /// queued again in its place.
     pub(super) fn set_search_aside(&mut self, own: usize, popped: Queued) {
-        if !self.opts.quiet {
+        if self.opts.verbose {
             let higher = (self.queue.iter())
                 .find(|q| q.0 < own)
                 .map_or(String::new(), |q| self.scopes[q.0].1.clone());

@@ -285,7 +285,7 @@ impl Splitter<'_> {
         if !self.opts.quiet {
             self.say_part(&name, lp, &part);
         }
-        if expanded && !self.opts.quiet {
+        if expanded && self.opts.verbose {
             eprintln!(
                 "split: {name}: not settled up to renaming; solved under each artist's own name"
             );
