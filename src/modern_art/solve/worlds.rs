@@ -139,10 +139,25 @@ fn worlds_row(
     } else {
         format!("best {}", o.value)
     };
+    let nodes = o.report.nodes.map_or("-".into(), |n| n.to_string());
+    row_cells(row, result, bound, o.proven, wall, cpu, nodes)
+}
+
+/// A report row: the instance, its result and bound, the times, the work done, and the
+/// row's target with whether it is met (a time target needs a proof, `proven`).
+fn row_cells(
+    row: &Instance,
+    result: String,
+    bound: Option<f64>,
+    proven: bool,
+    wall: f64,
+    cpu: Option<f64>,
+    work: String,
+) -> Vec<String> {
     let (target, met) = match &row.target {
         Some(Target {
             seconds: Some(s), ..
-        }) => (format!("proven in ≤ {s} s"), yes_no(o.proven && wall <= *s)),
+        }) => (format!("proven in ≤ {s} s"), yes_no(proven && wall <= *s)),
         Some(Target { bound: Some(b), .. }) => (
             format!("bound ≤ {b}"),
             yes_no(bound.is_some_and(|x| x <= *b + 1e-6)),
@@ -155,9 +170,9 @@ fn worlds_row(
         bound.map_or("?".into(), |b| format!("{b:.1}")),
         format!("{wall:.1}"),
         cpu.map_or("?".into(), |c| format!("{c:.1}")),
-        o.report.nodes.map_or("-".into(), |n| n.to_string()),
+        work,
         target,
-        met.to_string(),
+        met,
     ]
 }
 
@@ -176,27 +191,12 @@ fn search_row(
         None => format!("stopped (leaf LP {:.1})", found.root),
     };
     let lps: usize = found.lps.iter().sum();
-    let (target, met) = match row.target.as_ref().and_then(|t| t.bound) {
-        Some(b) => (
-            format!("bound ≤ {b}"),
-            yes_no(bound.is_some_and(|x| x <= b + 1e-6)),
-        ),
-        None => ("-".into(), "-".into()),
-    };
-    vec![
-        row.label.clone(),
-        result,
-        bound.map_or("?".into(), |b| format!("{b:.1}")),
-        format!("{wall:.1}"),
-        cpu.map_or("?".into(), |c| format!("{c:.1}")),
-        format!(
-            "{lps} LPs (alive by depth {:?}); {} worlds can beat {beat}",
-            found.alive,
-            found.worlds.len()
-        ),
-        target,
-        met,
-    ]
+    let work = format!(
+        "{lps} LPs (alive by depth {:?}); {} worlds can beat {beat}",
+        found.alive,
+        found.worlds.len()
+    );
+    row_cells(row, result, bound, false, wall, cpu, work)
 }
 
 fn yes_no(b: bool) -> String {
