@@ -118,8 +118,9 @@ fn just_below(plan: &[Action]) -> Option<Vec<Action>> {
     Some(near)
 }
 
-#[test]
-fn labels_match_brute_force_on_small_boards() {
+/// The small boards both brute-force tests walk: (board, rules, start, step budgets) for
+/// the tiny town, the mixed-load street (`mixed`) and three generated towns.
+fn small_cases(mixed: bool) -> Vec<(Board, Rules, u32, Vec<usize>)> {
     let tiny = Board::from_facts("tiny", TINY).unwrap();
     let tiny_rules = Rules {
         cash: 20.0,
@@ -137,11 +138,27 @@ fn labels_match_brute_force_on_small_boards() {
         (tiny.clone(), tiny_rules.clone(), 1, (1..=9).collect()),
         (tiny, tiny_rules, 3, (1..=9).collect()),
     ];
+    if mixed {
+        let street = Rules {
+            cash: 60.0,
+            tank: 20,
+            fuel: 20,
+            capacity: 10.0,
+        };
+        let board = Board::from_facts("mixed", MIXED).unwrap();
+        cases.push((board, street, 1, (1..=10).collect()));
+    }
     for seed in 1..=3 {
         let board = Board::from_file("generated", generate::generate(seed, 5, 4)).unwrap();
         let start = board.ids[0];
         cases.push((board, town.clone(), start, vec![5, 7, 9, 11]));
     }
+    cases
+}
+
+#[test]
+fn labels_match_brute_force_on_small_boards() {
+    let cases = small_cases(false);
     let (mut proven, mut open, mut trading) = (0, 0, 0);
     for (board, rules, start, budgets) in cases {
         for steps in budgets {
@@ -175,36 +192,7 @@ fn every_relaxed_future_bounds_brute_force_on_small_boards() {
     // good held, goods held as a set, and goods credited together (the joint load's
     // linear programme, which the mixed street needs: its best load is mixed).
     use sequences::Relax;
-    let tiny = Board::from_facts("tiny", TINY).unwrap();
-    let mixed = Board::from_facts("mixed", MIXED).unwrap();
-    let tiny_rules = Rules {
-        cash: 20.0,
-        tank: 3,
-        fuel: 2,
-        capacity: 7.0,
-    };
-    let street = Rules {
-        cash: 60.0,
-        tank: 20,
-        fuel: 20,
-        capacity: 10.0,
-    };
-    let town = Rules {
-        cash: 30.0,
-        tank: 6,
-        fuel: 6,
-        capacity: 10.0,
-    };
-    let mut cases: Vec<(Board, Rules, u32, Vec<usize>)> = vec![
-        (tiny.clone(), tiny_rules.clone(), 1, (1..=9).collect()),
-        (tiny, tiny_rules, 3, (1..=9).collect()),
-        (mixed, street, 1, (1..=10).collect()),
-    ];
-    for seed in 1..=3 {
-        let board = Board::from_file("generated", generate::generate(seed, 5, 4)).unwrap();
-        let start = board.ids[0];
-        cases.push((board, town.clone(), start, vec![5, 7, 9, 11]));
-    }
+    let cases = small_cases(true);
     let (mut tight, mut tighter) = (0, 0);
     for (board, rules, start, budgets) in cases {
         let s = board.square(start).unwrap();
