@@ -261,12 +261,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             start,
             crib,
             rules,
-        } => common.emit(&score_episode(
-            &cards,
-            start.as_deref(),
-            crib,
-            &rules.resolve()?,
-        )?),
+        } => {
+            let env = score_episode(&cards, start.as_deref(), crib, &rules.resolve()?)?;
+            if !common.json {
+                return common.emit(&env);
+            }
+            if let Some(path) = &common.out {
+                common.save_episode(path, &env)?;
+            }
+            common.print_json(&scoring_json(&env)?)
+        }
         Command::Discard {
             cards,
             dealer,
@@ -373,6 +377,20 @@ pub fn variant_json(rules: &CribbageRules, extra: serde_json::Value) -> serde_js
         map.extend(more);
     }
     v
+}
+
+/// `score --json`: the episode without a solver's words. Plain scoring searches nothing,
+/// so it has no status (`optimal`) and no bound or gap to prove; the value and the
+/// payload's breakdown are the answer. (The `--out` file keeps the whole envelope, which
+/// `verify` and `render` read.)
+pub fn scoring_json(env: &Envelope) -> Result<serde_json::Value> {
+    let mut v = serde_json::to_value(env)?;
+    if let Some(map) = v.as_object_mut() {
+        for key in ["status", "bound", "gap", "solver"] {
+            map.remove(key);
+        }
+    }
+    Ok(v)
 }
 
 /// The `score` episode, after checking the input.
