@@ -277,6 +277,11 @@ pub enum Builtin {
         results: PathBuf,
     },
     /// Replay an episode through its game's referee; exit 0 only if every claim holds.
+    ///
+    /// Example: gamebounds verify games/cribbage-max-29.json
+    ///
+    /// With --json: {file, game, objective, verified, proven, value, bound,
+    /// bound_rechecked, messages}, also for a refuted episode (verified: false).
     Verify {
         /// The episode (JSON) to verify.
         file: PathBuf,

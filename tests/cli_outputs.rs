@@ -268,22 +268,30 @@ fn lost_cities_score_json_has_every_expedition() {
     }
 }
 
-/// `cribbage score --json` is a plain scoring, not a solve: no solver status, bound or
-/// gap; the value and the breakdown. The `--out` file beside it stays a whole episode
-/// that `verify` accepts.
+/// `cribbage score --json` is a plain scoring, not a solve: status `exact`, no solver;
+/// the value and the breakdown. That output verifies as an episode (and so does the
+/// `--out` file beside it), and a tampered count in it is caught.
 #[test]
 fn cribbage_score_json_claims_no_solve() {
-    let out = common::scratch("cribbage-score-json").join("s.json");
+    let dir = common::scratch("cribbage-score-json");
+    let out = dir.join("s.json");
     let o = out.to_str().unwrap();
     let hand = ["cribbage", "score", "5H", "5S", "5C", "JD", "--start", "5D"];
     let v = json_of(&run_ok(&[&hand[..], &["--json", "--out", o]].concat()));
-    for key in ["status", "bound", "gap", "solver"] {
-        assert!(v.get(key).is_none(), "{key}: {v}");
-    }
+    assert_eq!(v["status"], "exact");
+    assert!(v["solver"].is_null(), "{v}");
     assert_eq!(v["game"], "cribbage");
     assert_eq!(v["objective"], "score");
     assert_eq!(v["value"], 29.0);
     assert!(v["payload"]["breakdown"].is_object(), "{v}");
-    let verified = common::stdout(&run_ok(&["verify", o]));
-    assert!(!verified.is_empty());
+    run_ok(&["verify", o]);
+    let printed = dir.join("printed.json");
+    std::fs::write(&printed, v.to_string()).unwrap();
+    let p = printed.to_str().unwrap();
+    assert!(common::stdout(&run_ok(&["verify", p])).contains("29"));
+    let mut bad = v.clone();
+    bad["value"] = serde_json::json!(28.0);
+    bad["bound"] = serde_json::json!(28.0);
+    std::fs::write(&printed, bad.to_string()).unwrap();
+    assert!(!common::run(&["verify", p]).status.success());
 }

@@ -61,6 +61,9 @@ pub enum Command {
     /// Examples:
     ///   gamebounds cribbage score 5H 5S 5C JD --start 5D
     ///   gamebounds cribbage score 2H 4H 6H 8H --start KS --crib --rules models/cribbage/crib-four-card-flush.json
+    ///
+    /// With --json: the episode with status "exact" (scoring optimises nothing, so not
+    /// "optimal"); `verify` re-scores it as it does an --out FILE.
     #[command(verbatim_doc_comment)]
     Score {
         /// The four hand cards.
@@ -379,17 +382,12 @@ pub fn variant_json(rules: &CribbageRules, extra: serde_json::Value) -> serde_js
     v
 }
 
-/// `score --json`: the episode without a solver's words. Plain scoring searches nothing,
-/// so it has no status (`optimal`) and no bound or gap to prove; the value and the
-/// payload's breakdown are the answer. (The `--out` file keeps the whole envelope, which
-/// `verify` and `render` read.)
+/// `score --json`: the episode with status `exact`, not `optimal`: plain scoring
+/// optimises nothing (no solver ran; the value is the count, so bound = value). An
+/// episode reads `exact` as it reads `optimal` (`Status`), so the output still verifies.
 pub fn scoring_json(env: &Envelope) -> Result<serde_json::Value> {
     let mut v = serde_json::to_value(env)?;
-    if let Some(map) = v.as_object_mut() {
-        for key in ["status", "bound", "gap", "solver"] {
-            map.remove(key);
-        }
-    }
+    v["status"] = "exact".into();
     Ok(v)
 }
 

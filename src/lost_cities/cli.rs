@@ -133,6 +133,8 @@ pub enum Command {
     ///
     /// Example:
     ///   gamebounds lost-cities score InvD InvD 5D 6D 7D 8D 9D 10D
+    ///
+    /// With --json: {columns, rows, total}, one row per expedition.
     #[command(verbatim_doc_comment)]
     Score {
         cards: Vec<String>,

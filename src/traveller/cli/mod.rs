@@ -117,6 +117,8 @@ pub enum Command {
     /// stretch of L steps of every plan; `bound` chains such windows for long budgets.
     ///
     /// Example: gamebounds traveller window --board models/traveller/classic.pl --steps 10 --wealth 9000
+    ///
+    /// With --json: the windows as {columns, rows} (with --chain also {chain: {steps, of, bound}}).
     Window {
         #[command(flatten)]
         game: Game,
