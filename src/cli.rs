@@ -277,6 +277,11 @@ pub enum Builtin {
         results: PathBuf,
     },
     /// Replay an episode through its game's referee; exit 0 only if every claim holds.
+    ///
+    /// Example: gamebounds verify games/cribbage-max-29.json
+    ///
+    /// With --json: {file, game, objective, verified, proven, value, bound,
+    /// bound_rechecked, messages}, also for a refuted episode (verified: false).
     Verify {
         /// The episode (JSON) to verify.
         file: PathBuf,
@@ -501,20 +506,47 @@ fn run_command(matches: &clap::ArgMatches) -> Result<()> {
             ));
             Ok(())
         }
-        Builtin::Verify { file } => {
-            let env = crate::games::load(&file)?;
-            let msg = games::verify(&env)?;
-            println!("{msg}");
-            if let Some(note) = games::unproven_note(&env) {
-                println!("{note}");
-            }
-            let shown = file.display().to_string();
-            if let Some(note) = claims::bound_note(&env, games::bound_rechecked(&env), &shown) {
-                println!("{note}");
-            }
-            Ok(())
+        Builtin::Verify { file } => verify_file(&file, &common),
+    }
+}
+
+/// `verify FILE`: the referee's verdict, then what it could not re-check (an unproven game,
+/// a solver's bound); with --json one object `{file, game, objective, verified, proven,
+/// value, bound, bound_rechecked, messages}`. A refuted episode is printed too (with
+/// `verified: false`) before the error that sets the exit code.
+fn verify_file(file: &Path, common: &Common) -> Result<()> {
+    let env = crate::games::load(file)?;
+    let shown = file.display().to_string();
+    let verdict = games::verify(&env);
+    let rechecked = games::bound_rechecked(&env);
+    let mut messages = Vec::new();
+    if let Ok(msg) = &verdict {
+        messages.push(msg.clone());
+        messages.extend(games::unproven_note(&env));
+        messages.extend(claims::bound_note(&env, rechecked, &shown));
+    }
+    if common.json {
+        let mut all = messages.clone();
+        if let Err(e) = &verdict {
+            all.push(crate::error::one_line(e));
+        }
+        common.print_json(&serde_json::json!({
+            "file": shown,
+            "game": env.game,
+            "objective": env.objective,
+            "verified": verdict.is_ok(),
+            "proven": env.status == crate::lp::Status::Optimal,
+            "value": env.value,
+            "bound": env.bound,
+            "bound_rechecked": rechecked && env.bound.is_some(),
+            "messages": all,
+        }))?;
+    } else {
+        for m in &messages {
+            println!("{m}");
         }
     }
+    verdict.map(|_| ())
 }
 
 fn render_file(file: &Path, output: Option<&Path>, svg: Option<&Path>) -> Result<()> {

@@ -160,3 +160,138 @@ fn an_interrupted_split_without_out_writes_its_best_game_and_says_where() {
     let v = common::run(&["verify", kept.to_str().unwrap()]);
     assert!(v.status.success(), "{}", stderr(&v));
 }
+
+/// Parse a command's stdout as JSON.
+fn json_of(o: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", common::stdout(o)))
+}
+
+/// `verify --json` prints one object: the verdict, whether the game is proven, its value
+/// and bound, and the lines the text form prints. An episode the referee refutes is
+/// printed with `verified: false` and keeps its failing exit code.
+#[test]
+fn verify_json_is_one_object() {
+    let file = "games/cribbage-max-29.json";
+    let v = json_of(&run_ok(&["verify", file, "--json"]));
+    assert_eq!(v["file"], file);
+    assert_eq!(v["game"], "cribbage");
+    assert_eq!(v["verified"], true);
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["value"], 29.0);
+    let text = common::stdout(&run_ok(&["verify", file]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(v["messages"], serde_json::json!(lines));
+    // The same episode claiming 28: refuted, printed, and the exit code of the text form.
+    let mut env: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    env["value"] = serde_json::json!(28.0);
+    env["bound"] = serde_json::json!(28.0);
+    let bad = common::scratch("verify-json").join("bad.json");
+    std::fs::write(&bad, env.to_string()).unwrap();
+    let b = bad.to_str().unwrap();
+    let o = common::run(&["verify", b, "--json"]);
+    let text = common::run(&["verify", b]);
+    assert!(!o.status.success());
+    assert_eq!(o.status.code(), text.status.code());
+    let v = json_of(&o);
+    assert_eq!(v["verified"], false);
+    assert_eq!(v["value"], 28.0);
+    let said = v["messages"][0].as_str().unwrap();
+    assert!(stderr(&o).contains(said), "{said} / {}", stderr(&o));
+}
+
+/// `traveller window --json` is a table `{columns, rows}` with numbers as numbers; with
+/// `--chain` one row per window and what the chain reached.
+#[test]
+fn traveller_window_json_is_a_table() {
+    let board = ["--board", "models/traveller/classic.pl"];
+    let args = [&board[..], &["--steps", "2", "--wealth", "500", "--json"]].concat();
+    let v = json_of(&run_ok(&[&["traveller", "window"][..], &args].concat()));
+    let columns: Vec<&str> = v["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            "steps",
+            "wealth",
+            "slope",
+            "cash_only",
+            "bound",
+            "found",
+            "proven",
+            "seconds"
+        ]
+    );
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    let row = rows[0].as_array().unwrap();
+    assert_eq!(row[0], 2);
+    assert_eq!(row[1], 500.0);
+    assert_eq!(row[3], false);
+    let (bound, found) = (row[4].as_f64().unwrap(), row[5].as_f64().unwrap());
+    assert!(found <= bound + 1e-6, "{row:?}");
+    assert_eq!(row[6], true);
+    let chained = [&args[..], &["--chain", "4"]].concat();
+    let v = json_of(&run_ok(&[&["traveller", "window"][..], &chained].concat()));
+    assert_eq!(v["columns"].as_array().unwrap().len(), 8);
+    assert_eq!(v["rows"].as_array().unwrap().len(), 2);
+    assert_eq!(v["chain"]["steps"], 4);
+    assert_eq!(v["chain"]["of"], 4);
+    assert!(v["chain"]["bound"].as_f64().is_some(), "{v}");
+}
+
+/// `lost-cities score --json` is the whole scoring: one row per expedition (its score a
+/// number) and the total, the sum of the rows.
+#[test]
+fn lost_cities_score_json_has_every_expedition() {
+    let o = run_ok(&["lost-cities", "score", "InvD", "4D", "7D", "9O", "--json"]);
+    let v = json_of(&o);
+    assert_eq!(
+        v["columns"],
+        serde_json::json!(["colour", "expedition", "score"])
+    );
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{v}");
+    let sum: i64 = rows.iter().map(|r| r[2].as_i64().unwrap()).sum();
+    assert_eq!(v["total"].as_i64(), Some(sum));
+    // D: wager × (4 + 7 − 20) = −18; O: 9 − 20 = −11 (the rules in docs/rules/lost-cities.md).
+    assert_eq!(sum, -29, "{v}");
+    let text = common::stdout(&run_ok(&["lost-cities", "score", "InvD", "4D", "7D", "9O"]));
+    for r in rows {
+        let colour = r[0].as_str().unwrap();
+        let line = text.lines().find(|l| l.contains(colour)).unwrap();
+        assert!(line.contains(&r[2].to_string()), "{line} / {r}");
+    }
+}
+
+/// `cribbage score --json` is a plain scoring, not a solve: status `exact`, no solver;
+/// the value and the breakdown. That output verifies as an episode (and so does the
+/// `--out` file beside it), and a tampered count in it is caught.
+#[test]
+fn cribbage_score_json_claims_no_solve() {
+    let dir = common::scratch("cribbage-score-json");
+    let out = dir.join("s.json");
+    let o = out.to_str().unwrap();
+    let hand = ["cribbage", "score", "5H", "5S", "5C", "JD", "--start", "5D"];
+    let v = json_of(&run_ok(&[&hand[..], &["--json", "--out", o]].concat()));
+    assert_eq!(v["status"], "exact");
+    assert!(v["solver"].is_null(), "{v}");
+    assert_eq!(v["game"], "cribbage");
+    assert_eq!(v["objective"], "score");
+    assert_eq!(v["value"], 29.0);
+    assert!(v["payload"]["breakdown"].is_object(), "{v}");
+    run_ok(&["verify", o]);
+    let printed = dir.join("printed.json");
+    std::fs::write(&printed, v.to_string()).unwrap();
+    let p = printed.to_str().unwrap();
+    assert!(common::stdout(&run_ok(&["verify", p])).contains("29"));
+    let mut bad = v.clone();
+    bad["value"] = serde_json::json!(28.0);
+    bad["bound"] = serde_json::json!(28.0);
+    std::fs::write(&printed, bad.to_string()).unwrap();
+    assert!(!common::run(&["verify", p]).status.success());
+}

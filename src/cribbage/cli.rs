@@ -61,6 +61,9 @@ pub enum Command {
     /// Examples:
     ///   gamebounds cribbage score 5H 5S 5C JD --start 5D
     ///   gamebounds cribbage score 2H 4H 6H 8H --start KS --crib --rules models/cribbage/crib-four-card-flush.json
+    ///
+    /// With --json: the episode with status "exact" (scoring optimises nothing, so not
+    /// "optimal"); `verify` re-scores it as it does an --out FILE.
     #[command(verbatim_doc_comment)]
     Score {
         /// The four hand cards.
@@ -261,12 +264,16 @@ pub fn run(cmd: Command, common: &Common) -> Result<()> {
             start,
             crib,
             rules,
-        } => common.emit(&score_episode(
-            &cards,
-            start.as_deref(),
-            crib,
-            &rules.resolve()?,
-        )?),
+        } => {
+            let env = score_episode(&cards, start.as_deref(), crib, &rules.resolve()?)?;
+            if !common.json {
+                return common.emit(&env);
+            }
+            if let Some(path) = &common.out {
+                common.save_episode(path, &env)?;
+            }
+            common.print_json(&scoring_json(&env)?)
+        }
         Command::Discard {
             cards,
             dealer,
@@ -373,6 +380,15 @@ pub fn variant_json(rules: &CribbageRules, extra: serde_json::Value) -> serde_js
         map.extend(more);
     }
     v
+}
+
+/// `score --json`: the episode with status `exact`, not `optimal`: plain scoring
+/// optimises nothing (no solver ran; the value is the count, so bound = value). An
+/// episode reads `exact` as it reads `optimal` (`Status`), so the output still verifies.
+pub fn scoring_json(env: &Envelope) -> Result<serde_json::Value> {
+    let mut v = serde_json::to_value(env)?;
+    v["status"] = "exact".into();
+    Ok(v)
 }
 
 /// The `score` episode, after checking the input.

@@ -133,6 +133,8 @@ pub enum Command {
     ///
     /// Example:
     ///   gamebounds lost-cities score InvD InvD 5D 6D 7D 8D 9D 10D
+    ///
+    /// With --json: {columns, rows, total}, one row per expedition.
     #[command(verbatim_doc_comment)]
     Score {
         cards: Vec<String>,
@@ -410,17 +412,29 @@ fn score_cmd(cards: &[String], variant: &VariantArgs, common: &Common) -> Result
         }
         let v = rules.expedition_score(&e);
         total += v;
-        rows.push(vec![
+        rows.push((
             rules.colours[c as usize].name.clone(),
             show_cards(&rules, &e),
-            v.to_string(),
-        ]);
+            v,
+        ));
     }
-    rows.push(vec!["total".into(), String::new(), total.to_string()]);
+    let columns = ["colour", "expedition", "score"];
     if common.json {
-        return common.print_json(&serde_json::json!({ "total": total }));
+        // The table's rows (the score a number) and the total beside them.
+        let rows: Vec<_> = rows
+            .into_iter()
+            .map(|(c, e, v)| serde_json::json!([c, e, v]))
+            .collect();
+        return common.print_json(&serde_json::json!({
+            "columns": columns, "rows": rows, "total": total
+        }));
     }
-    println!("{}", table(["colour", "expedition", "score"], rows));
+    let mut rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(c, e, v)| vec![c, e, v.to_string()])
+        .collect();
+    rows.push(vec!["total".into(), String::new(), total.to_string()]);
+    println!("{}", table(columns, rows));
     Ok(())
 }
 

@@ -117,6 +117,8 @@ pub enum Command {
     /// stretch of L steps of every plan; `bound` chains such windows for long budgets.
     ///
     /// Example: gamebounds traveller window --board models/traveller/classic.pl --steps 10 --wealth 9000
+    ///
+    /// With --json: the windows as {columns, rows} (with --chain also {chain: {steps, of, bound}}).
     Window {
         #[command(flatten)]
         game: Game,
@@ -379,6 +381,9 @@ fn window_cmd(
         &common.solve_options(),
     )?
     .ok_or_else(|| anyhow!("the window's solver ended without a bound"))?;
+    if common.json {
+        return common.print_json(&window_table(std::slice::from_ref(&w), None));
+    }
     println!(
         "window: {} steps from any state worth ≤ {}, slope {}{}: upper bound {:.4}, \
          best found {:.4}, {}, {:.2} s",
@@ -421,6 +426,10 @@ fn chain_cmd(
         deadline,
     )?
     .ok_or_else(|| anyhow!("a window's solver ended without a bound"))?;
+    if common.json {
+        let chain = serde_json::json!({ "steps": c.steps, "of": total, "bound": c.bound });
+        return common.print_json(&window_table(&c.windows, Some(chain)));
+    }
     for w in &c.windows {
         println!(
             "  {} steps from ≤ {:.2}: ≤ {:.2} ({}, {:.2} s)",
@@ -441,6 +450,45 @@ fn chain_cmd(
         println!("chained bound after {total} steps: {:.2}", c.bound);
     }
     Ok(())
+}
+
+/// `window --json`: the windows as `{columns, rows}` (numbers as numbers), and with
+/// `--chain` what the chain reached: `{steps, of, bound}` (`bound` on the cash when
+/// `steps` = `of`, else on the worth).
+fn window_table(
+    windows: &[super::window::Window],
+    chain: Option<serde_json::Value>,
+) -> serde_json::Value {
+    let columns = [
+        "steps",
+        "wealth",
+        "slope",
+        "cash_only",
+        "bound",
+        "found",
+        "proven",
+        "seconds",
+    ];
+    let rows: Vec<serde_json::Value> = windows
+        .iter()
+        .map(|w| {
+            serde_json::json!([
+                w.steps,
+                w.wmax,
+                w.slope,
+                w.cash_only,
+                w.bound,
+                w.found,
+                w.proven,
+                w.seconds
+            ])
+        })
+        .collect();
+    let mut t = serde_json::json!({ "columns": columns, "rows": rows });
+    if let Some(chain) = chain {
+        t["chain"] = chain;
+    }
+    t
 }
 
 /// `generate`: check the size, then print the seeded board as Prolog facts.

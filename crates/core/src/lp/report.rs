@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
-    /// HiGHS proved optimality with zero gap.
+    /// HiGHS proved optimality with zero gap. Read also from `exact`, which a plain
+    /// computation that optimises nothing (`cribbage score --json`) says instead.
+    #[serde(alias = "exact")]
     Optimal,
     /// A limit stopped the solve with an incumbent: value and bound differ (or are unproven).
     Feasible,
