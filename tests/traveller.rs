@@ -729,7 +729,11 @@ fn events_method_proves_the_classic_fifty_steps() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert!(stdout(&o).contains("proven optimum £8353"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("proven optimum £8353"),
+        "{}",
+        stdout(&o)
+    );
     assert!(
         stdout(&o).contains("sequences ending in a sale"),
         "{}",
