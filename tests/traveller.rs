@@ -37,37 +37,6 @@ fn tiny_rules() -> Rules {
     }
 }
 
-/// The most cash reachable in at most `steps` actions, by breadth-first search over every
-/// state (all quantities tried).
-fn brute_force(board: &Board, rules: &Rules, start: u32, steps: usize) -> f64 {
-    type Key = (usize, u32, i64, Vec<u64>);
-    let key = |s: &State| -> Key {
-        (
-            s.square,
-            s.fuel,
-            (s.cash * 100.0).round() as i64,
-            s.stock.clone(),
-        )
-    };
-    let mut layer = vec![State::start(board, rules, start).unwrap()];
-    let mut best = rules.cash;
-    for _ in 0..steps {
-        let mut seen: HashSet<Key> = HashSet::new();
-        let mut next = Vec::new();
-        for s in &layer {
-            for a in engine::legal_actions(board, rules, s, None) {
-                let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
-                best = best.max(n.cash);
-                if seen.insert(key(&n)) {
-                    next.push(n);
-                }
-            }
-        }
-        layer = next;
-    }
-    best
-}
-
 /// The ILP from square `start` over `steps` (MIP start `hint`) is proven, equals `want`
 /// (brute force), and its plan replays legally to the same cash within the budget.
 fn ilp_is(
@@ -107,7 +76,7 @@ fn ilp_matches_brute_force_on_a_tiny_board() {
     let rules = tiny_rules();
     for start in [1, 4] {
         for steps in 1..=7 {
-            let want = brute_force(&board, &rules, start, steps);
+            let want = common::traveller_brute_force(&board, &rules, start, steps);
             // Odd budgets start from the greedy plan, even ones from nothing.
             let hint = (steps % 2 == 1).then(|| {
                 gamebounds::traveller::greedy::plan(
@@ -144,7 +113,7 @@ fn the_greedy_trader_never_beats_the_bound() {
         let plan = gamebounds::traveller::greedy::plan(&board, &rules, 0, steps);
         let rp = engine::replay(&board, &rules, 1, &plan).unwrap();
         assert!(rp.illegal.is_none() && plan.len() <= steps);
-        assert!(rp.last().cash <= brute_force(&board, &rules, 1, steps) + 1e-9);
+        assert!(rp.last().cash <= common::traveller_brute_force(&board, &rules, 1, steps) + 1e-9);
     }
 }
 
@@ -181,7 +150,7 @@ fn ilp_matches_brute_force_on_a_board_with_long_roads() {
     for start in [1, 5] {
         let s = board.square(start).unwrap();
         for steps in 1..=11 {
-            let want = brute_force(&board, &rules, start, steps);
+            let want = common::traveller_brute_force(&board, &rules, start, steps);
             // No hint, the greedy plan, the trip planner's plan as the MIP start.
             let hints = [
                 None,
@@ -217,7 +186,9 @@ fn the_trip_planner_is_legal_and_never_beats_brute_force() {
                 "{:?}",
                 rp.illegal
             );
-            assert!(rp.last().cash <= brute_force(&board, &rules, id, steps) + 1e-9);
+            assert!(
+                rp.last().cash <= common::traveller_brute_force(&board, &rules, id, steps) + 1e-9
+            );
         }
     }
 }
@@ -362,7 +333,7 @@ fn ilp_matches_brute_force_on_small_generated_boards() {
         let start = board.ids[0];
         let s = board.square(start).unwrap();
         for steps in [7, 11] {
-            let want = brute_force(&board, &rules, start, steps);
+            let want = common::traveller_brute_force(&board, &rules, start, steps);
             let hints = [
                 gamebounds::traveller::trips::plan(&board, &rules, s, steps),
                 gamebounds::traveller::trips::plan(&board, &rules, s, steps / 2),
@@ -659,7 +630,7 @@ fn event_search_matches_brute_force() {
     for (board, rules, start, budgets) in cases {
         let s = board.square(start).unwrap();
         for steps in budgets {
-            let want = brute_force(&board, &rules, start, steps);
+            let want = common::traveller_brute_force(&board, &rules, start, steps);
             if want > rules.cash + 1e-9 {
                 better += 1;
             }

@@ -4,12 +4,10 @@
 
 mod common;
 
-use std::collections::HashSet;
-
 use common::root;
 use gamebounds::lp::SolveOptions;
 use gamebounds::traveller::board::Board;
-use gamebounds::traveller::engine::{self, Action, State};
+use gamebounds::traveller::engine::{self, Action};
 use gamebounds::traveller::generate;
 use gamebounds::traveller::rules::Rules;
 use gamebounds::traveller::sequences;
@@ -37,33 +35,6 @@ building(1, glassworks). building(2, farm). building(3, optician). building(4, g
 sells(glassworks, glasses, 10). sells(farm, peaches, 2).
 buys(optician, glasses, 14). buys(grocer, peaches, 5).
 ";
-
-/// The most cash reachable in at most `steps` actions, by breadth-first search over every
-/// state (all quantities tried).
-fn brute_force(board: &Board, rules: &Rules, start: u32, steps: usize) -> f64 {
-    type Key = (usize, u32, i64, Vec<u64>);
-    let key = |s: &State| -> Key {
-        let cash = (s.cash * 100.0).round() as i64;
-        (s.square, s.fuel, cash, s.stock.clone())
-    };
-    let mut layer = vec![State::start(board, rules, start).unwrap()];
-    let mut best = rules.cash;
-    for _ in 0..steps {
-        let mut seen: HashSet<Key> = HashSet::new();
-        let mut next = Vec::new();
-        for s in &layer {
-            for a in engine::legal_actions(board, rules, s, None) {
-                let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
-                best = best.max(n.cash);
-                if seen.insert(key(&n)) {
-                    next.push(n);
-                }
-            }
-        }
-        layer = next;
-    }
-    best
-}
 
 /// The labels from `known`, and the event search from their plan where they leave the
 /// bound open: the result must be `want`, the labels never claim a proof below it, and
@@ -162,7 +133,7 @@ fn labels_match_brute_force_on_small_boards() {
     let (mut proven, mut open, mut trading) = (0, 0, 0);
     for (board, rules, start, budgets) in cases {
         for steps in budgets {
-            let want = brute_force(&board, &rules, start, steps);
+            let want = common::traveller_brute_force(&board, &rules, start, steps);
             trading += usize::from(want > rules.cash + 1e-9);
             let alone = labels_are(&board, &rules, start, steps, &[], want);
             (proven, open) = if alone {
@@ -197,7 +168,7 @@ fn every_relaxed_future_bounds_brute_force_on_small_boards() {
     for (board, rules, start, budgets) in cases {
         let s = board.square(start).unwrap();
         for steps in budgets {
-            let want = brute_force(&board, &rules, start, steps);
+            let want = common::traveller_brute_force(&board, &rules, start, steps);
             let mut one = f64::INFINITY;
             for relax in [Relax::One, Relax::Sets, Relax::Joint] {
                 let (most, path) = sequences::relaxed_path(&board, &rules, s, steps, relax)
@@ -238,7 +209,7 @@ fn a_mixed_load_is_found_past_the_labels() {
         capacity: 10.0,
     };
     for steps in [7, 8] {
-        let want = brute_force(&board, &rules, 1, steps);
+        let want = common::traveller_brute_force(&board, &rules, 1, steps);
         assert_eq!(want, 89.0, "T={steps}: the mixed load");
         let s = board.square(1).unwrap();
         let o = sequences::solve_labels(&board, &rules, s, steps, &[], None, None).unwrap();

@@ -157,3 +157,41 @@ pub fn untimed(v: &mut serde_json::Value) {
         _ => {}
     }
 }
+
+/// Traveller: the most cash reachable in at most `steps` actions, by breadth-first search over every
+/// state (all quantities tried).
+pub fn traveller_brute_force(
+    board: &gamebounds::traveller::board::Board,
+    rules: &gamebounds::traveller::rules::Rules,
+    start: u32,
+    steps: usize,
+) -> f64 {
+    use gamebounds::traveller::engine::{self, State};
+    use std::collections::HashSet;
+    type Key = (usize, u32, i64, Vec<u64>);
+    let key = |s: &State| -> Key {
+        (
+            s.square,
+            s.fuel,
+            (s.cash * 100.0).round() as i64,
+            s.stock.clone(),
+        )
+    };
+    let mut layer = vec![State::start(board, rules, start).unwrap()];
+    let mut best = rules.cash;
+    for _ in 0..steps {
+        let mut seen: HashSet<Key> = HashSet::new();
+        let mut next = Vec::new();
+        for s in &layer {
+            for a in engine::legal_actions(board, rules, s, None) {
+                let n = engine::apply(board, rules, s, &a).expect("legal_actions are legal");
+                best = best.max(n.cash);
+                if seen.insert(key(&n)) {
+                    next.push(n);
+                }
+            }
+        }
+        layer = next;
+    }
+    best
+}
