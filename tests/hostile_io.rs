@@ -443,16 +443,8 @@ fn a_time_limited_four_player_bound_keeps_its_best_game() {
 /// the job file read as JSON.
 fn one_job(dir: &std::path::Path) -> serde_json::Value {
     let _ = std::fs::remove_dir_all(dir);
-    let variant = "models/modern-art/mini/m22-every-symbol.json";
     let d = dir.display().to_string();
-    let args = [
-        "modern-art",
-        "compare",
-        "--variant",
-        variant,
-        "--players",
-        "2",
-    ];
+    let args = common::M22_COMPARE;
     common::run_ok(&[&args[..], &["--emit-jobs", &d, "--quiet"]].concat());
     serde_json::from_str(&std::fs::read_to_string(dir.join("job-001.json")).unwrap()).unwrap()
 }

@@ -240,15 +240,7 @@ fn join_refuses_forged_cell_episodes() {
     join_refuses(&grid, &forged, "colours=5", "written by gamebounds 9.9.9");
     // Modern Art's comparison of variant files hands back the episode with its row.
     let cells = dir.join("ma");
-    let variant = "models/modern-art/mini/m22-every-symbol.json";
-    let args = [
-        "modern-art",
-        "compare",
-        "--variant",
-        variant,
-        "--players",
-        "2",
-    ];
+    let args = common::M22_COMPARE;
     let honest = one_result(&cells, &args);
     let mut forged = honest.clone();
     forged["value"]["row"][3] = "1000".into();

@@ -308,16 +308,8 @@ fn emitted_jobs_run_by_gnu_parallel_and_joined() {
 
 /// The one job of a 2-player comparison of m22 (a second's solve), written to `dir`.
 fn emit_one_compare(dir: &Path) {
-    let variant = "models/modern-art/mini/m22-every-symbol.json";
     let dir = dir.display().to_string();
-    let compare = [
-        "modern-art",
-        "compare",
-        "--variant",
-        variant,
-        "--players",
-        "2",
-    ];
+    let compare = common::M22_COMPARE;
     run_ok(&[&compare[..], &["--emit-jobs", &dir]].concat());
 }
 

@@ -8,6 +8,17 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// A 2-player comparison of miniature m22 (every symbol; a second's solve per cell): the
+/// command the job tests emit, run and forge jobs from.
+pub const M22_COMPARE: [&str; 6] = [
+    "modern-art",
+    "compare",
+    "--variant",
+    "models/modern-art/mini/m22-every-symbol.json",
+    "--players",
+    "2",
+];
+
 /// The repository root: `models/`, `games/` and the relative paths the CLI is given.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
